@@ -1,0 +1,10 @@
+/**
+ * A problem with what the user gave us: a file, a piece, a figure, a size. Its message is one
+ * sentence meant for the user; callers add where it came from (file, piece) in front.
+ */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InputError'
+  }
+}

@@ -1,0 +1,479 @@
+import type { ExactCoverProblem, RunStatus, SearchStats } from './dlx'
+
+/**
+ * Exact cover with multiplicities on bitsets, for tilings. The board is a bitset of covered cells
+ * and the search always branches on the first free cell in cell order: the options that can cover
+ * it without touching an earlier (covered) cell are exactly those whose lowest cell it is, so each
+ * cell keeps one list of them. With cells ordered in a scan across the figure's short side, the
+ * first free cell is hemmed in on its trailing side and few options fit.
+ *
+ * Items [0, cellCount) are cells (problem.cellCount, default primaryCount). Every other item is a
+ * counter: a primary item beyond the cells must be used once, a multiplicity item exactly its
+ * multiplicity (identical pieces: never told apart, never permuted).
+ *
+ * Fit test: options at a cell are sorted by their cells in scan order (set before clear); when an
+ * option conflicts first at window bit k (k cells after the free cell), every following option
+ * that agrees with it on bits 0..k conflicts there too, and `skip` jumps past them.
+ *
+ * Pruning: a node is dead when a free cell or an unused counter can only be reached by options
+ * starting before its first free cell (`stranded`). Nothing else is needed for correctness; a
+ * flood-fill check for small enclosed pockets halved the placements but cost more time than it
+ * saved on every benchmark, so it is not done.
+ *
+ * The search is a plain recursion (V8 keeps its state in registers: about twice as fast as an
+ * explicit stack here). Figures of at most 128 cells with at most 32 single pieces take a fast
+ * path with the board and the used pieces in arguments. To stop between steps, the recursion
+ * unwinds and keeps the path it was on; the next run() replays that path (one placement per level,
+ * no tests) and carries on.
+ * Invariants: `covered` (general path) is the union of the masks on the current path; `left[s]` is
+ * what counter s still needs; along a path the first free cell only moves forward.
+ */
+export class BitCover {
+  private readonly cellCount: number
+  private readonly words: number
+  /** Options sorted by lowest cell; those of cell i are [start[i], start[i + 1]). */
+  private readonly start: Int32Array
+  /** Absolute masks (W words per option) and their first and last non-zero words. */
+  private readonly abs: Int32Array
+  private readonly w0: Int32Array
+  private readonly w1: Int32Array
+  /** skip[r·SKIP_BITS + k]: the first option after r that differs from r in window bits 0..k. */
+  private readonly skip: Int32Array
+  /** Counter used by each option (−1 for none), and the option's index in the problem. */
+  private readonly slot: Int32Array
+  private readonly original: Int32Array
+  private readonly left: Int32Array
+  /** Counters by the last cell at which one of their options starts. */
+  private readonly slotLast: Int32Array
+  private readonly counterOrder: Int32Array
+  /** Row f (W words): cells whose options all start before f. */
+  private readonly stranded: Int32Array
+  private readonly covered: Int32Array
+
+  /**
+   * Fast path (W ≤ 4, at most 32 single pieces): masks and stranded rows padded to 4 words;
+   * single pieces are bits of a `used` word (tokenBit per option; tokenStranded[f]: the pieces
+   * whose options all start before f); other counters stay in `left`, in `multiOrder`.
+   */
+  private readonly fast: boolean
+  private readonly abs4: Int32Array
+  private readonly stranded4: Int32Array
+  private readonly tokenBit: Int32Array
+  private readonly tokenStranded: Int32Array
+  private readonly allTokens: number
+  private readonly multiSlot: Int32Array
+  private readonly multiOrder: Int32Array
+
+  /** Options on the current path and the first free cell at each level. */
+  private readonly path: Int32Array
+  private readonly pathFirst: Int32Array
+  private readonly base: number
+  private usedAtBase = 0
+  /** Where the last run stopped: the node's depth, and whether it was a reported cover. */
+  private depth = -1
+  private stoppedAtCover = false
+  private stopping = false
+  private replayDepth = -1
+  private budget = 0
+  private done = false
+
+  readonly stats: SearchStats = { placements: 0, updates: 0, solutions: 0 }
+
+  constructor(problem: ExactCoverProblem, prefix: readonly number[] = [], options: { general?: boolean } = {}) {
+    const n = problem.cellCount ?? problem.primaryCount
+    this.cellCount = n
+    const W = Math.max(1, Math.ceil(n / 32))
+    this.words = W
+    const count = problem.options.length
+    // Options list their items ascending, so the cells are a prefix.
+    const cells = Array.from({ length: count }, (_, k) => {
+      const opt = problem.options[k]
+      let m = 0
+      while (m < opt.length && opt[m] < n) m++
+      for (let i = m; i < opt.length; i++) if (opt[i] < n) throw new RangeError(`option ${k} is not sorted`)
+      return Array.prototype.slice.call(opt, 0, m) as number[]
+    })
+    const lowest = cells.map((c, k) => {
+      if (c.length === 0) throw new RangeError(`option ${k} covers no cell`)
+      return c[0]
+    })
+    const order = Array.from({ length: count }, (_, k) => k).sort(
+      (a, b) => lowest[a] - lowest[b] || compareCells(cells[a], cells[b]) || a - b,
+    )
+    this.original = Int32Array.from(order)
+    this.start = new Int32Array(n + 1)
+    for (let k = 0, i = 0; i <= n; i++) {
+      while (k < count && lowest[order[k]] < i) k++
+      this.start[i] = k
+    }
+    const counters = problem.primaryCount - n + problem.multiplicity.length
+    this.left = new Int32Array(counters)
+    this.left.fill(1, 0, problem.primaryCount - n)
+    this.left.set(Array.from(problem.multiplicity), problem.primaryCount - n)
+    this.abs = new Int32Array(count * W)
+    this.w0 = new Int32Array(count)
+    this.w1 = new Int32Array(count)
+    this.slot = new Int32Array(count).fill(-1)
+    this.slotLast = new Int32Array(counters).fill(-1)
+    const lastCell = new Int32Array(n).fill(-1)
+    order.forEach((k, r) => {
+      for (const c of cells[k]) {
+        this.abs[r * W + (c >>> 5)] |= 1 << (c & 31)
+        lastCell[c] = Math.max(lastCell[c], lowest[k])
+      }
+      for (const item of Array.from(problem.options[k])) {
+        if (item < n) continue
+        if (this.slot[r] >= 0) throw new RangeError(`option ${k} uses two counters`)
+        this.slot[r] = item - n
+        this.slotLast[item - n] = Math.max(this.slotLast[item - n], lowest[k])
+      }
+      this.w0[r] = cells[k][0] >>> 5
+      this.w1[r] = cells[k][cells[k].length - 1] >>> 5
+    })
+    this.skip = buildSkips(order.map((k) => cells[k]), this.start)
+    this.counterOrder = Int32Array.from(this.slotLast.keys()).sort((a, b) => this.slotLast[a] - this.slotLast[b])
+    this.stranded = new Int32Array((n + 1) * W)
+    for (let f = 0; f <= n; f++) {
+      for (let j = 0; j < n; j++) if (lastCell[j] < f) this.stranded[f * W + (j >>> 5)] |= 1 << (j & 31)
+    }
+    this.covered = new Int32Array(W)
+
+    const once = Array.from(this.left.keys()).filter((s) => this.left[s] === 1)
+    this.fast = !options.general && W <= 4 && once.length <= 32
+    const bitOf = new Map(once.map((s, i) => [s, i]))
+    const fastSize = (size: number) => (this.fast ? size : 0)
+    this.abs4 = new Int32Array(fastSize(count * 4))
+    this.stranded4 = new Int32Array(fastSize((n + 1) * 4))
+    this.tokenBit = new Int32Array(fastSize(count))
+    this.multiSlot = new Int32Array(fastSize(count)).fill(-1)
+    this.tokenStranded = new Int32Array(fastSize(n + 1))
+    this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
+    this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
+    if (this.fast) {
+      for (let r = 0; r < count; r++) {
+        for (let w = 0; w < W; w++) this.abs4[r * 4 + w] = this.abs[r * W + w]
+        const s = this.slot[r]
+        if (s >= 0 && bitOf.has(s)) this.tokenBit[r] = 1 << bitOf.get(s)!
+        else this.multiSlot[r] = s
+      }
+      for (let f = 0; f <= n; f++) {
+        for (let w = 0; w < W; w++) this.stranded4[f * 4 + w] = this.stranded[f * W + w]
+        for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.tokenStranded[f] |= 1 << i
+      }
+    }
+
+    this.path = new Int32Array(n + 1)
+    this.pathFirst = new Int32Array(n + 1)
+    const rank = new Int32Array(count)
+    order.forEach((k, r) => (rank[k] = r))
+    let level = 0
+    for (const k of prefix) {
+      const r = rank[k]
+      if (!this.fits(r)) {
+        this.done = true
+        break
+      }
+      this.place(r)
+      if (this.fast) this.usedAtBase |= this.tokenBit[r]
+      this.path[level++] = r
+      this.stats.placements++
+    }
+    this.base = level
+  }
+
+  solution(): number[] {
+    const out: number[] = []
+    for (let l = 0; l < this.depth; l++) out.push(this.original[this.path[l]])
+    return out
+  }
+
+  isDone(): boolean {
+    return this.done
+  }
+
+  /** Estimated fraction of the search done, from the position on the current path. */
+  progress(): number {
+    if (this.done) return 1
+    let f = 0
+    let w = 1
+    for (let l = this.base; l < this.depth; l++) {
+      const s = this.start[this.pathFirst[l]]
+      const c = this.start[this.pathFirst[l] + 1] - s
+      if (c <= 0) break
+      w /= c
+      f += (this.path[l] - s) * w
+    }
+    return f
+  }
+
+  /** Options (problem indices) that can cover the first free cell before the search starts. */
+  branchOptions(): number[] | undefined {
+    if (this.done || this.depth >= 0) return undefined
+    const n = this.cellCount
+    let f = 0
+    while (f < n && (this.covered[f >>> 5] & (1 << (f & 31))) !== 0) f++
+    if (f >= n) return undefined
+    const out: number[] = []
+    for (let r = this.start[f]; r < this.start[f + 1]; r++) if (this.fits(r)) out.push(this.original[r])
+    return out
+  }
+
+  run(budget: number): RunStatus {
+    if (this.done) return 'done'
+    this.budget = budget
+    this.stopping = false
+    this.replayDepth = this.depth
+    if (this.fast) {
+      const c = this.covered
+      this.searchFast(this.base, c[0], c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, this.usedAtBase, 0, 0)
+    } else this.search(this.base, 0, 0)
+    if (this.stopping) return this.stoppedAtCover ? 'solution' : 'paused'
+    this.done = true
+    this.depth = -1
+    return 'done'
+  }
+
+  /**
+   * Fast path: the node at `level` with board b0..b3 and single pieces `used`; its first free
+   * cell is at or after `from`; multiplicity counters before `open` in multiOrder are used up.
+   */
+  private searchFast(
+    level: number,
+    b0: number,
+    b1: number,
+    b2: number,
+    b3: number,
+    used: number,
+    from: number,
+    open: number,
+  ): void {
+    const left = this.left
+    const order = this.multiOrder
+    while (open < order.length && left[order[open]] === 0) open++
+    const n = this.cellCount
+    let f = n
+    for (let w = from >>> 5; w < 4; w++) {
+      const v = w === 0 ? b0 : w === 1 ? b1 : w === 2 ? b2 : b3
+      if (v !== -1) {
+        f = Math.min(n, (w << 5) + 31 - Math.clz32(~v & (v + 1)))
+        break
+      }
+    }
+    let dead = false
+    if (f < n) {
+      const S = this.stranded4
+      const row = f << 2
+      dead =
+        (this.tokenStranded[f] & ~used) !== 0 ||
+        (open < order.length && this.slotLast[order[open]] < f) ||
+        ((S[row] & ~b0) | (S[row + 1] & ~b1) | (S[row + 2] & ~b2) | (S[row + 3] & ~b3)) !== 0
+    }
+    const action = this.visit(level, f, used === this.allTokens && open === order.length, dead)
+    if (action === SKIP_NODE) return
+    let replay = action === REPLAY
+
+    const A = this.abs4
+    const two = this.words <= 2
+    const skip = this.skip
+    const tokenBit = this.tokenBit
+    const multiSlot = this.multiSlot
+    const path = this.path
+    const e = this.start[f + 1]
+    let r = replay ? path[level] : this.start[f]
+    this.pathFirst[level] = f
+    while (r < e) {
+      const a = r << 2
+      if (!replay) {
+        const x0 = A[a] & b0
+        const x1 = A[a + 1] & b1
+        const x2 = two ? 0 : A[a + 2] & b2
+        const x3 = two ? 0 : A[a + 3] & b3
+        if ((x0 | x1 | x2 | x3) !== 0) {
+          const k =
+            (x0 !== 0
+              ? 31 - Math.clz32(x0 & -x0)
+              : x1 !== 0
+                ? 63 - Math.clz32(x1 & -x1)
+                : x2 !== 0
+                  ? 95 - Math.clz32(x2 & -x2)
+                  : 127 - Math.clz32(x3 & -x3)) - f
+          r = k < SKIP_BITS ? skip[r * SKIP_BITS + k] : r + 1
+          continue
+        }
+        const m = multiSlot[r]
+        if ((tokenBit[r] & used) !== 0 || (m >= 0 && left[m] === 0)) {
+          r++
+          continue
+        }
+        this.stats.placements++
+      }
+      replay = false
+      const m = multiSlot[r]
+      if (m >= 0) left[m]--
+      path[level] = r
+      this.searchFast(level + 1, b0 | A[a], b1 | A[a + 1], b2 | A[a + 2], b3 | A[a + 3], used | tokenBit[r], f, open)
+      if (m >= 0) left[m]++
+      if (this.stopping) return
+      r++
+    }
+  }
+
+  /** General path: the board is `covered`; counters before `open` in counterOrder are used up. */
+  private search(level: number, from: number, open: number): void {
+    const covered = this.covered
+    const left = this.left
+    const order = this.counterOrder
+    while (open < order.length && left[order[open]] === 0) open++
+    const W = this.words
+    const n = this.cellCount
+    let f = n
+    for (let w = from >>> 5; w < W; w++) {
+      if (covered[w] !== -1) {
+        f = Math.min(n, (w << 5) + 31 - Math.clz32(~covered[w] & (covered[w] + 1)))
+        break
+      }
+    }
+    let dead = false
+    if (f < n) {
+      dead = open < order.length && this.slotLast[order[open]] < f
+      for (let w = 0, row = f * W; !dead && w < W; w++) dead = (this.stranded[row + w] & ~covered[w]) !== 0
+    }
+    const action = this.visit(level, f, open === order.length, dead)
+    if (action === SKIP_NODE) return
+    let replay = action === REPLAY
+
+    const abs = this.abs
+    const w0 = this.w0
+    const w1 = this.w1
+    const slot = this.slot
+    const path = this.path
+    const e = this.start[f + 1]
+    let r = replay ? path[level] : this.start[f]
+    this.pathFirst[level] = f
+    while (r < e) {
+      const ab = r * W
+      if (!replay) {
+        let k = -1
+        for (let w = w0[r], we = w1[r]; w <= we; w++) {
+          const x = abs[ab + w] & covered[w]
+          if (x !== 0) {
+            k = (w << 5) + 31 - Math.clz32(x & -x) - f
+            break
+          }
+        }
+        if (k >= 0) {
+          r = k < SKIP_BITS ? this.skip[r * SKIP_BITS + k] : r + 1
+          continue
+        }
+        const s = slot[r]
+        if (s >= 0 && left[s] === 0) {
+          r++
+          continue
+        }
+        this.stats.placements++
+      }
+      replay = false
+      for (let w = w0[r], we = w1[r]; w <= we; w++) covered[w] |= abs[ab + w]
+      const s = slot[r]
+      if (s >= 0) left[s]--
+      path[level] = r
+      this.search(level + 1, f, open)
+      for (let w = w0[r], we = w1[r]; w <= we; w++) covered[w] &= ~abs[ab + w]
+      if (s >= 0) left[s]++
+      if (this.stopping) return
+      r++
+    }
+  }
+
+  /**
+   * What to do at a node whose first free cell is f: expand it (along the replay path while
+   * resuming), or not (a cover, reported now or already; a dead node; the budget is spent).
+   */
+  private visit(level: number, f: number, countersMet: boolean, dead: boolean): number {
+    if (level < this.replayDepth) return REPLAY
+    if (level === this.replayDepth) {
+      this.replayDepth = -1
+      return this.stoppedAtCover || dead ? SKIP_NODE : EXPAND
+    }
+    if (f >= this.cellCount) {
+      if (countersMet) {
+        this.stats.solutions++
+        this.stop(level, true)
+      }
+      return SKIP_NODE
+    }
+    if (--this.budget < 0) {
+      this.stop(level, false)
+      return SKIP_NODE
+    }
+    return dead ? SKIP_NODE : EXPAND
+  }
+
+  private stop(level: number, atCover: boolean): void {
+    this.depth = level
+    this.stoppedAtCover = atCover
+    this.stopping = true
+  }
+
+  private fits(r: number): boolean {
+    const s = this.slot[r]
+    if (s >= 0 && this.left[s] === 0) return false
+    const W = this.words
+    for (let w = this.w0[r]; w <= this.w1[r]; w++) if ((this.abs[r * W + w] & this.covered[w]) !== 0) return false
+    return true
+  }
+
+  private place(r: number): void {
+    const W = this.words
+    for (let w = this.w0[r]; w <= this.w1[r]; w++) this.covered[w] |= this.abs[r * W + w]
+    if (this.slot[r] >= 0) this.left[this.slot[r]]--
+  }
+}
+
+const SKIP_NODE = 0
+const EXPAND = 1
+const REPLAY = 2
+
+/** Window bits with skip entries: conflicts nearly always come this close to the free cell. */
+const SKIP_BITS = 16
+
+/** Order of options at a cell: by their cells in scan order, an option holding the cell first. */
+function compareCells(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) if (a[i] !== b[i]) return a[i] - b[i]
+  return b.length - a.length
+}
+
+/**
+ * skip[r·SKIP_BITS + k] for options in scan order: the first option after r (at the same cell)
+ * whose cells differ from r's within window bits 0..k. Options agreeing with r there follow it in
+ * one block, so if r conflicts first at bit k they all conflict there too.
+ */
+function buildSkips(cells: readonly (readonly number[])[], start: Int32Array): Int32Array {
+  const count = cells.length
+  const skip = new Int32Array(count * SKIP_BITS)
+  for (let i = 0; i + 1 < start.length; i++) {
+    const e = start[i + 1]
+    for (let r = e - 1; r >= start[i]; r--) {
+      // First window bit where the cell sets of r and r + 1 differ (past the block: all differ).
+      let dif = 0
+      if (r + 1 < e) dif = firstDifference(cells[r], cells[r + 1]) - i
+      for (let k = 0; k < SKIP_BITS; k++) skip[r * SKIP_BITS + k] = k < dif ? skip[(r + 1) * SKIP_BITS + k] : r + 1
+    }
+  }
+  return skip
+}
+
+/** The smallest cell in exactly one of two sorted cell lists (Infinity if they are equal). */
+function firstDifference(a: readonly number[], b: readonly number[]): number {
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++
+      j++
+    } else return Math.min(a[i], b[j])
+  }
+  if (i < a.length) return a[i]
+  if (j < b.length) return b[j]
+  return Infinity
+}

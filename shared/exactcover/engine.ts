@@ -1,0 +1,22 @@
+import { BitCover } from './bitcover'
+import { DancingLinks, type ExactCoverProblem, type RunStatus, type SearchStats } from './dlx'
+
+/** What the tiling layer needs from an exact-cover search; both engines provide it. */
+export interface ExactCoverEngine {
+  readonly stats: SearchStats
+  run(budget: number): RunStatus
+  solution(): number[]
+  progress(): number
+  branchOptions(): number[] | undefined
+  isDone(): boolean
+}
+
+/**
+ * 'bits' fills the first free item using bitmask fit tests; 'dlx' is dancing links with the
+ * minimum-remaining-values rule. Both solve the same problems and are cross-checked in tests.
+ */
+export type EngineKind = 'bits' | 'dlx'
+
+export function createEngine(kind: EngineKind, problem: ExactCoverProblem, prefix: readonly number[] = []): ExactCoverEngine {
+  return kind === 'dlx' ? new DancingLinks(problem, prefix) : new BitCover(problem, prefix)
+}

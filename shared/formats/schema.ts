@@ -1,0 +1,73 @@
+import { z } from 'zod'
+
+/**
+ * The file formats, in one place. Both are JSON, versioned by an optional "version" (1 today);
+ * "format" names the kind of file so a piece set is not mistaken for a figure.
+ *
+ * Piece set:
+ *   { "format": "puzzle-workbench/piece-set", "version": 1, "name": "Tangram",
+ *     "description": "…",
+ *     "pieces": [ { "name": "large triangle", "polygon": [[0,0],[2,0],[0,2]],
+ *                   "count": 2, "color": "#e4572e" }, … ] }
+ * Figure:
+ *   { "format": "puzzle-workbench/figure", "version": 1, "name": "square",
+ *     "polygon": [[2,0],[4,2],[2,4],[0,2]] }
+ *
+ * A polygon lists its vertices in order (either direction); vertices are lattice points and every
+ * edge runs horizontally, vertically or diagonally at 45°. Areas are counted in half-square
+ * triangles. count defaults to 1; color is optional.
+ */
+export const PIECE_SET_FORMAT = 'puzzle-workbench/piece-set'
+export const FIGURE_FORMAT = 'puzzle-workbench/figure'
+export const FORMAT_VERSION = 1
+
+const coordinate = z.number({ error: 'a coordinate must be a number' })
+const vertex = z.tuple([coordinate, coordinate], { error: 'a vertex must be a pair [x, y]' })
+const polygon = z.array(vertex, { error: 'polygon must be a list of vertices [[x, y], …]' })
+const name = z
+  .string({ error: 'name must be a string' })
+  .trim()
+  .min(1, { error: 'name must not be empty' })
+  .max(200, { error: 'name must be at most 200 characters' })
+const version = z
+  .number({ error: 'version must be a number' })
+  .int({ error: 'version must be a whole number' })
+  .refine((v) => v <= FORMAT_VERSION, {
+    error: `this file was written by a newer version of the workbench (format version > ${FORMAT_VERSION})`,
+  })
+
+export const pieceSchema = z.strictObject({
+  name,
+  polygon,
+  count: z
+    .number({ error: 'count must be a number' })
+    .int({ error: 'count must be a whole number' })
+    .min(1, { error: 'count must be at least 1' })
+    .max(1000, { error: 'count must be at most 1000' })
+    .default(1),
+  color: z
+    .string({ error: 'color must be a string like "#e4572e"' })
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'color must look like "#e4572e"' })
+    .optional(),
+})
+
+export const pieceSetSchema = z.strictObject({
+  format: z.literal(PIECE_SET_FORMAT, { error: `format must be "${PIECE_SET_FORMAT}"` }).optional(),
+  version: version.optional(),
+  name,
+  description: z.string({ error: 'description must be a string' }).optional(),
+  pieces: z
+    .array(pieceSchema, { error: 'pieces must be a list of pieces' })
+    .min(1, { error: 'a piece set needs at least one piece' }),
+})
+
+export const figureSchema = z.strictObject({
+  format: z.literal(FIGURE_FORMAT, { error: `format must be "${FIGURE_FORMAT}"` }).optional(),
+  version: version.optional(),
+  name: name.optional(),
+  polygon,
+})
+
+export type PieceFile = z.infer<typeof pieceSchema>
+export type PieceSetFile = z.infer<typeof pieceSetSchema>
+export type FigureFile = z.infer<typeof figureSchema>

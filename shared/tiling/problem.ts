@@ -1,0 +1,372 @@
+import type { ExactCoverProblem } from '../exactcover/dlx'
+import { D4_ELEMENTS, d4Apply, type D4 } from '../lattice/d4'
+import { LIMITS } from '../limits'
+import {
+  halfSquares,
+  normalizeQuarters,
+  quarterExtent,
+  rasterizePolygon,
+  transformQuarters,
+  type Quarters,
+} from '../lattice/quarters'
+import type { Shape } from '../pieces/shape'
+import { normalizePolygon, type Point } from '../lattice/polygon'
+import { InputError } from '../errors'
+
+export interface PieceKind {
+  readonly name: string
+  readonly shape: Shape
+  readonly count: number
+}
+
+/**
+ * A placement: orientation `orientation` of piece `piece`, its raster origin at cell (tx, ty) of
+ * the normalised figure raster.
+ */
+export interface Placement {
+  readonly piece: number
+  readonly orientation: number
+  readonly tx: number
+  readonly ty: number
+}
+
+/**
+ * A placed piece in the figure's own coordinates: the piece's polygon mapped by the symmetry g
+ * about the origin, then translated by (dx, dy). This is what the verifier re-checks.
+ */
+export interface PlacedPiece {
+  readonly piece: number
+  readonly g: D4
+  readonly dx: number
+  readonly dy: number
+}
+
+/**
+ * The exact-cover model of "build this figure from these pieces". Items are the figure's quarter
+ * triangles, merged where every placement covers them together (the four quarters of a cell in a
+ * polyomino problem become one item), then one item per piece kind: primary for a single piece,
+ * a multiplicity item for identical copies.
+ */
+export interface TilingProblem {
+  readonly figure: FigureRaster
+  readonly pieces: readonly PieceKind[]
+  readonly placements: readonly Placement[]
+  /** Quarter indices (into the figure raster) covered by each placement. */
+  readonly placementQuarters: readonly Int32Array[]
+  readonly cover: ExactCoverProblem
+  /** Quarter index → merged item index. */
+  readonly itemOfQuarter: Int32Array
+  /** The figure's symmetries and, for each, the image of every placement. */
+  readonly symmetries: readonly D4[]
+  readonly placementImage: ReadonlyMap<D4, Int32Array>
+  /** Why the problem has no solution, found before any search; undefined if none found. */
+  readonly obstruction?: string
+}
+
+/**
+ * The target figure as the search sees it: its raster normalised to start at cell (0, 0) (shifted
+ * by `shift` cells from the figure's own coordinates), its extent in cells, its area in
+ * half-squares, and its symmetries, each with the shift that brings the turned raster back.
+ */
+export interface FigureRaster {
+  readonly polygon: readonly Point[]
+  readonly quarters: Quarters
+  readonly shift: readonly [number, number]
+  readonly width: number
+  readonly height: number
+  readonly area: number
+  readonly symmetry: readonly D4[]
+  readonly symmetryShift: ReadonlyMap<D4, readonly [number, number]>
+}
+
+export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
+  const poly = normalizePolygon(polygon)
+  const { quarters, dx, dy } = normalizeQuarters(rasterizePolygon(poly))
+  const ext = quarterExtent(quarters)
+  const W = ext.maxCX + 1
+  const H = ext.maxCY + 1
+  const index = quarterIndex(quarters, W, H)
+  const symmetry: D4[] = []
+  const symmetryShift = new Map<D4, readonly [number, number]>()
+  for (const g of D4_ELEMENTS) {
+    const t = transformQuarters(quarters, g)
+    const e = quarterExtent(t)
+    const sx = -e.minCX
+    const sy = -e.minCY
+    if (e.maxCX + sx !== W - 1 || e.maxCY + sy !== H - 1) continue
+    let same = true
+    for (let k = 0; same && k < t.length; k += 2) same = index[quarterSlot(t[k] + 4 * sx, t[k + 1] + 4 * sy, W)] >= 0
+    if (same) {
+      symmetry.push(g)
+      symmetryShift.set(g, [sx, sy])
+    }
+  }
+  return { polygon: poly, quarters, shift: [dx, dy], width: W, height: H, area: halfSquares(quarters), symmetry, symmetryShift }
+}
+
+/** Dense index of a normalised raster: (cy·W + cx)·4 + dir → quarter index or −1. */
+function quarterIndex(fq: Quarters, W: number, H: number): Int32Array {
+  const index = new Int32Array(W * H * 4).fill(-1)
+  for (let k = 0; k < fq.length / 2; k++) index[quarterSlot(fq[2 * k], fq[2 * k + 1], W)] = k
+  return index
+}
+
+export function totalPieceArea(pieces: readonly PieceKind[]): number {
+  return pieces.reduce((s, p) => s + p.shape.area * p.count, 0)
+}
+
+/** Number of placements the matrix would hold, computed without building it. */
+export function estimatePlacements(figure: FigureRaster, pieces: readonly PieceKind[]): number {
+  let n = 0
+  for (const p of pieces) {
+    for (const o of p.shape.orientations) {
+      n += Math.max(0, figure.width - o.width + 1) * Math.max(0, figure.height - o.height + 1)
+    }
+  }
+  return n
+}
+
+export function buildTilingProblem(figurePolygon: readonly Point[], pieces: readonly PieceKind[]): TilingProblem {
+  const figure = rasterizeFigure(figurePolygon)
+  const pieceArea = totalPieceArea(pieces)
+  if (pieceArea !== figure.area) {
+    throw new InputError(
+      `the pieces cover ${pieceArea} half-squares, the figure ${figure.area}: a tiling must use every piece exactly its count`,
+    )
+  }
+  const estimate = estimatePlacements(figure, pieces)
+  if (estimate > LIMITS.maxPlacements) {
+    throw new InputError(
+      `too large: about ${estimate.toLocaleString('en')} candidate placements (limit ${LIMITS.maxPlacements.toLocaleString('en')}); use a smaller figure or fewer pieces`,
+    )
+  }
+  const fq = figure.quarters
+  const W = figure.width
+  const H = figure.height
+  const index = quarterIndex(fq, W, H)
+  const nq = fq.length / 2
+
+  const placements: Placement[] = []
+  const placementQuarters: Int32Array[] = []
+  let nodes = 0
+  pieces.forEach((piece, pi) => {
+    piece.shape.orientations.forEach((o, oi) => {
+      const q = o.quarters
+      const m = q.length / 2
+      const local = new Int32Array(m)
+      for (let ty = 0; ty + o.height <= H; ty++) {
+        for (let tx = 0; tx + o.width <= W; tx++) {
+          let ok = true
+          for (let k = 0; k < m; k++) {
+            const id = index[quarterSlot(q[2 * k] + 4 * tx, q[2 * k + 1] + 4 * ty, W)]
+            if (id < 0) {
+              ok = false
+              break
+            }
+            local[k] = id
+          }
+          if (!ok) continue
+          const ids = Int32Array.from(local).sort()
+          placements.push({ piece: pi, orientation: oi, tx, ty })
+          placementQuarters.push(ids)
+          nodes += m + 1
+          if (nodes > LIMITS.maxMatrixNodes) {
+            throw new InputError(
+              `too large: the exact-cover matrix would exceed ${LIMITS.maxMatrixNodes.toLocaleString('en')} nodes (about ${Math.round((nodes * estimate) / placements.length / 1e6)} million); use a smaller figure or fewer pieces`,
+            )
+          }
+        }
+      }
+    })
+  })
+
+  // Placement images under the figure's symmetries, by arithmetic on orientations: if g maps
+  // orientation o onto o' shifted by d, it maps the placement (o, t) to (o', g·t + d + s), where s
+  // is the shift that brings the turned figure back onto itself.
+  const orientBase: number[] = []
+  let orientCount = 0
+  for (const p of pieces) {
+    orientBase.push(orientCount)
+    orientCount += p.shape.orientations.length
+  }
+  const at = new Int32Array(orientCount * W * H).fill(-1)
+  placements.forEach((pl, p) => (at[((orientBase[pl.piece] + pl.orientation) * H + pl.ty) * W + pl.tx] = p))
+  const placementImage = new Map<D4, Int32Array>()
+  placementImage.set(0, Int32Array.from(placements.keys()))
+  for (const g of figure.symmetry) {
+    if (g === 0) continue
+    const [sdx, sdy] = figure.symmetryShift.get(g)!
+    const img = new Int32Array(placements.length)
+    placements.forEach((pl, p) => {
+      const im = pieces[pl.piece].shape.image[pl.orientation * 8 + g]
+      const [gx, gy] = d4Apply(g, pl.tx, pl.ty)
+      const tx = gx + im.dx + sdx
+      const ty = gy + im.dy + sdy
+      const target = tx >= 0 && ty >= 0 && tx < W && ty < H ? at[((orientBase[pl.piece] + im.o) * H + ty) * W + tx] : -1
+      if (target < 0) throw new Error('internal: a symmetry of the figure maps a placement outside it')
+      img[p] = target
+    })
+    placementImage.set(g, img)
+  }
+
+  const { itemOfQuarter, itemCount: cellItems } = mergeItems(scanOrder(fq, W, H), placementQuarters)
+  const obstruction = findObstruction(nq, placementQuarters, placements, pieces, fq, figure.shift)
+
+  // Piece items: a single piece is primary, identical copies form one multiplicity item.
+  const single = pieces.map((p) => p.count === 1)
+  const pieceItem = new Int32Array(pieces.length)
+  let next = cellItems
+  pieces.forEach((_, i) => {
+    if (single[i]) pieceItem[i] = next++
+  })
+  const primaryCount = next
+  const multiplicity: number[] = []
+  pieces.forEach((p, i) => {
+    if (!single[i]) {
+      pieceItem[i] = next++
+      multiplicity.push(p.count)
+    }
+  })
+  // Each option: its items ascending (cells first, then the piece's item).
+  const options: Int32Array[] = placementQuarters.map((ids, p) => {
+    const items = new Int32Array(ids.length)
+    for (let k = 0; k < ids.length; k++) items[k] = itemOfQuarter[ids[k]]
+    items.sort()
+    let m = 0
+    for (let k = 0; k < items.length; k++) if (k === 0 || items[k] !== items[k - 1]) items[m++] = items[k]
+    const out = new Int32Array(m + 1)
+    out.set(items.subarray(0, m))
+    out[m] = pieceItem[placements[p].piece]
+    return out
+  })
+  return {
+    figure,
+    pieces,
+    placements,
+    placementQuarters,
+    cover: {
+      itemCount: next,
+      primaryCount,
+      multiplicity,
+      options,
+      cellCount: cellItems,
+    },
+    itemOfQuarter,
+    symmetries: figure.symmetry,
+    placementImage,
+    obstruction,
+  }
+}
+
+function quarterSlot(qx: number, qy: number, W: number): number {
+  const cx = qx >> 2
+  const cy = qy >> 2
+  const lx = qx & 3
+  const ly = qy & 3
+  const d = lx === 3 ? 0 : ly === 3 ? 1 : lx === 1 ? 2 : 3
+  return (cy * W + cx) * 4 + d
+}
+
+/**
+ * The figure's quarters in scan order: column by column across the short side (a 6 × 10
+ * rectangle is read in columns of 6), cells bottom to top within a column. A search that always
+ * fills the first free item then works along a short front, as a person filling a box would.
+ */
+function scanOrder(fq: Int32Array, W: number, H: number): Int32Array {
+  const nq = fq.length / 2
+  const rank = (k: number) => {
+    const cx = fq[2 * k] >> 2
+    const cy = fq[2 * k + 1] >> 2
+    const slot = quarterSlot(fq[2 * k], fq[2 * k + 1], W) & 3
+    const [major, minor] = W >= H ? [cx, cy] : [cy, cx]
+    return (major * Math.max(W, H) + minor) * 4 + QUARTER_RANK[slot]
+  }
+  return Int32Array.from({ length: nq }, (_, k) => k).sort((a, b) => rank(a) - rank(b))
+}
+
+/** Order of the quarters within a cell: south, west, east, north (lower and leading first). */
+const QUARTER_RANK = [2, 3, 1, 0]
+
+/**
+ * Merges quarters that every placement covers together or not at all: they are one item as far
+ * as exact cover is concerned, and fewer items make every cover step cheaper. Items are numbered
+ * in the given order of quarters.
+ */
+function mergeItems(order: Int32Array, placementQuarters: readonly Int32Array[]): { itemOfQuarter: Int32Array; itemCount: number } {
+  const nq = order.length
+  // Signature of a quarter: the placements covering it, in order, hashed on two lanes.
+  const lists: number[][] = Array.from({ length: nq }, () => [])
+  const h1 = new Int32Array(nq)
+  const h2 = new Int32Array(nq)
+  placementQuarters.forEach((ids, p) => {
+    const a = Math.imul(p + 1, 0x9e3779b1)
+    const b = Math.imul(p + 1, 0x85ebca77) ^ (a >>> 15)
+    for (const q of ids) {
+      lists[q].push(p)
+      h1[q] = (h1[q] + a) | 0
+      h2[q] = (h2[q] ^ b) + 0x632be5ab
+    }
+  })
+  const itemOfQuarter = new Int32Array(nq)
+  const seen = new Map<number, number[]>()
+  const representative: number[] = []
+  let itemCount = 0
+  for (const q of order) {
+    const key = h1[q] * 4294967296 + (h2[q] >>> 0)
+    const candidates = lists[q].length > 0 ? seen.get(key) : undefined
+    const match = candidates?.find((item) => sameList(lists[representative[item]], lists[q]))
+    if (match !== undefined) itemOfQuarter[q] = match
+    else {
+      itemOfQuarter[q] = itemCount
+      representative.push(q)
+      if (lists[q].length > 0) {
+        if (candidates) candidates.push(itemCount)
+        else seen.set(key, [itemCount])
+      }
+      itemCount++
+    }
+  }
+  return { itemOfQuarter, itemCount }
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Cheap reasons for impossibility: a piece that fits nowhere, a triangle nothing covers. */
+function findObstruction(
+  nq: number,
+  placementQuarters: readonly Int32Array[],
+  placements: readonly Placement[],
+  pieces: readonly PieceKind[],
+  fq: Int32Array,
+  [fdx, fdy]: readonly [number, number],
+): string | undefined {
+  const perPiece = new Array<number>(pieces.length).fill(0)
+  for (const p of placements) perPiece[p.piece]++
+  const missing = pieces.findIndex((_, i) => perPiece[i] === 0)
+  if (missing >= 0) return `the piece "${pieces[missing].name}" fits nowhere in the figure`
+  const covered = new Uint8Array(nq)
+  for (const ids of placementQuarters) for (const q of ids) covered[q] = 1
+  const hole = covered.indexOf(0)
+  if (hole >= 0) {
+    const x = Math.floor(fq[2 * hole] / 4) - fdx
+    const y = Math.floor(fq[2 * hole + 1] / 4) - fdy
+    return `no piece can cover the part of the figure in the cell at (${x}, ${y})`
+  }
+  return undefined
+}
+
+/** The piece placed by a placement, in the figure's own coordinates. */
+export function placedPiece(problem: TilingProblem, placement: number): PlacedPiece {
+  const pl = problem.placements[placement]
+  const o = problem.pieces[pl.piece].shape.orientations[pl.orientation]
+  return {
+    piece: pl.piece,
+    g: o.g,
+    dx: o.dx + pl.tx - problem.figure.shift[0],
+    dy: o.dy + pl.ty - problem.figure.shift[1],
+  }
+}

@@ -1,0 +1,215 @@
+import type { RunStatus } from '../exactcover/dlx'
+import { createEngine, type EngineKind, type ExactCoverEngine } from '../exactcover/engine'
+import type { D4 } from '../lattice/d4'
+import { placedPiece, type PlacedPiece, type TilingProblem } from './problem'
+
+/**
+ * Counting conventions.
+ * - 'reduce' (the paper's): two tilings are the same when a symmetry of the figure maps one onto
+ *   the other; identical pieces are never told apart. One tiling per class is emitted.
+ * - 'raw': every tiling of the fixed figure is emitted (identical pieces still not told apart).
+ * Both report both counts: `solutions` (classes) and `fixed` (tilings of the fixed figure).
+ */
+export type SymmetryMode = 'reduce' | 'raw'
+
+export interface TilingSolution {
+  /** Placement indices into problem.placements, ascending. */
+  readonly placements: readonly number[]
+  readonly pieces: readonly PlacedPiece[]
+  /** How many tilings of the fixed figure this class holds: |G| / |stabiliser|. */
+  readonly classSize: number
+  /** True if this is the representative of its class (always true in 'reduce' mode). */
+  readonly canonical: boolean
+}
+
+export interface TilingCounts {
+  /** Tilings up to the figure's symmetries (the paper's count). */
+  solutions: number
+  /** Tilings of the fixed figure. */
+  fixed: number
+}
+
+export interface TilingStats {
+  /** Placements made by the search; each fits the free part of the figure. */
+  placements: number
+  /** Dancing-links updates. */
+  updates: number
+  /** Placements of the symmetry-breaking piece left out because a symmetric one is tried. */
+  symmetryPrunedPlacements: number
+  /** Complete covers found but rejected as a symmetric copy of another. */
+  symmetryRejectedCovers: number
+}
+
+/** The piece whose placements are cut down to one per symmetry class, and what that leaves. */
+interface SymmetryBreak {
+  readonly piece: number
+  /** For each kept placement of that piece, the symmetries that fix it (beyond the identity). */
+  readonly stabilizer: ReadonlyMap<number, readonly D4[]>
+}
+
+export interface SearchSetup {
+  /** Placement index of each option handed to the exact-cover engine. */
+  readonly optionPlacement: Int32Array
+  readonly breaking?: SymmetryBreak
+  readonly pruned: number
+}
+
+/**
+ * Chooses the symmetry-breaking piece: of the single (count 1) pieces, the one left with the
+ * fewest placements when each class of placements under the figure's symmetries keeps one, the
+ * one earliest in the scan order. Few placements early in the scan make the piece a strong
+ * constraint: once the search front has passed them, a branch without the piece is dead. Tilings
+ * with that piece on a placement that a nontrivial symmetry fixes are then filtered by the
+ * canonical test under that stabiliser, so nothing is lost and nothing is counted twice.
+ */
+export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSetup {
+  const all = Int32Array.from(problem.placements.keys())
+  const G = problem.symmetries.filter((g) => g !== 0)
+  if (mode === 'raw' || G.length === 0) return { optionPlacement: all, pruned: 0 }
+  const first = problem.placementQuarters.map((ids) => {
+    let lo = Infinity
+    for (const q of ids) lo = Math.min(lo, problem.itemOfQuarter[q])
+    return lo
+  })
+  const earlier = (a: number, b: number) => first[a] < first[b] || (first[a] === first[b] && a < b)
+  let best: { piece: number; keep: Set<number>; stab: Map<number, D4[]>; removed: number } | undefined
+  problem.pieces.forEach((piece, pi) => {
+    if (piece.count !== 1) return
+    const keep = new Set<number>()
+    const stab = new Map<number, D4[]>()
+    let total = 0
+    problem.placements.forEach((pl, p) => {
+      if (pl.piece !== pi) return
+      total++
+      let rep = p
+      const fixers: D4[] = []
+      for (const g of G) {
+        const img = problem.placementImage.get(g)![p]
+        if (earlier(img, rep)) rep = img
+        if (img === p) fixers.push(g)
+      }
+      if (rep === p) {
+        keep.add(p)
+        if (fixers.length > 0) stab.set(p, fixers)
+      }
+    })
+    const removed = total - keep.size
+    if (!best || keep.size < best.keep.size || (keep.size === best.keep.size && removed > best.removed)) {
+      best = { piece: pi, keep, stab, removed }
+    }
+  })
+  if (!best) return { optionPlacement: all, pruned: 0 }
+  const b = best
+  const kept = all.filter((p) => problem.placements[p].piece !== b.piece || b.keep.has(p))
+  return { optionPlacement: kept, breaking: { piece: b.piece, stabilizer: b.stab }, pruned: b.removed }
+}
+
+export class TilingSearch {
+  readonly counts: TilingCounts = { solutions: 0, fixed: 0 }
+  private readonly engine: ExactCoverEngine
+  private readonly setup: SearchSetup
+  private rejected = 0
+  private last: TilingSolution | undefined
+
+  constructor(
+    readonly problem: TilingProblem,
+    readonly mode: SymmetryMode = 'reduce',
+    prefix: readonly number[] = [],
+    engine: EngineKind = 'bits',
+    setup?: SearchSetup,
+  ) {
+    this.setup = setup ?? planSearch(problem, mode)
+    const options = Array.from(this.setup.optionPlacement, (p) => problem.cover.options[p])
+    const infeasible = problem.obstruction !== undefined
+    this.engine = createEngine(engine, { ...problem.cover, options: infeasible ? [] : options }, infeasible ? [] : prefix)
+  }
+
+  /** Search options (indices into the engine's option list) to branch on next, for splitting. */
+  branchOptions(): number[] | undefined {
+    return this.problem.obstruction ? undefined : this.engine.branchOptions()
+  }
+
+  /** Advances by at most `budget` placements; 'solution' means an emitted tiling is ready. */
+  step(budget: number): RunStatus {
+    for (;;) {
+      const s = this.engine.run(budget)
+      if (s !== 'solution') return s
+      const sol = this.accept(this.engine.solution())
+      if (sol) {
+        this.last = sol
+        return 'solution'
+      }
+    }
+  }
+
+  solution(): TilingSolution {
+    if (!this.last) throw new Error('no solution yet')
+    return this.last
+  }
+
+  progress(): number {
+    return this.engine.progress()
+  }
+
+  stats(): TilingStats {
+    return {
+      placements: this.engine.stats.placements,
+      updates: this.engine.stats.updates,
+      symmetryPrunedPlacements: this.setup.pruned,
+      symmetryRejectedCovers: this.rejected,
+    }
+  }
+
+  /** Runs to the end; returns the counts. */
+  runToEnd(onSolution?: (s: TilingSolution) => void): TilingCounts {
+    for (;;) {
+      const s = this.step(1 << 30)
+      if (s === 'done') return this.counts
+      if (s === 'solution' && onSolution) onSolution(this.last!)
+    }
+  }
+
+  private accept(options: number[]): TilingSolution | undefined {
+    const placements = options.map((o) => this.setup.optionPlacement[o]).sort((a, b) => a - b)
+    const G = this.problem.symmetries.length
+    let group: readonly D4[]
+    if (this.mode === 'raw' || !this.setup.breaking) {
+      group = this.problem.symmetries.filter((g) => g !== 0)
+    } else {
+      const bp = this.setup.breaking.piece
+      const p = placements.find((q) => this.problem.placements[q].piece === bp)!
+      group = this.setup.breaking.stabilizer.get(p) ?? []
+    }
+    let canonical = true
+    let stab = 1
+    const image = new Array<number>(placements.length)
+    for (const g of group) {
+      const map = this.problem.placementImage.get(g)!
+      for (let k = 0; k < placements.length; k++) image[k] = map[placements[k]]
+      image.sort((a, b) => a - b)
+      const c = compareLex(image, placements)
+      if (c < 0) canonical = false
+      else if (c === 0) stab++
+    }
+    if (this.mode === 'reduce' && !canonical) {
+      this.rejected++
+      return undefined
+    }
+    // In 'reduce' mode with a breaking piece the group is the stabiliser of its placement, which
+    // contains the stabiliser of the whole tiling; in the other cases it is the whole group.
+    const classSize = G / stab
+    if (canonical) this.counts.solutions++
+    this.counts.fixed += this.mode === 'raw' ? 1 : classSize
+    return {
+      placements,
+      pieces: placements.map((p) => placedPiece(this.problem, p)),
+      classSize,
+      canonical,
+    }
+  }
+}
+
+function compareLex(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i]
+  return 0
+}
