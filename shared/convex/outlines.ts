@@ -152,7 +152,17 @@ export function outlinePolygon(o: ConvexOutline): Point[] {
   return normalizePolygon(dedup)
 }
 
-const SHAPE_NAMES = ['', '', '', 'triangle', 'quadrilateral', 'pentagon', 'hexagon', 'heptagon', 'octagon']
+const SHAPE_NAMES = [
+  '',
+  '',
+  '',
+  'triangle',
+  'quadrilateral',
+  'pentagon',
+  'hexagon',
+  'heptagon',
+  'octagon',
+]
 
 /**
  * A name a reader recognises, with the side lengths in order, as the paper writes them:
@@ -165,12 +175,16 @@ export function describePolygon(poly: readonly Point[]): string {
     const q = poly[(i + 1) % n]
     return [Math.sign(q[0] - p[0]), Math.sign(q[1] - p[1])]
   })
-  const parallel = (i: number, j: number) => dirs[i][0] === -dirs[j][0] && dirs[i][1] === -dirs[j][1]
+  const parallel = (i: number, j: number) =>
+    dirs[i][0] === -dirs[j][0] && dirs[i][1] === -dirs[j][1]
   const perpendicular = (i: number, j: number) =>
     dirs[i][0] * dirs[j][0] + dirs[i][1] * dirs[j][1] === 0
   let kind = SHAPE_NAMES[n] ?? `${n}-gon`
   if (n === 3) {
-    kind = sides[0] === sides[1] || sides[1] === sides[2] || sides[0] === sides[2] ? 'right isosceles triangle' : 'triangle'
+    kind =
+      sides[0] === sides[1] || sides[1] === sides[2] || sides[0] === sides[2]
+        ? 'right isosceles triangle'
+        : 'triangle'
   } else if (n === 4) {
     const p02 = parallel(0, 2)
     const p13 = parallel(1, 3)

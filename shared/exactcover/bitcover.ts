@@ -79,7 +79,11 @@ export class BitCover {
 
   readonly stats: SearchStats = { placements: 0, updates: 0, solutions: 0 }
 
-  constructor(problem: ExactCoverProblem, prefix: readonly number[] = [], options: { general?: boolean } = {}) {
+  constructor(
+    problem: ExactCoverProblem,
+    prefix: readonly number[] = [],
+    options: { general?: boolean } = {},
+  ) {
     const n = problem.cellCount ?? problem.primaryCount
     this.cellCount = n
     const W = Math.max(1, Math.ceil(n / 32))
@@ -90,7 +94,8 @@ export class BitCover {
       const opt = problem.options[k]
       let m = 0
       while (m < opt.length && opt[m] < n) m++
-      for (let i = m; i < opt.length; i++) if (opt[i] < n) throw new RangeError(`option ${k} is not sorted`)
+      for (let i = m; i < opt.length; i++)
+        if (opt[i] < n) throw new RangeError(`option ${k} is not sorted`)
       return Array.prototype.slice.call(opt, 0, m) as number[]
     })
     const lowest = cells.map((c, k) => {
@@ -130,11 +135,17 @@ export class BitCover {
       this.w0[r] = cells[k][0] >>> 5
       this.w1[r] = cells[k][cells[k].length - 1] >>> 5
     })
-    this.skip = buildSkips(order.map((k) => cells[k]), this.start)
-    this.counterOrder = Int32Array.from(this.slotLast.keys()).sort((a, b) => this.slotLast[a] - this.slotLast[b])
+    this.skip = buildSkips(
+      order.map((k) => cells[k]),
+      this.start,
+    )
+    this.counterOrder = Int32Array.from(this.slotLast.keys()).sort(
+      (a, b) => this.slotLast[a] - this.slotLast[b],
+    )
     this.stranded = new Int32Array((n + 1) * W)
     for (let f = 0; f <= n; f++) {
-      for (let j = 0; j < n; j++) if (lastCell[j] < f) this.stranded[f * W + (j >>> 5)] |= 1 << (j & 31)
+      for (let j = 0; j < n; j++)
+        if (lastCell[j] < f) this.stranded[f * W + (j >>> 5)] |= 1 << (j & 31)
     }
     this.covered = new Int32Array(W)
 
@@ -214,8 +225,49 @@ export class BitCover {
     while (f < n && (this.covered[f >>> 5] & (1 << (f & 31))) !== 0) f++
     if (f >= n) return undefined
     const out: number[] = []
-    for (let r = this.start[f]; r < this.start[f + 1]; r++) if (this.fits(r)) out.push(this.original[r])
+    for (let r = this.start[f]; r < this.start[f + 1]; r++)
+      if (this.fits(r)) out.push(this.original[r])
     return out
+  }
+
+  /**
+   * Knuth's estimate of the number of nodes the search will visit: over `probes` random descents
+   * from the root, the mean of 1 + d1 + d1·d2 + …, where d_l counts the options that fit at level
+   * l of the descent (zero at a dead node). Unbiased, with a large spread on lopsided trees; good
+   * for orders of magnitude. Call before run().
+   */
+  estimateNodes(probes: number, random: () => number): number {
+    if (this.done) return 0
+    const n = this.cellCount
+    const W = this.words
+    let total = 0
+    const chosen: number[] = []
+    for (let p = 0; p < probes; p++) {
+      let estimate = 1
+      let weight = 1
+      for (;;) {
+        let f = 0
+        while (f < n && (this.covered[f >>> 5] & (1 << (f & 31))) !== 0) f++
+        if (f >= n) break
+        let dead = false
+        for (let w = 0, row = f * W; !dead && w < W; w++)
+          dead = (this.stranded[row + w] & ~this.covered[w]) !== 0
+        for (let s = 0; !dead && s < this.left.length; s++)
+          dead = this.left[s] > 0 && this.slotLast[s] < f
+        if (dead) break
+        const fitting: number[] = []
+        for (let r = this.start[f]; r < this.start[f + 1]; r++) if (this.fits(r)) fitting.push(r)
+        if (fitting.length === 0) break
+        weight *= fitting.length
+        estimate += weight
+        const r = fitting[Math.min(fitting.length - 1, Math.floor(random() * fitting.length))]
+        this.place(r)
+        chosen.push(r)
+      }
+      while (chosen.length > 0) this.unplace(chosen.pop()!)
+      total += estimate
+    }
+    return total / probes
   }
 
   run(budget: number): RunStatus {
@@ -311,7 +363,16 @@ export class BitCover {
       const m = multiSlot[r]
       if (m >= 0) left[m]--
       path[level] = r
-      this.searchFast(level + 1, b0 | A[a], b1 | A[a + 1], b2 | A[a + 2], b3 | A[a + 3], used | tokenBit[r], f, open)
+      this.searchFast(
+        level + 1,
+        b0 | A[a],
+        b1 | A[a + 1],
+        b2 | A[a + 2],
+        b3 | A[a + 3],
+        used | tokenBit[r],
+        f,
+        open,
+      )
       if (m >= 0) left[m]++
       if (this.stopping) return
       r++
@@ -336,7 +397,8 @@ export class BitCover {
     let dead = false
     if (f < n) {
       dead = open < order.length && this.slotLast[order[open]] < f
-      for (let w = 0, row = f * W; !dead && w < W; w++) dead = (this.stranded[row + w] & ~covered[w]) !== 0
+      for (let w = 0, row = f * W; !dead && w < W; w++)
+        dead = (this.stranded[row + w] & ~covered[w]) !== 0
     }
     const action = this.visit(level, f, open === order.length, dead)
     if (action === SKIP_NODE) return
@@ -419,7 +481,8 @@ export class BitCover {
     const s = this.slot[r]
     if (s >= 0 && this.left[s] === 0) return false
     const W = this.words
-    for (let w = this.w0[r]; w <= this.w1[r]; w++) if ((this.abs[r * W + w] & this.covered[w]) !== 0) return false
+    for (let w = this.w0[r]; w <= this.w1[r]; w++)
+      if ((this.abs[r * W + w] & this.covered[w]) !== 0) return false
     return true
   }
 
@@ -427,6 +490,12 @@ export class BitCover {
     const W = this.words
     for (let w = this.w0[r]; w <= this.w1[r]; w++) this.covered[w] |= this.abs[r * W + w]
     if (this.slot[r] >= 0) this.left[this.slot[r]]--
+  }
+
+  private unplace(r: number): void {
+    const W = this.words
+    for (let w = this.w0[r]; w <= this.w1[r]; w++) this.covered[w] &= ~this.abs[r * W + w]
+    if (this.slot[r] >= 0) this.left[this.slot[r]]++
   }
 }
 
@@ -457,7 +526,8 @@ function buildSkips(cells: readonly (readonly number[])[], start: Int32Array): I
       // First window bit where the cell sets of r and r + 1 differ (past the block: all differ).
       let dif = 0
       if (r + 1 < e) dif = firstDifference(cells[r], cells[r + 1]) - i
-      for (let k = 0; k < SKIP_BITS; k++) skip[r * SKIP_BITS + k] = k < dif ? skip[(r + 1) * SKIP_BITS + k] : r + 1
+      for (let k = 0; k < SKIP_BITS; k++)
+        skip[r * SKIP_BITS + k] = k < dif ? skip[(r + 1) * SKIP_BITS + k] : r + 1
     }
   }
   return skip

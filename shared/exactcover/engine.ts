@@ -9,6 +9,8 @@ export interface ExactCoverEngine {
   progress(): number
   branchOptions(): number[] | undefined
   isDone(): boolean
+  /** Knuth's random-probe estimate of the nodes the search will visit (before running). */
+  estimateNodes?(probes: number, random: () => number): number
 }
 
 /**
@@ -17,6 +19,10 @@ export interface ExactCoverEngine {
  */
 export type EngineKind = 'bits' | 'dlx'
 
-export function createEngine(kind: EngineKind, problem: ExactCoverProblem, prefix: readonly number[] = []): ExactCoverEngine {
+export function createEngine(
+  kind: EngineKind,
+  problem: ExactCoverProblem,
+  prefix: readonly number[] = [],
+): ExactCoverEngine {
   return kind === 'dlx' ? new DancingLinks(problem, prefix) : new BitCover(problem, prefix)
 }

@@ -1,7 +1,12 @@
 import type { z } from 'zod'
 import { InputError } from '../errors'
 import { LIMITS } from '../limits'
-import { areaInHalfSquares, latticePolygonProblem, normalizePolygon, type Point } from '../lattice/polygon'
+import {
+  areaInHalfSquares,
+  latticePolygonProblem,
+  normalizePolygon,
+  type Point,
+} from '../lattice/polygon'
 import { analyzeShape, type Shape } from '../pieces/shape'
 import {
   FIGURE_FORMAT,
@@ -43,9 +48,12 @@ export function parseJson(text: string, source: string): unknown {
       const line = before.split('\n').length
       const column = pos - before.lastIndexOf('\n')
       const what = msg.replace(/ in JSON at position \d+.*$/, '')
-      throw new InputError(`${source}: line ${line}, column ${column}: not valid JSON (${lowerFirst(what)})`)
+      throw new InputError(
+        `${source}: line ${line}, column ${column}: not valid JSON (${lowerFirst(what)})`,
+      )
     }
-    if (/Unexpected end of JSON input/.test(msg)) throw new InputError(`${source}: not valid JSON (the text ends too early)`)
+    if (/Unexpected end of JSON input/.test(msg))
+      throw new InputError(`${source}: not valid JSON (the text ends too early)`)
     throw new InputError(`${source}: not valid JSON (${lowerFirst(msg)})`)
   }
 }
@@ -66,7 +74,8 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
   if (isObject(value) && value.format === FIGURE_FORMAT)
     throw new InputError(`${source}: this is a figure file, not a piece set`)
   const parsed = pieceSetSchema.safeParse(value)
-  if (!parsed.success) throw new InputError(`${source}: ${describeIssue(parsed.error.issues[0], value)}`)
+  if (!parsed.success)
+    throw new InputError(`${source}: ${describeIssue(parsed.error.issues[0], value)}`)
   const data = parsed.data
   const pieces: Piece[] = []
   const seen = new Map<string, number>()
@@ -78,16 +87,28 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
     if (problem) throw new InputError(`${source}: ${where}: ${problem}`)
     const earlier = seen.get(p.name)
     if (earlier !== undefined)
-      throw new InputError(`${source}: pieces ${earlier + 1} and ${i + 1} are both named "${p.name}"; names must differ`)
+      throw new InputError(
+        `${source}: pieces ${earlier + 1} and ${i + 1} are both named "${p.name}"; names must differ`,
+      )
     seen.set(p.name, i)
     const polygon = normalizePolygon(p.polygon)
     area += areaInHalfSquares(polygon) * p.count
     copies += p.count
     if (area > LIMITS.maxArea)
-      throw new InputError(`${source}: the pieces cover more than ${LIMITS.maxArea} half-squares; that is beyond what the workbench can search`)
+      throw new InputError(
+        `${source}: the pieces cover more than ${LIMITS.maxArea} half-squares; that is beyond what the workbench can search`,
+      )
     if (copies > LIMITS.maxPieces)
-      throw new InputError(`${source}: more than ${LIMITS.maxPieces} pieces (copies counted); that is beyond what the workbench can search`)
-    pieces.push({ name: p.name, polygon, count: p.count, color: p.color, shape: analyzeShape(polygon) })
+      throw new InputError(
+        `${source}: more than ${LIMITS.maxPieces} pieces (copies counted); that is beyond what the workbench can search`,
+      )
+    pieces.push({
+      name: p.name,
+      polygon,
+      count: p.count,
+      color: p.color,
+      shape: analyzeShape(polygon),
+    })
   })
   return { name: data.name, description: data.description, pieces }
 }
@@ -96,12 +117,15 @@ export function figureFromJson(value: unknown, source = 'figure'): Figure {
   if (isObject(value) && value.format === PIECE_SET_FORMAT)
     throw new InputError(`${source}: this is a piece set, not a figure file`)
   const parsed = figureSchema.safeParse(value)
-  if (!parsed.success) throw new InputError(`${source}: ${describeIssue(parsed.error.issues[0], value)}`)
+  if (!parsed.success)
+    throw new InputError(`${source}: ${describeIssue(parsed.error.issues[0], value)}`)
   const problem = latticePolygonProblem(parsed.data.polygon)
   if (problem) throw new InputError(`${source}: the figure ${problem}`)
   const polygon = normalizePolygon(parsed.data.polygon)
   if (areaInHalfSquares(polygon) > LIMITS.maxArea)
-    throw new InputError(`${source}: the figure covers ${areaInHalfSquares(polygon)} half-squares; at most ${LIMITS.maxArea} are supported`)
+    throw new InputError(
+      `${source}: the figure covers ${areaInHalfSquares(polygon)} half-squares; at most ${LIMITS.maxArea} are supported`,
+    )
   return { name: parsed.data.name ?? 'figure', polygon }
 }
 
@@ -127,10 +151,12 @@ export function figureToJson(f: Figure): object {
 /** JSON with each vertex on the line of its polygon: readable and diff-friendly. */
 export function formatJson(value: object): string {
   return (
-    JSON.stringify(value, null, 2).replace(/\[\s+(-?\d+),\s+(-?\d+)\s+\]/g, '[$1, $2]').replace(
-      /\[\n\s+((?:\[-?\d+, -?\d+\],?\s*)+)\]/g,
-      (_, inner: string) => `[${inner.replace(/,\s+/g, ', ').trim()}]`,
-    ) + '\n'
+    JSON.stringify(value, null, 2)
+      .replace(/\[\s+(-?\d+),\s+(-?\d+)\s+\]/g, '[$1, $2]')
+      .replace(
+        /\[\n\s+((?:\[-?\d+, -?\d+\],?\s*)+)\]/g,
+        (_, inner: string) => `[${inner.replace(/,\s+/g, ', ').trim()}]`,
+      ) + '\n'
   )
 }
 
@@ -138,7 +164,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-const KNOWN_FIELDS = ['format', 'version', 'name', 'description', 'pieces', 'polygon', 'count', 'color']
+const KNOWN_FIELDS = [
+  'format',
+  'version',
+  'name',
+  'description',
+  'pieces',
+  'polygon',
+  'count',
+  'color',
+]
 
 /** One zod issue as a sentence that says where, in the user's terms. */
 function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
@@ -149,12 +184,17 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
     const key = path[k]
     const parent = path[k - 1]
     if (parent === 'pieces' && typeof key === 'number') {
-      const name = isObject((node as unknown[])[key]) ? ((node as unknown[])[key] as Record<string, unknown>).name : undefined
+      const name = isObject((node as unknown[])[key])
+        ? ((node as unknown[])[key] as Record<string, unknown>).name
+        : undefined
       where.push(`piece ${key + 1}${typeof name === 'string' ? ` "${name}"` : ''}`)
     } else if (parent === 'polygon' && typeof key === 'number') {
       where.push(`vertex ${key + 1}`)
     }
-    node = isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined
+    node =
+      isObject(node) || Array.isArray(node)
+        ? (node as Record<string | number, unknown>)[key]
+        : undefined
   }
   const prefix = where.length > 0 ? `${where.join(', ')}: ` : ''
   if (issue.code === 'unrecognized_keys') {
@@ -173,10 +213,17 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
 }
 
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)])
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...new Array<number>(b.length).fill(0),
+  ])
   for (let j = 1; j <= b.length; j++) d[0][j] = j
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++)
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+      d[i][j] = Math.min(
+        d[i - 1][j] + 1,
+        d[i][j - 1] + 1,
+        d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
   return d[a.length][b.length]
 }

@@ -65,7 +65,9 @@ function segmentContact(a: Point, b: Point, c: Point, d: Point): Point | undefin
  * vertically or diagonally at 45°. Returns the first problem as a sentence, or undefined.
  * Vertices are numbered from 1 in messages, as a user counts them.
  */
-export function latticePolygonProblem(vertices: readonly (readonly number[])[]): string | undefined {
+export function latticePolygonProblem(
+  vertices: readonly (readonly number[])[],
+): string | undefined {
   let pts = vertices
   if (pts.length >= 2) {
     const first = pts[0]
@@ -107,7 +109,8 @@ export function latticePolygonProblem(vertices: readonly (readonly number[])[]):
       if (i === 0 && j === n - 1) continue
       const hit = segmentContact(p[i], p[(i + 1) % n], p[j], p[(j + 1) % n])
       if (hit) {
-        const touch = hit.every(Number.isInteger) && pts.some((v) => v[0] === hit[0] && v[1] === hit[1])
+        const touch =
+          hit.every(Number.isInteger) && pts.some((v) => v[0] === hit[0] && v[1] === hit[1])
         return touch
           ? `the outline touches itself at ${formatPoint(hit)} (edges ${i + 1} and ${j + 1}); a piece must be one simple polygon, without holes or pinches`
           : `edges ${i + 1} and ${j + 1} cross at ${formatPoint(hit)}: the outline intersects itself`
@@ -155,7 +158,12 @@ export function transformPolygon(poly: Polygon, g: D4): Point[] {
   return out
 }
 
-export function boundingBox(poly: Polygon): { minX: number; minY: number; maxX: number; maxY: number } {
+export function boundingBox(poly: Polygon): {
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+} {
   let minX = Infinity
   let minY = Infinity
   let maxX = -Infinity
@@ -182,7 +190,9 @@ export function isConvex(poly: Polygon): boolean {
 export function edgeLength(a: Point, b: Point): { units: number; diagonalUnits: number } {
   const dx = Math.abs(b[0] - a[0])
   const dy = Math.abs(b[1] - a[1])
-  return dx === 0 || dy === 0 ? { units: dx + dy, diagonalUnits: 0 } : { units: 0, diagonalUnits: dx }
+  return dx === 0 || dy === 0
+    ? { units: dx + dy, diagonalUnits: 0 }
+    : { units: 0, diagonalUnits: dx }
 }
 
 export function formatEdgeLength(a: Point, b: Point): string {

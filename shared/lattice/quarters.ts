@@ -139,7 +139,12 @@ export function quartersKey(q: Quarters): string {
 }
 
 /** Extent of a raster in cells: the cells it touches lie in [0, width) × [0, height) after normalising. */
-export function quarterExtent(q: Quarters): { minCX: number; minCY: number; maxCX: number; maxCY: number } {
+export function quarterExtent(q: Quarters): {
+  minCX: number
+  minCY: number
+  maxCX: number
+  maxCY: number
+} {
   let minCX = Infinity
   let minCY = Infinity
   let maxCX = -Infinity
@@ -155,9 +160,7 @@ export function quarterExtent(q: Quarters): { minCX: number; minCY: number; maxC
   return { minCX, minCY, maxCX, maxCY }
 }
 
-export type TraceResult =
-  | { ok: true; polygons: Point[][] }
-  | { ok: false; problem: string }
+export type TraceResult = { ok: true; polygons: Point[][] } | { ok: false; problem: string }
 
 /**
  * The outline of a raster, as lattice polygons. A raster that is one piece without holes gives
@@ -225,7 +228,11 @@ export function traceOutline(q: Quarters): TraceResult {
   for (const c of cycles) {
     const p = normalizePolygon(c)
     const bad = p.find(([x, y]) => x % 2 !== 0 || y % 2 !== 0)
-    if (bad) return { ok: false, problem: `is not made of half-square triangles near ${formatHalf(bad[0], bad[1])}` }
+    if (bad)
+      return {
+        ok: false,
+        problem: `is not made of half-square triangles near ${formatHalf(bad[0], bad[1])}`,
+      }
   }
   if (holes.length > 0) {
     const h = normalizePolygon(holes[0])

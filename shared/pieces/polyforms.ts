@@ -107,14 +107,16 @@ const HALVES: readonly (readonly [QuarterDir, QuarterDir])[] = [
 ]
 
 export function freePolyaboloes(n: number): PolyformFamily {
-  const half = (cx: number, cy: number, h: number) => HALVES[h].map((d) => key(...quarterPoint(cx, cy, d)))
+  const half = (cx: number, cy: number, h: number) =>
+    HALVES[h].map((d) => key(...quarterPoint(cx, cy, d)))
   return toFamily(
     grow([new Set(half(0, 0, 0))], n, (s) => {
       const out: string[][] = []
       const cells = new Set<string>()
       for (const q of s) {
         const [cx, cy] = quarterCell(...(q.split(',').map(Number) as [number, number]))
-        for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) cells.add(key(cx + dx, cy + dy))
+        for (let dx = -1; dx <= 1; dx++)
+          for (let dy = -1; dy <= 1; dy++) cells.add(key(cx + dx, cy + dy))
       }
       for (const c of cells) {
         const [cx, cy] = c.split(',').map(Number)

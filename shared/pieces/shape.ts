@@ -1,5 +1,11 @@
 import { D4_ELEMENTS, type D4 } from '../lattice/d4'
-import { normalizePolygon, transformPolygon, translatePolygon, type Point, type Polygon } from '../lattice/polygon'
+import {
+  normalizePolygon,
+  transformPolygon,
+  translatePolygon,
+  type Point,
+  type Polygon,
+} from '../lattice/polygon'
 import {
   halfSquares,
   normalizeQuarters,
@@ -61,7 +67,11 @@ export function analyzeShape(polygon: Polygon): Shape {
   const image = orientations.flatMap((o) =>
     D4_ELEMENTS.map((g) => {
       const t = normalizeQuarters(transformQuarters(o.quarters, g))
-      return { o: orientations.findIndex((u) => quartersEqual(u.quarters, t.quarters)), dx: -t.dx, dy: -t.dy }
+      return {
+        o: orientations.findIndex((u) => quartersEqual(u.quarters, t.quarters)),
+        dx: -t.dx,
+        dy: -t.dy,
+      }
     }),
   )
   return { polygon: poly, quarters: base, area: halfSquares(base), symmetry, orientations, image }

@@ -95,13 +95,23 @@ export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
     const sy = -e.minCY
     if (e.maxCX + sx !== W - 1 || e.maxCY + sy !== H - 1) continue
     let same = true
-    for (let k = 0; same && k < t.length; k += 2) same = index[quarterSlot(t[k] + 4 * sx, t[k + 1] + 4 * sy, W)] >= 0
+    for (let k = 0; same && k < t.length; k += 2)
+      same = index[quarterSlot(t[k] + 4 * sx, t[k + 1] + 4 * sy, W)] >= 0
     if (same) {
       symmetry.push(g)
       symmetryShift.set(g, [sx, sy])
     }
   }
-  return { polygon: poly, quarters, shift: [dx, dy], width: W, height: H, area: halfSquares(quarters), symmetry, symmetryShift }
+  return {
+    polygon: poly,
+    quarters,
+    shift: [dx, dy],
+    width: W,
+    height: H,
+    area: halfSquares(quarters),
+    symmetry,
+    symmetryShift,
+  }
 }
 
 /** Dense index of a normalised raster: (cy·W + cx)·4 + dir → quarter index or −1. */
@@ -126,7 +136,10 @@ export function estimatePlacements(figure: FigureRaster, pieces: readonly PieceK
   return n
 }
 
-export function buildTilingProblem(figurePolygon: readonly Point[], pieces: readonly PieceKind[]): TilingProblem {
+export function buildTilingProblem(
+  figurePolygon: readonly Point[],
+  pieces: readonly PieceKind[],
+): TilingProblem {
   const figure = rasterizeFigure(figurePolygon)
   const pieceArea = totalPieceArea(pieces)
   if (pieceArea !== figure.area) {
@@ -190,7 +203,9 @@ export function buildTilingProblem(figurePolygon: readonly Point[], pieces: read
     orientCount += p.shape.orientations.length
   }
   const at = new Int32Array(orientCount * W * H).fill(-1)
-  placements.forEach((pl, p) => (at[((orientBase[pl.piece] + pl.orientation) * H + pl.ty) * W + pl.tx] = p))
+  placements.forEach(
+    (pl, p) => (at[((orientBase[pl.piece] + pl.orientation) * H + pl.ty) * W + pl.tx] = p),
+  )
   const placementImage = new Map<D4, Int32Array>()
   placementImage.set(0, Int32Array.from(placements.keys()))
   for (const g of figure.symmetry) {
@@ -202,8 +217,12 @@ export function buildTilingProblem(figurePolygon: readonly Point[], pieces: read
       const [gx, gy] = d4Apply(g, pl.tx, pl.ty)
       const tx = gx + im.dx + sdx
       const ty = gy + im.dy + sdy
-      const target = tx >= 0 && ty >= 0 && tx < W && ty < H ? at[((orientBase[pl.piece] + im.o) * H + ty) * W + tx] : -1
-      if (target < 0) throw new Error('internal: a symmetry of the figure maps a placement outside it')
+      const target =
+        tx >= 0 && ty >= 0 && tx < W && ty < H
+          ? at[((orientBase[pl.piece] + im.o) * H + ty) * W + tx]
+          : -1
+      if (target < 0)
+        throw new Error('internal: a symmetry of the figure maps a placement outside it')
       img[p] = target
     })
     placementImage.set(g, img)
@@ -233,7 +252,8 @@ export function buildTilingProblem(figurePolygon: readonly Point[], pieces: read
     for (let k = 0; k < ids.length; k++) items[k] = itemOfQuarter[ids[k]]
     items.sort()
     let m = 0
-    for (let k = 0; k < items.length; k++) if (k === 0 || items[k] !== items[k - 1]) items[m++] = items[k]
+    for (let k = 0; k < items.length; k++)
+      if (k === 0 || items[k] !== items[k - 1]) items[m++] = items[k]
     const out = new Int32Array(m + 1)
     out.set(items.subarray(0, m))
     out[m] = pieceItem[placements[p].piece]
@@ -292,7 +312,10 @@ const QUARTER_RANK = [2, 3, 1, 0]
  * as exact cover is concerned, and fewer items make every cover step cheaper. Items are numbered
  * in the given order of quarters.
  */
-function mergeItems(order: Int32Array, placementQuarters: readonly Int32Array[]): { itemOfQuarter: Int32Array; itemCount: number } {
+function mergeItems(
+  order: Int32Array,
+  placementQuarters: readonly Int32Array[],
+): { itemOfQuarter: Int32Array; itemCount: number } {
   const nq = order.length
   // Signature of a quarter: the placements covering it, in order, hashed on two lanes.
   const lists: number[][] = Array.from({ length: nq }, () => [])

@@ -1,6 +1,7 @@
 import type { RunStatus } from '../exactcover/dlx'
 import { createEngine, type EngineKind, type ExactCoverEngine } from '../exactcover/engine'
 import type { D4 } from '../lattice/d4'
+import { seededRandom } from '../random'
 import { placedPiece, type PlacedPiece, type TilingProblem } from './problem'
 
 /**
@@ -72,7 +73,8 @@ export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSe
     return lo
   })
   const earlier = (a: number, b: number) => first[a] < first[b] || (first[a] === first[b] && a < b)
-  let best: { piece: number; keep: Set<number>; stab: Map<number, D4[]>; removed: number } | undefined
+  let best:
+    { piece: number; keep: Set<number>; stab: Map<number, D4[]>; removed: number } | undefined
   problem.pieces.forEach((piece, pi) => {
     if (piece.count !== 1) return
     const keep = new Set<number>()
@@ -94,14 +96,22 @@ export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSe
       }
     })
     const removed = total - keep.size
-    if (!best || keep.size < best.keep.size || (keep.size === best.keep.size && removed > best.removed)) {
+    if (
+      !best ||
+      keep.size < best.keep.size ||
+      (keep.size === best.keep.size && removed > best.removed)
+    ) {
       best = { piece: pi, keep, stab, removed }
     }
   })
   if (!best) return { optionPlacement: all, pruned: 0 }
   const b = best
   const kept = all.filter((p) => problem.placements[p].piece !== b.piece || b.keep.has(p))
-  return { optionPlacement: kept, breaking: { piece: b.piece, stabilizer: b.stab }, pruned: b.removed }
+  return {
+    optionPlacement: kept,
+    breaking: { piece: b.piece, stabilizer: b.stab },
+    pruned: b.removed,
+  }
 }
 
 export class TilingSearch {
@@ -121,7 +131,11 @@ export class TilingSearch {
     this.setup = setup ?? planSearch(problem, mode)
     const options = Array.from(this.setup.optionPlacement, (p) => problem.cover.options[p])
     const infeasible = problem.obstruction !== undefined
-    this.engine = createEngine(engine, { ...problem.cover, options: infeasible ? [] : options }, infeasible ? [] : prefix)
+    this.engine = createEngine(
+      engine,
+      { ...problem.cover, options: infeasible ? [] : options },
+      infeasible ? [] : prefix,
+    )
   }
 
   /** Search options (indices into the engine's option list) to branch on next, for splitting. */
@@ -149,6 +163,16 @@ export class TilingSearch {
 
   progress(): number {
     return this.engine.progress()
+  }
+
+  isDone(): boolean {
+    return this.engine.isDone()
+  }
+
+  /** Knuth's random-probe estimate of the nodes this search will visit; call before stepping. */
+  estimateNodes(probes = 64, seed = 1): number {
+    if (this.problem.obstruction) return 0
+    return this.engine.estimateNodes ? this.engine.estimateNodes(probes, seededRandom(seed)) : NaN
   }
 
   stats(): TilingStats {

@@ -1,0 +1,118 @@
+import { countToJson } from '../../../shared/counts'
+import { convexCases, prepareCase } from '../../../shared/convex/convex'
+import { placedPieceJson } from '../../../shared/tiling/output'
+import type { PlacedPiece } from '../../../shared/tiling/problem'
+import { loadPieceSet } from '../inputs'
+import { runWithProgress, type CommonOptions } from '../run'
+import { table } from '../table'
+import { conventionText, formatTiling } from './format'
+
+/** Programs 2 and 3: every convex figure the set makes, grouped by outline. */
+export async function convexCommand(
+  setArg: string,
+  opts: CommonOptions & { list?: boolean },
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const { set, json } = loadPieceSet(setArg)
+  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+  const { area, cases } = convexCases(pieces)
+  const prepared = cases.map((c) => prepareCase(c, pieces))
+  const mode = opts.raw ? 'raw' : 'reduce'
+  const tilings: PlacedPiece[][][] = cases.map(() => [])
+  const outcome = await runWithProgress(
+    {
+      pieces,
+      setJson: json,
+      figures: cases.map((c, i) => ({
+        name: c.name,
+        polygon: c.polygon,
+        rejected: prepared[i].rejected,
+        problem: prepared[i].problem,
+      })),
+      mode,
+      list: Boolean(opts.list),
+      onSolution: opts.list ? (i, placed) => tilings[i].push([...placed]) : undefined,
+    },
+    opts,
+    signal,
+  )
+  const results = outcome.figures
+  const tileable = results.filter((r) => r.counts.solutions > 0).length
+  const solutions = results.reduce((s, r) => s + r.counts.solutions, 0)
+  const fixed = results.reduce((s, r) => s + r.counts.fixed, 0)
+  const placements = results.reduce((s, r) => s + r.stats.placements, 0)
+  if (opts.json) {
+    write(
+      JSON.stringify({
+        set: set.name,
+        area,
+        convention: conventionText(mode),
+        outlines: cases.map((c, i) => ({
+          number: c.number,
+          name: c.name,
+          polygon: c.polygon,
+          symmetries: c.symmetryOrder,
+          solutions: countToJson(results[i].counts.solutions),
+          fixed: countToJson(results[i].counts.fixed),
+          ...(results[i].rejected ? { rejected: results[i].rejected } : {}),
+          ...(results[i].complete ? {} : { complete: false }),
+          stats: results[i].stats,
+          ...(opts.list
+            ? { tilings: tilings[i].map((t) => t.map((p) => placedPieceJson(set.pieces, p))) }
+            : {}),
+        })),
+        tileable,
+        solutions: countToJson(solutions),
+        fixed: countToJson(fixed),
+        placements,
+        complete: outcome.complete,
+        elapsedMs: outcome.elapsedMs,
+      }),
+    )
+  } else {
+    const rows = cases.map((c, i) => {
+      const r = results[i]
+      return [
+        c.number,
+        c.name,
+        r.rejected ? '–' : r.counts.solutions,
+        r.rejected ? '–' : r.counts.fixed,
+        r.rejected ? '' : r.stats.placements,
+        r.rejected ?? '',
+      ]
+    })
+    const lines = [
+      `${set.name}: ${set.pieces.reduce((s, p) => s + p.count, 0)} pieces, area ${area} half-squares, ${cases.length} convex outlines`,
+      table(['#', 'outline', 'tilings', 'fixed', 'placements', 'ruled out'], rows),
+      '',
+      `${tileable} of ${cases.length} outlines can be built: ${solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${fixed.toLocaleString('en')} on the fixed outlines.`,
+      `${placements.toLocaleString('en')} placements in ${(outcome.elapsedMs / 1000).toFixed(2)} s${outcome.parallel ? ' on worker processes' : ''}.`,
+    ]
+    if (opts.list) {
+      cases.forEach((c, i) => {
+        tilings[i].forEach((t, k) =>
+          lines.push(
+            '',
+            `outline ${c.number} (${c.name}), tiling ${k + 1}:`,
+            formatTiling(set.pieces, t),
+          ),
+        )
+      })
+    }
+    write(lines.join('\n'))
+  }
+  return finish(outcome)
+}
+
+export function finish(outcome: { complete: boolean; cancelled: boolean; error?: string }): number {
+  if (outcome.error) {
+    process.stderr.write(`error: ${outcome.error}\n`)
+    return 1
+  }
+  if (outcome.cancelled) {
+    process.stderr.write('interrupted: the counts above are partial\n')
+    return 130
+  }
+  return 0
+}

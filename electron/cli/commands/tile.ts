@@ -1,0 +1,78 @@
+import { countToJson } from '../../../shared/counts'
+import { areaInHalfSquares } from '../../../shared/lattice/polygon'
+import { placedPieceJson } from '../../../shared/tiling/output'
+import type { PlacedPiece } from '../../../shared/tiling/problem'
+import { loadFigure, loadPieceSet } from '../inputs'
+import { runWithProgress, type CommonOptions } from '../run'
+import { finish } from './convex'
+import { conventionText, formatTiling } from './format'
+
+/** Program 1: can the figure be built from the set? The first tiling, all of them, or the count. */
+export async function tileCommand(
+  setArg: string,
+  figureArg: string,
+  opts: CommonOptions & { count?: boolean; all?: boolean },
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const { set, json } = loadPieceSet(setArg)
+  const figure = loadFigure(figureArg)
+  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+  const mode = opts.raw ? 'raw' : 'reduce'
+  const firstOnly = !opts.count && !opts.all
+  const tilings: PlacedPiece[][] = []
+  const outcome = await runWithProgress(
+    {
+      pieces,
+      setJson: json,
+      figures: [{ name: figure.name, polygon: figure.polygon }],
+      mode,
+      list: !opts.count,
+      firstOnly,
+      onSolution: opts.count ? undefined : (_, placed) => tilings.push([...placed]),
+    },
+    opts,
+    signal,
+  )
+  const r = outcome.figures[0]
+  if (opts.json) {
+    write(
+      JSON.stringify({
+        set: set.name,
+        figure: figure.name,
+        area: areaInHalfSquares(figure.polygon),
+        convention: conventionText(mode),
+        ...(firstOnly ? { buildable: tilings.length > 0 } : {}),
+        solutions: countToJson(firstOnly ? tilings.length : r.counts.solutions),
+        ...(firstOnly ? {} : { fixed: countToJson(r.counts.fixed) }),
+        ...(r.rejected ? { rejected: r.rejected } : {}),
+        complete: firstOnly ? true : r.complete,
+        stats: r.stats,
+        ...(opts.count
+          ? {}
+          : { tilings: tilings.map((t) => t.map((p) => placedPieceJson(set.pieces, p))) }),
+        elapsedMs: outcome.elapsedMs,
+      }),
+    )
+  } else {
+    const lines: string[] = []
+    if (firstOnly) {
+      lines.push(
+        tilings.length > 0
+          ? `${figure.name} can be built from ${set.name}:`
+          : `${figure.name} cannot be built from ${set.name}${r.rejected ? `: ${r.rejected}` : ''}.`,
+      )
+      if (tilings.length > 0) lines.push(formatTiling(set.pieces, tilings[0]))
+    } else {
+      lines.push(
+        `${figure.name} from ${set.name}: ${r.counts.solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${r.counts.fixed.toLocaleString('en')} on the fixed figure.${r.rejected ? ` ${r.rejected}.` : ''}`,
+      )
+      tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, formatTiling(set.pieces, t)))
+    }
+    lines.push(
+      `${r.stats.placements.toLocaleString('en')} placements in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
+    )
+    write(lines.join('\n'))
+  }
+  return finish(outcome)
+}

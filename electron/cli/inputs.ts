@@ -1,0 +1,56 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { InputError } from '../../shared/errors'
+import {
+  parseFigure,
+  parseJson,
+  pieceSetFromJson,
+  type Figure,
+  type PieceSet,
+} from '../../shared/formats/load'
+
+export const RESOURCES = fileURLToPath(new URL('../../resources/', import.meta.url))
+
+export function bundledSets(): string[] {
+  return readdirSync(join(RESOURCES, 'sets'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort()
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw new InputError(`${path}: no such ${what} file`)
+    if (code === 'EISDIR') throw new InputError(`${path}: is a folder, not a ${what} file`)
+    throw new InputError(`${path}: cannot read it (${code ?? (e as Error).message})`)
+  }
+}
+
+/** A piece set from a file, or a bundled set by name ("tangram", "pentominoes", …). */
+export function loadPieceSet(arg: string): { set: PieceSet; json: unknown; source: string } {
+  let path = arg
+  if (!existsSync(arg) && /^[a-z0-9-]+$/i.test(arg)) {
+    const bundled = join(RESOURCES, 'sets', `${arg.toLowerCase()}.json`)
+    if (existsSync(bundled)) path = bundled
+    else
+      throw new InputError(
+        `${arg}: no such file, and no bundled set of that name (bundled: ${bundledSets().join(', ')})`,
+      )
+  }
+  const source = basename(path)
+  const json = parseJson(readText(path, 'piece set'), source)
+  return { set: pieceSetFromJson(json, source), json, source }
+}
+
+export function loadFigure(arg: string): Figure {
+  let path = arg
+  if (!existsSync(arg) && /^[a-z0-9-]+$/i.test(arg)) {
+    const bundled = join(RESOURCES, 'figures', `${arg.toLowerCase()}.json`)
+    if (existsSync(bundled)) path = bundled
+  }
+  return parseFigure(readText(path, 'figure'), basename(path))
+}

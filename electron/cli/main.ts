@@ -1,0 +1,102 @@
+/**
+ * The command line: `npm run -s cli -- <command> …`. Human-readable output by default, --json for
+ * scripts; stdout carries only the result, progress and errors go to stderr. Exit codes: 0 done,
+ * 1 bad input or a failed run, 130 interrupted (Ctrl-C; the partial result is still printed).
+ */
+import { Command, CommanderError } from 'commander'
+import { InputError } from '../../shared/errors'
+import { convexCommand } from './commands/convex'
+import { outlinesCommand } from './commands/outlines'
+import { reproduceCommand } from './commands/reproduce'
+import { setsCommand } from './commands/sets'
+import { tileCommand } from './commands/tile'
+
+const controller = new AbortController()
+let interrupted = false
+process.on('SIGINT', () => {
+  if (interrupted) process.exit(130)
+  interrupted = true
+  process.stderr.write('\nstopping… (Ctrl-C again to quit at once)\n')
+  controller.abort()
+})
+
+const write = (text: string): void => {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+}
+let exitCode = 0
+
+const program = new Command('puzzle-workbench')
+  .description(
+    'Tangram-style tiling puzzles on the square grid with its diagonals (areas in half-square triangles).',
+  )
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride()
+
+program
+  .command('outlines')
+  .description(
+    "every convex outline of area F, one per congruence class (Läuchli's Program 3 preamble)",
+  )
+  .requiredOption('--area <F>', 'area in half-square triangles')
+  .option('--json', 'machine-readable output')
+  .action((opts) => write(outlinesCommand(opts)))
+
+const searchOptions = (c: Command) =>
+  c
+    .option('--json', 'machine-readable output')
+    .option('--raw', 'count every tiling of the fixed figure instead of up to its symmetries')
+    .option('--jobs <n>', 'solver processes to use (default: one per core)')
+    .option('--force', 'run even a search estimated to take days')
+    .option('--no-progress', 'no progress bar on stderr')
+
+searchOptions(
+  program
+    .command('convex <set>')
+    .description('every convex figure the set makes, grouped by outline (Programs 2 and 3)')
+    .option('--list', 'list the tilings as placed piece polygons'),
+).action(async (set: string, opts) => {
+  exitCode = await convexCommand(set, opts, controller.signal, write)
+})
+
+searchOptions(
+  program
+    .command('tile <set> <figure>')
+    .description(
+      'build a figure from the set (Program 1): the first tiling, all of them, or the count',
+    )
+    .option('--count', 'count the tilings only')
+    .option('--all', 'list every tiling'),
+).action(async (set: string, figure: string, opts) => {
+  exitCode = await tileCommand(set, figure, opts, controller.signal, write)
+})
+
+program
+  .command('reproduce')
+  .description('every number the source documents publish, beside the computed one')
+  .option('--json', 'machine-readable output')
+  .option('--only <prefix>', 'only the numbers whose id starts with this')
+  .action((opts) => {
+    const { text, ok } = reproduceCommand(opts)
+    write(text)
+    if (!ok) exitCode = 1
+  })
+
+program
+  .command('sets')
+  .description('the bundled piece sets (pass their names instead of a file)')
+  .option('--json', 'machine-readable output')
+  .action((opts) => write(setsCommand(opts)))
+
+try {
+  await program.parseAsync(process.argv)
+  process.exitCode = exitCode
+} catch (e) {
+  if (e instanceof CommanderError) process.exitCode = e.exitCode
+  else if (e instanceof InputError) {
+    process.stderr.write(`error: ${e.message}\n`)
+    process.exitCode = 1
+  } else {
+    process.stderr.write(`internal error: ${(e as Error).stack ?? e}\n`)
+    process.exitCode = 2
+  }
+}

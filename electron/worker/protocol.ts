@@ -1,0 +1,46 @@
+import type { Point } from '../../shared/lattice/polygon'
+import type { PlacedPiece } from '../../shared/tiling/problem'
+import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
+
+/**
+ * Messages between the solver pool and a solver worker process. A worker is told about a run
+ * once (the piece set as file JSON, the figures, the counting convention), then receives search
+ * parts one at a time and answers each with its solutions (if listed), progress and outcome.
+ * Cancelling kills the process: a worker never has to be interrupted politely.
+ */
+export type ToWorker =
+  | {
+      readonly type: 'run'
+      readonly set: unknown
+      readonly figures: readonly (readonly Point[])[]
+      readonly mode: SymmetryMode
+      readonly list: boolean
+    }
+  | {
+      readonly type: 'part'
+      readonly part: number
+      readonly figure: number
+      readonly prefix: readonly number[]
+    }
+
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | {
+      readonly type: 'solution'
+      readonly part: number
+      readonly pieces: readonly PlacedPiece[]
+      readonly classSize: number
+    }
+  | {
+      readonly type: 'progress'
+      readonly part: number
+      readonly placements: number
+      readonly fraction: number
+    }
+  | {
+      readonly type: 'done'
+      readonly part: number
+      readonly counts: TilingCounts
+      readonly stats: TilingStats
+    }
+  | { readonly type: 'error'; readonly part: number; readonly message: string }

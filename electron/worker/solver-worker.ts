@@ -1,0 +1,92 @@
+/**
+ * Solver worker process: `child_process.fork` of this file under Node, Electron's
+ * `utilityProcess` in the app. It runs search parts of one tiling run and streams what it finds.
+ * The loop yields to the event loop between steps so that messages go out while it searches.
+ */
+import { pieceSetFromJson } from '../../shared/formats/load'
+import type { Point } from '../../shared/lattice/polygon'
+import { buildTilingProblem, type PieceKind, type TilingProblem } from '../../shared/tiling/problem'
+import {
+  planSearch,
+  TilingSearch,
+  type SearchSetup,
+  type SymmetryMode,
+} from '../../shared/tiling/search'
+import type { FromWorker, ToWorker } from './protocol'
+
+interface Run {
+  pieces: PieceKind[]
+  figures: readonly (readonly Point[])[]
+  mode: SymmetryMode
+  list: boolean
+  prepared: Map<number, { problem: TilingProblem; setup: SearchSetup }>
+}
+
+let run: Run | undefined
+const queue: Extract<ToWorker, { type: 'part' }>[] = []
+let busy = false
+
+function send(message: FromWorker): void {
+  process.send!(message)
+}
+
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+async function work(): Promise<void> {
+  if (busy) return
+  busy = true
+  while (queue.length > 0 && run) {
+    const { part, figure, prefix } = queue.shift()!
+    try {
+      let prepared = run.prepared.get(figure)
+      if (!prepared) {
+        const problem = buildTilingProblem(run.figures[figure], run.pieces)
+        prepared = { problem, setup: planSearch(problem, run.mode) }
+        run.prepared.set(figure, prepared)
+      }
+      const search = new TilingSearch(prepared.problem, run.mode, prefix, 'bits', prepared.setup)
+      for (;;) {
+        const status = search.step(100_000)
+        if (status === 'done') break
+        if (status === 'solution') {
+          if (run.list)
+            send({
+              type: 'solution',
+              part,
+              pieces: search.solution().pieces,
+              classSize: search.solution().classSize,
+            })
+        } else {
+          send({
+            type: 'progress',
+            part,
+            placements: search.stats().placements,
+            fraction: search.progress(),
+          })
+          await yieldToEvents()
+        }
+      }
+      send({ type: 'done', part, counts: search.counts, stats: search.stats() })
+    } catch (e) {
+      send({ type: 'error', part, message: (e as Error).message })
+    }
+  }
+  busy = false
+}
+
+process.on('message', (message: ToWorker) => {
+  if (message.type === 'run') {
+    const set = pieceSetFromJson(message.set, 'piece set')
+    run = {
+      pieces: set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
+      figures: message.figures,
+      mode: message.mode,
+      list: message.list,
+      prepared: new Map(),
+    }
+    send({ type: 'ready' })
+  } else if (message.type === 'part') {
+    queue.push(message)
+    void work()
+  }
+})
