@@ -3,13 +3,14 @@ import { forkWorker, type LaunchWorker } from './solver-pool'
 
 /**
  * Launches solver workers under plain Node (CLI, browser host, tests). From the TypeScript
- * sources the worker runs through tsx's loader; from a build it is the bundled JS next to us.
+ * sources the worker runs through tsx's loader, resolved from the project root; from a build it
+ * is the bundled JS next to us.
  */
 export function nodeWorkerLauncher(): LaunchWorker {
   const fromSource = import.meta.url.endsWith('.ts')
   const entry = fileURLToPath(
     new URL(fromSource ? '../worker/solver-worker.ts' : './solver-worker.js', import.meta.url),
   )
-  const execArgv = fromSource ? ['--import', import.meta.resolve('tsx')] : []
-  return () => forkWorker(entry, execArgv)
+  const root = fileURLToPath(new URL(fromSource ? '../../' : './', import.meta.url))
+  return () => forkWorker(entry, fromSource ? ['--import', 'tsx'] : [], root)
 }

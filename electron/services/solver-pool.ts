@@ -15,9 +15,14 @@ export interface WorkerProcess {
 export type LaunchWorker = () => WorkerProcess
 
 /** Forks a worker entry under plain Node (TypeScript entries through tsx's loader). */
-export function forkWorker(entry: string, execArgv: readonly string[] = []): WorkerProcess {
+export function forkWorker(
+  entry: string,
+  execArgv: readonly string[] = [],
+  cwd?: string,
+): WorkerProcess {
   const child = fork(entry, [], {
     execArgv: [...execArgv],
+    cwd,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
   })

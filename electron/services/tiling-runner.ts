@@ -46,6 +46,8 @@ export interface RunOptions {
   readonly launch?: LaunchWorker
   /** Run even a search estimated to take days. */
   readonly force?: boolean
+  /** Estimated nodes from which a run goes to worker processes (default 5 million). */
+  readonly parallelFrom?: number
   readonly signal?: AbortSignal
   readonly onProgress?: (p: RunProgress) => void
   readonly onSolution?: (figure: number, pieces: readonly PlacedPiece[], classSize: number) => void
@@ -133,7 +135,10 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     })
   }
   const parallel =
-    o.workers > 1 && !o.firstOnly && o.launch !== undefined && totalEstimate >= PARALLEL_FROM_NODES
+    o.workers > 1 &&
+    !o.firstOnly &&
+    o.launch !== undefined &&
+    totalEstimate >= (o.parallelFrom ?? PARALLEL_FROM_NODES)
   if (!parallel) {
     let base = 0
     for (let i = 0; i < o.figures.length; i++) {
@@ -281,6 +286,10 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
 
 export function formatCount(n: number): string {
   if (n < 1e6) return Math.round(n).toLocaleString('en')
+  if (n >= 1e18) {
+    const [m, e] = n.toExponential(1).split('e+')
+    return `${m}·10^${e}`
+  }
   const units: [number, string][] = [
     [1e15, 'quadrillion'],
     [1e12, 'trillion'],

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { InputError } from '../errors'
+import { firstJsonError } from './json-position'
 import { LIMITS } from '../limits'
 import {
   areaInHalfSquares,
@@ -39,27 +40,18 @@ export interface Figure {
 export function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text)
-  } catch (e) {
-    const msg = (e as Error).message
-    const m = /at position (\d+)/.exec(msg)
-    if (m) {
-      const pos = Number(m[1])
-      const before = text.slice(0, pos)
-      const line = before.split('\n').length
-      const column = pos - before.lastIndexOf('\n')
-      const what = msg.replace(/ in JSON at position \d+.*$/, '')
-      throw new InputError(
-        `${source}: line ${line}, column ${column}: not valid JSON (${lowerFirst(what)})`,
-      )
-    }
-    if (/Unexpected end of JSON input/.test(msg))
+  } catch {
+    const pos = firstJsonError(text)
+    if (pos >= text.length || pos < 0)
       throw new InputError(`${source}: not valid JSON (the text ends too early)`)
-    throw new InputError(`${source}: not valid JSON (${lowerFirst(msg)})`)
+    const before = text.slice(0, pos)
+    const line = before.split('\n').length
+    const column = pos - before.lastIndexOf('\n')
+    const found = JSON.stringify(text[pos])
+    throw new InputError(
+      `${source}: line ${line}, column ${column}: not valid JSON (unexpected ${found})`,
+    )
   }
-}
-
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1)
 }
 
 export function parsePieceSet(text: string, source = 'piece set'): PieceSet {
