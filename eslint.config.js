@@ -20,7 +20,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^node:', message: 'shared/ must not import Node built-ins.' },
-            { regex: '^(electron|fs|path|os|child_process|worker_threads|url)$', message: 'shared/ must stay free of Electron and Node.' },
+            {
+              regex: '^(electron|fs|path|os|child_process|worker_threads|url)$',
+              message: 'shared/ must stay free of Electron and Node.',
+            },
           ],
         },
       ],

@@ -26,10 +26,11 @@ import { runOnWorkers, type LaunchWorker } from './solver-pool'
 export interface RunFigure {
   readonly name: string
   readonly polygon: readonly Point[]
-  /** Settled before any search (a cheap argument); the figure is then not searched. */
-  readonly rejected?: string
-  /** A problem already built for this figure, to save building it again. */
-  readonly problem?: TilingProblem
+  /**
+   * Builds the figure's problem and may settle it by a cheap argument (then it is not searched);
+   * default: build the problem, no further argument. Called once, in order, before any search.
+   */
+  readonly prepare?: () => { problem: TilingProblem; rejected?: string }
 }
 
 export interface RunOptions {
@@ -97,26 +98,33 @@ const emptyStats = (): TilingStats => ({
 
 export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   const started = Date.now()
-  const prepared = o.figures.map((f) => {
-    if (f.rejected) return undefined
-    const problem = f.problem ?? buildTilingProblem(f.polygon, o.pieces)
+  // Build and estimate figure by figure, so that a hopeless run is refused as soon as it shows.
+  const prepared: (
+    { problem: TilingProblem; setup: SearchSetup; estimate: number; rejected?: string } | undefined
+  )[] = []
+  let totalEstimate = 0
+  for (const f of o.figures) {
+    const { problem, rejected } = f.prepare
+      ? f.prepare()
+      : { problem: buildTilingProblem(f.polygon, o.pieces) }
+    const settled = rejected ?? problem.obstruction
     const setup = planSearch(problem, o.mode)
-    const estimate = problem.obstruction
+    const estimate = settled
       ? 0
       : new TilingSearch(problem, o.mode, [], 'bits', setup).estimateNodes()
-    return { problem, setup, estimate }
-  })
-  const totalEstimate = prepared.reduce((s, p) => s + (p?.estimate ?? 0), 0)
-  if (!o.force && !o.firstOnly && totalEstimate > REFUSE_FROM_NODES) {
-    throw new InputError(
-      `this search would visit about ${formatCount(totalEstimate)} nodes, roughly ${formatDuration(totalEstimate / NODES_PER_SECOND / Math.max(1, o.workers))}; run with --force to try anyway`,
-    )
+    prepared.push({ problem, setup, estimate, rejected: settled })
+    totalEstimate += estimate
+    if (!o.force && !o.firstOnly && totalEstimate > REFUSE_FROM_NODES) {
+      throw new InputError(
+        `this search would visit about ${formatCount(totalEstimate)} nodes${prepared.length < o.figures.length ? ' or more' : ''}, roughly ${formatDuration(totalEstimate / NODES_PER_SECOND / Math.max(1, o.workers))}; run with --force to try anyway`,
+      )
+    }
   }
-  const outcomes: FigureOutcome[] = o.figures.map((f, i) => ({
+  const outcomes: FigureOutcome[] = prepared.map((p) => ({
     counts: { solutions: 0, fixed: 0 },
     stats: emptyStats(),
-    rejected: f.rejected ?? prepared[i]?.problem.obstruction,
-    estimatedNodes: prepared[i]?.estimate ?? 0,
+    rejected: p?.rejected,
+    estimatedNodes: p?.estimate ?? 0,
     complete: true,
   }))
   const weight = (i: number) =>
@@ -143,8 +151,8 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     let base = 0
     for (let i = 0; i < o.figures.length; i++) {
       const p = prepared[i]
-      if (!p || o.signal?.aborted) {
-        if (p) outcomes[i] = { ...outcomes[i], complete: false }
+      if (!p || p.rejected || o.signal?.aborted) {
+        if (p && !p.rejected) outcomes[i] = { ...outcomes[i], complete: false }
         o.onFigureDone?.(i, outcomes[i])
         continue
       }
@@ -187,7 +195,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   const parts: { figure: number; prefix: readonly number[] }[] = []
   const partsOf: number[][] = o.figures.map(() => [])
   prepared.forEach((p, i) => {
-    if (!p || p.problem.obstruction) return
+    if (!p || p.rejected) return
     const want = Math.max(1, Math.round(target * weight(i)))
     for (const part of splitSearch(p.problem, o.mode, want, p.setup as SearchSetup)) {
       partsOf[i].push(parts.length)

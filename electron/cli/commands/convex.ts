@@ -17,18 +17,16 @@ export async function convexCommand(
   const { set, json } = loadPieceSet(setArg)
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const { area, cases } = convexCases(pieces)
-  const prepared = cases.map((c) => prepareCase(c, pieces))
   const mode = opts.raw ? 'raw' : 'reduce'
   const tilings: PlacedPiece[][][] = cases.map(() => [])
   const outcome = await runWithProgress(
     {
       pieces,
       setJson: json,
-      figures: cases.map((c, i) => ({
+      figures: cases.map((c) => ({
         name: c.name,
         polygon: c.polygon,
-        rejected: prepared[i].rejected,
-        problem: prepared[i].problem,
+        prepare: () => prepareCase(c, pieces),
       })),
       mode,
       list: Boolean(opts.list),

@@ -7,7 +7,7 @@ import type { SymmetryMode } from '../../../shared/tiling/search'
 export function conventionText(mode: SymmetryMode): string {
   return mode === 'raw'
     ? 'every tiling of the fixed figure; identical pieces not told apart'
-    : "up to the figure's symmetries and swaps of identical pieces (the paper's convention)"
+    : "up to the figure's symmetries and swaps of identical pieces, the paper's convention"
 }
 
 /** One line per placed piece: its name and its polygon's vertices. */

@@ -1,0 +1,167 @@
+/**
+ * Benchmarks for the issue's performance targets (`npm run bench`). Times are medians over
+ * several runs after warm-up, on this machine; the counts are checked on every run so that a fast
+ * wrong answer cannot pass. `--json` prints the results as JSON.
+ */
+import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { convexCases, prepareCase } from '../shared/convex/convex'
+import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
+import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
+import { TilingSearch } from '../shared/tiling/search'
+import { nodeWorkerLauncher } from '../electron/services/node-worker'
+import { runTilings } from '../electron/services/tiling-runner'
+
+interface Result {
+  name: string
+  target: string
+  medianMs: number
+  runs: number
+  detail: string
+}
+
+function load(name: string): { json: unknown; pieces: PieceKind[] } {
+  const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
+  return {
+    json,
+    pieces: pieceSetFromJson(json, name).pieces.map((p) => ({
+      name: p.name,
+      shape: p.shape,
+      count: p.count,
+    })),
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+function check(what: string, got: unknown, want: unknown): void {
+  if (JSON.stringify(got) !== JSON.stringify(want))
+    throw new Error(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`)
+}
+
+/** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
+function tangramConvex(): Result {
+  const { pieces } = load('tangram')
+  const once = () => {
+    let solutions = 0
+    let tileable = 0
+    for (const c of convexCases(pieces).cases) {
+      const { problem, rejected } = prepareCase(c, pieces)
+      const n = rejected ? 0 : new TilingSearch(problem, 'reduce').runToEnd().solutions
+      solutions += n
+      if (n > 0) tileable++
+    }
+    return { solutions, tileable }
+  }
+  for (let i = 0; i < 100; i++) once()
+  const times: number[] = []
+  for (let batch = 0; batch < 15; batch++) {
+    const t0 = performance.now()
+    for (let i = 0; i < 20; i++) check('tangram', once(), { solutions: 142, tileable: 13 })
+    times.push((performance.now() - t0) / 20)
+  }
+  return {
+    name: 'tangram: all convex figures (20 outlines, 142 tilings)',
+    target: '≤ 10 ms per run',
+    medianMs: median(times),
+    runs: 300,
+    detail: 'one process, after warm-up',
+  }
+}
+
+/** All 6 × 10 pentomino tilings, one process. */
+function pentominoes(): Result {
+  const { pieces } = load('pentominoes')
+  const polygon = parseFigure(
+    readFileSync('resources/figures/rectangle-6x10.json', 'utf8'),
+    '6x10',
+  ).polygon
+  const problem = buildTilingProblem(polygon, pieces)
+  const times: number[] = []
+  for (let i = 0; i < 8; i++) {
+    const t0 = performance.now()
+    const counts = new TilingSearch(problem, 'reduce').runToEnd()
+    const dt = performance.now() - t0
+    check('6 × 10', counts, { solutions: 2339, fixed: 9356 })
+    if (i > 0) times.push(dt)
+  }
+  return {
+    name: 'pentominoes: all tilings of the 6 × 10 rectangle (2339)',
+    target: '≤ 0.3 s',
+    medianMs: median(times),
+    runs: times.length,
+    detail: 'one process, after one warm-up run',
+  }
+}
+
+/** The 14 tetraboloes: every convex outline of area 56 decided, every tiling counted. */
+async function tetraboloes(workers: number): Promise<Result> {
+  const { json, pieces } = load('tetraboloes')
+  const cases = convexCases(pieces).cases
+  const times: number[] = []
+  let placements = 0
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now()
+    const outcome = await runTilings({
+      pieces,
+      setJson: json,
+      figures: cases.map((c) => ({
+        name: c.name,
+        polygon: c.polygon,
+        prepare: () => prepareCase(c, pieces),
+      })),
+      mode: 'reduce',
+      list: false,
+      workers,
+      launch: nodeWorkerLauncher(),
+    })
+    times.push(performance.now() - t0)
+    const solutions = outcome.figures.reduce((s, f) => s + f.counts.solutions, 0)
+    const tileable = outcome.figures.filter((f) => f.counts.solutions > 0).length
+    check(
+      'tetraboloes',
+      { outlines: cases.length, tileable, solutions },
+      { outlines: 63, tileable: 8, solutions: 23512 },
+    )
+    placements = outcome.figures.reduce((s, f) => s + f.stats.placements, 0)
+  }
+  return {
+    name: `tetraboloes: 63 outlines decided, 23 512 tilings counted, ${workers} ${workers === 1 ? 'process' : 'worker processes'}`,
+    target: workers > 1 ? '≤ 10 s using both cores' : '(for comparison)',
+    medianMs: median(times),
+    runs: times.length,
+    detail: `${(placements / 1e6).toFixed(1)} million placements; process start-up included`,
+  }
+}
+
+const results: Result[] = [
+  tangramConvex(),
+  pentominoes(),
+  await tetraboloes(availableParallelism()),
+  await tetraboloes(1),
+]
+const peakRss = process.resourceUsage().maxRSS / 1024
+if (process.argv.includes('--json')) {
+  console.log(
+    JSON.stringify({
+      results,
+      peakRssMiB: Math.round(peakRss),
+      cores: availableParallelism(),
+      node: process.version,
+    }),
+  )
+} else {
+  for (const r of results) {
+    const time =
+      r.medianMs < 1000
+        ? `${r.medianMs.toFixed(r.medianMs < 10 ? 2 : 0)} ms`
+        : `${(r.medianMs / 1000).toFixed(2)} s`
+    console.log(`${r.name}\n  median ${time} over ${r.runs} runs (target ${r.target}); ${r.detail}`)
+  }
+  console.log(
+    `peak memory of the benchmark process: ${Math.round(peakRss)} MiB; ${availableParallelism()} cores, Node ${process.version}`,
+  )
+}

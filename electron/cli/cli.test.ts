@@ -1,0 +1,145 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/** The CLI as a user runs it (minus npm): a separate process, stdout and stderr apart. */
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-'))
+const file = (name: string, content: string) => {
+  const path = join(tmp, name)
+  writeFileSync(path, content)
+  return path
+}
+
+describe('command line', () => {
+  it('outlines --area 16 --json lists the 20 outlines', () => {
+    const r = cli('outlines', '--area', '16', '--json')
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.out)
+    expect(j.area).toBe(16)
+    expect(j.outlines).toHaveLength(20)
+    expect(j.outlines[0].polygon).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 8],
+      [0, 8],
+    ])
+  })
+
+  it('convex tangram --json gives 13 tileable outlines and 142 tilings, stdout being JSON alone', () => {
+    const r = cli('convex', 'tangram', '--json')
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.out)
+    expect(j).toMatchObject({ area: 16, tileable: 13, solutions: 142, fixed: 256 })
+    expect(j.outlines.find((o: { name: string }) => o.name === 'square 2√2').solutions).toBe(1)
+  })
+
+  it('convex --list gives the tilings as placed piece polygons', () => {
+    const j = JSON.parse(cli('convex', 'resources/sets/tangram.json', '--json', '--list').out)
+    const square = j.outlines.find((o: { name: string }) => o.name === 'square 2√2')
+    expect(square.tilings).toHaveLength(1)
+    expect(square.tilings[0]).toHaveLength(7)
+    expect(square.tilings[0][0]).toHaveProperty('polygon')
+  })
+
+  it('tile counts, finds a first tiling, and lists all', () => {
+    expect(
+      JSON.parse(cli('tile', 'pentominoes', 'rectangle-3x20', '--count', '--json').out),
+    ).toMatchObject({ solutions: 2, fixed: 8 })
+    const first = cli('tile', 'tangram', 'resources/figures/tangram-square.json')
+    expect(first.code).toBe(0)
+    expect(first.out).toMatch(/^tangram square can be built from Tangram:\n {2}large triangle: /)
+    const all = JSON.parse(cli('tile', 'tangram', 'tangram-right-trapezoid', '--all', '--json').out)
+    expect(all.solutions).toBe(36)
+    expect(all.tilings).toHaveLength(36)
+  })
+
+  it('reproduce prints the published numbers beside the computed ones', () => {
+    const r = cli('reproduce', '--json')
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.out)
+    expect(j.numbers.find((n: { id: string }) => n.id === 'laeuchli-solutions')).toMatchObject({
+      published: '142',
+      computed: '142',
+      matches: true,
+    })
+  })
+
+  it.each([
+    [
+      ['tile', 'tangram', file('fig.json', '{"polygon": [[0,0],[4,0],[4,3],[0,3]]}')],
+      'error: the pieces cover 16 half-squares, the figure 24: a tiling must use every piece exactly its count',
+    ],
+    [
+      [
+        'convex',
+        file(
+          'bad.json',
+          '{"name": "x", "pieces": [{"name": "a", "polygon": [[0,0],[2,1],[0,1]]}]}',
+        ),
+      ],
+      'error: bad.json: piece 1 "a": edge 1 from (0, 0) to (2, 1) is not horizontal, vertical or diagonal at 45°',
+    ],
+    [
+      ['convex', file('broken.json', '{"name": "x",\n "pieces": [')],
+      'error: broken.json: not valid JSON (the text ends too early)',
+    ],
+    [
+      ['convex', 'no-such-set'],
+      'error: no-such-set: no such file, and no bundled set of that name',
+    ],
+    [
+      ['outlines', '--area', 'lots'],
+      'error: --area must be a whole number of half-squares ≥ 1, not "lots"',
+    ],
+    [
+      ['outlines', '--area', '1000000000'],
+      'error: area 1000000000 is too large to list: there are about',
+    ],
+    [['convex', 'pentaboloes'], 'error: this search would visit about'],
+  ])('bad input %j exits 1 with one line on stderr', (args, message) => {
+    const r = cli(...args)
+    expect(r.code).toBe(1)
+    expect(r.out).toBe('')
+    expect(r.err.trim().split('\n')).toHaveLength(1)
+    expect(r.err).toContain(message)
+  })
+
+  it('stops cleanly on Ctrl-C, printing the partial result and exiting 130', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/main.ts', 'convex', 'tetraboloes', '--json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    await new Promise((r) => setTimeout(r, 2500))
+    const t0 = Date.now()
+    child.kill('SIGINT')
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(Date.now() - t0).toBeLessThan(3000)
+    expect(code).toBe(130)
+    expect(err).toContain('interrupted: the counts above are partial')
+    expect(JSON.parse(out)).toMatchObject({ complete: false })
+  })
+
+  it('npm run -s cli prints nothing but the program output', () => {
+    const r = spawnSync('npm', ['run', '-s', 'cli', '--', 'outlines', '--area', '5', '--json'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
+    expect(r.status).toBe(0)
+    expect(JSON.parse(r.stdout).outlines).toHaveLength(3)
+  })
+})
