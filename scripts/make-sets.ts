@@ -257,18 +257,7 @@ writeFigure('tangram-right-trapezoid.json', {
     [0, 2],
   ],
 })
-writeFigure('tangram-cat.json', {
-  name: 'cat (not convex)',
-  polygon: [
-    [1, 0],
-    [5, 0],
-    [5, 2],
-    [4, 2],
-    [4, 4],
-    [3, 3],
-    [2, 4],
-    [2, 2],
-    [1, 2],
-    [0, 1],
-  ],
+writeFigure('tangram-notched-square.json', {
+  name: '3 × 3 square without a corner (not convex)',
+  polygon: [[0, 0], [3, 0], [3, 2], [2, 2], [2, 3], [0, 3]],
 })
