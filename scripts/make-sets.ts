@@ -259,5 +259,12 @@ writeFigure('tangram-right-trapezoid.json', {
 })
 writeFigure('tangram-notched-square.json', {
   name: '3 × 3 square without a corner (not convex)',
-  polygon: [[0, 0], [3, 0], [3, 2], [2, 2], [2, 3], [0, 3]],
+  polygon: [
+    [0, 0],
+    [3, 0],
+    [3, 2],
+    [2, 2],
+    [2, 3],
+    [0, 3],
+  ],
 })
