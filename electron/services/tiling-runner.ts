@@ -90,6 +90,7 @@ const REFUSE_FROM_NODES = 2e12
 const NODES_PER_SECOND = 2e7
 
 const emptyStats = (): TilingStats => ({
+  tried: 0,
   placements: 0,
   updates: 0,
   symmetryPrunedPlacements: 0,
@@ -255,6 +256,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
             fixed: prev.counts.fixed + counts.fixed,
           },
           stats: {
+            tried: prev.stats.tried + stats.tried,
             placements: prev.stats.placements + stats.placements,
             updates: prev.stats.updates + stats.updates,
             symmetryPrunedPlacements: stats.symmetryPrunedPlacements,

@@ -77,7 +77,7 @@ export class BitCover {
   private budget = 0
   private done = false
 
-  readonly stats: SearchStats = { placements: 0, updates: 0, solutions: 0 }
+  readonly stats: SearchStats = { tried: 0, placements: 0, updates: 0, solutions: 0 }
 
   constructor(
     problem: ExactCoverProblem,
@@ -332,6 +332,7 @@ export class BitCover {
     const path = this.path
     const e = this.start[f + 1]
     let r = replay ? path[level] : this.start[f]
+    if (!replay) this.stats.tried += e - r
     this.pathFirst[level] = f
     while (r < e) {
       const a = r << 2
@@ -411,6 +412,7 @@ export class BitCover {
     const path = this.path
     const e = this.start[f + 1]
     let r = replay ? path[level] : this.start[f]
+    if (!replay) this.stats.tried += e - r
     this.pathFirst[level] = f
     while (r < e) {
       const ab = r * W

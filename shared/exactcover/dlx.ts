@@ -32,7 +32,9 @@ export interface ExactCoverProblem {
 }
 
 export interface SearchStats {
-  /** Placements made (options chosen). Every one fits: the links hold only compatible options. */
+  /** Candidate placements at the item branched on, at every node searched. */
+  tried: number
+  /** Placements made (options chosen): the candidates that fit. */
   placements: number
   /** Link updates, Knuth's measure of work. */
   updates: number
@@ -69,7 +71,7 @@ export class DancingLinks {
   private base = 0
   private state = ENTER
 
-  readonly stats: SearchStats = { placements: 0, updates: 0, solutions: 0 }
+  readonly stats: SearchStats = { tried: 0, placements: 0, updates: 0, solutions: 0 }
 
   constructor(problem: ExactCoverProblem, prefix: readonly number[] = []) {
     const n = problem.itemCount
@@ -228,6 +230,7 @@ export class DancingLinks {
           this.branchItem[l] = i
           this.branchCount[l] = len[i]
           this.branchPos[l] = 0
+          stats.tried += len[i]
           this.cover(i)
           choice[l] = dlink[i]
           this.state = TRY

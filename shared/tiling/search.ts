@@ -30,7 +30,14 @@ export interface TilingCounts {
   fixed: number
 }
 
+/**
+ * Search statistics like the paper's: placements tried, placements that fit, and what the
+ * symmetry test removed (here: placements of the symmetry-breaking piece, once before the search,
+ * and complete tilings that are symmetric copies of others).
+ */
 export interface TilingStats {
+  /** Candidate placements at the cell branched on, summed over the nodes searched. */
+  tried: number
   /** Placements made by the search; each fits the free part of the figure. */
   placements: number
   /** Dancing-links updates. */
@@ -177,6 +184,7 @@ export class TilingSearch {
 
   stats(): TilingStats {
     return {
+      tried: this.engine.stats.tried,
       placements: this.engine.stats.placements,
       updates: this.engine.stats.updates,
       symmetryPrunedPlacements: this.setup.pruned,

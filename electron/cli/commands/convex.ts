@@ -39,7 +39,14 @@ export async function convexCommand(
   const tileable = results.filter((r) => r.counts.solutions > 0).length
   const solutions = results.reduce((s, r) => s + r.counts.solutions, 0)
   const fixed = results.reduce((s, r) => s + r.counts.fixed, 0)
-  const placements = results.reduce((s, r) => s + r.stats.placements, 0)
+  const sum = (k: keyof (typeof results)[number]['stats']) =>
+    results.reduce((s, r) => s + r.stats[k], 0)
+  const stats = {
+    tried: sum('tried'),
+    placements: sum('placements'),
+    symmetryPrunedPlacements: sum('symmetryPrunedPlacements'),
+    symmetryRejectedCovers: sum('symmetryRejectedCovers'),
+  }
   if (opts.json) {
     write(
       JSON.stringify({
@@ -63,7 +70,7 @@ export async function convexCommand(
         tileable,
         solutions: countToJson(solutions),
         fixed: countToJson(fixed),
-        placements,
+        stats,
         complete: outcome.complete,
         elapsedMs: outcome.elapsedMs,
       }),
@@ -76,16 +83,17 @@ export async function convexCommand(
         c.name,
         r.rejected ? '–' : r.counts.solutions,
         r.rejected ? '–' : r.counts.fixed,
+        r.rejected ? '' : r.stats.tried,
         r.rejected ? '' : r.stats.placements,
         r.rejected ?? '',
       ]
     })
     const lines = [
       `${set.name}: ${set.pieces.reduce((s, p) => s + p.count, 0)} pieces, area ${area} half-squares, ${cases.length} convex outlines`,
-      table(['#', 'outline', 'tilings', 'fixed', 'placements', 'ruled out'], rows),
+      table(['#', 'outline', 'tilings', 'fixed', 'tried', 'fitted', 'ruled out'], rows),
       '',
       `${tileable} of ${cases.length} outlines can be built: ${solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${fixed.toLocaleString('en')} on the fixed outlines.`,
-      `${placements.toLocaleString('en')} placements in ${(outcome.elapsedMs / 1000).toFixed(2)} s${outcome.parallel ? ' on worker processes' : ''}.`,
+      `${stats.tried.toLocaleString('en')} placements tried, ${stats.placements.toLocaleString('en')} fitted; the symmetry test removed ${stats.symmetryPrunedPlacements.toLocaleString('en')} placements before the search and ${stats.symmetryRejectedCovers.toLocaleString('en')} symmetric tilings after it; ${(outcome.elapsedMs / 1000).toFixed(2)} s${outcome.parallel ? ' on worker processes' : ''}.`,
     ]
     if (opts.list) {
       cases.forEach((c, i) => {

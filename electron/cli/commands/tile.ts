@@ -70,7 +70,7 @@ export async function tileCommand(
       tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, formatTiling(set.pieces, t)))
     }
     lines.push(
-      `${r.stats.placements.toLocaleString('en')} placements in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
+      `${r.stats.tried.toLocaleString('en')} placements tried, ${r.stats.placements.toLocaleString('en')} fitted, in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
     )
     write(lines.join('\n'))
   }
