@@ -49,6 +49,8 @@ export interface PoolRun {
   readonly mode: SymmetryMode
   readonly list: boolean
   readonly parts: readonly { readonly figure: number; readonly prefix: readonly number[] }[]
+  /** The order in which to hand out the parts (default: as listed). */
+  readonly order?: readonly number[]
   readonly onSolution?: (part: number, pieces: readonly PlacedPiece[], classSize: number) => void
   readonly onProgress?: (part: number, placements: number, fraction: number) => void
   readonly onPartDone?: (part: number, counts: TilingCounts, stats: TilingStats) => void
@@ -85,7 +87,7 @@ export function runOnWorkers(
   }
   const feed = (w: WorkerProcess) => {
     if (next < run.parts.length) {
-      const i = next++
+      const i = run.order ? run.order[next++] : next++
       w.send({ type: 'part', part: i, figure: run.parts[i].figure, prefix: run.parts[i].prefix })
     }
   }

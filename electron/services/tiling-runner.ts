@@ -83,6 +83,8 @@ export interface RunOutcome {
   readonly elapsedMs: number
 }
 
+/** Parts per figure at the least when a run is split. */
+const MIN_PARTS = 6
 /** Below this many estimated nodes a run stays in this process (starting workers costs more). */
 const PARALLEL_FROM_NODES = 5e6
 /** Above this many (about a day at 20 million nodes a second) a run is refused without --force. */
@@ -190,30 +192,37 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     }
   }
 
-  // In parallel: split each figure's search into parts, about 24 per worker in all, in proportion
-  // to the figures' estimated sizes, so that no part holds up the end of the run.
-  const target = o.workers * 24
+  // In parallel: split every figure's search into parts (at least a few each, more for figures
+  // estimated to be large: the estimates can be far off), estimate each part, and hand the largest
+  // out first, so that no part holds up the end of the run.
+  const target = o.workers * 32
   const parts: { figure: number; prefix: readonly number[] }[] = []
+  const partEstimate: number[] = []
   const partsOf: number[][] = o.figures.map(() => [])
   prepared.forEach((p, i) => {
     if (!p || p.rejected) return
-    const want = Math.max(1, Math.round(target * weight(i)))
-    for (const part of splitSearch(p.problem, o.mode, want, p.setup as SearchSetup)) {
+    const want = Math.max(MIN_PARTS, Math.round(target * weight(i)))
+    for (const part of splitSearch(p.problem, o.mode, want, p.setup)) {
       partsOf[i].push(parts.length)
       parts.push({ figure: i, prefix: part.prefix })
+      partEstimate.push(
+        new TilingSearch(p.problem, o.mode, part.prefix, 'bits', p.setup).estimateNodes(16),
+      )
     }
   })
+  const order = parts.map((_, k) => k).sort((a, b) => partEstimate[b] - partEstimate[a])
+  const estimateSum = partEstimate.reduce((a, b) => a + b, 0)
   const partFraction = new Float64Array(parts.length)
   const partPlacements = new Float64Array(parts.length)
   const partDone = new Uint8Array(parts.length)
   const found: { pieces: readonly PlacedPiece[]; classSize: number }[][] = parts.map(() => [])
   const remaining = o.figures.map((_, i) => partsOf[i].length)
+  // Each part weighs its estimate (all parts alike if nothing could be estimated).
   const progress = () =>
-    parts.reduce(
-      (s, p, k) =>
-        s + (weight(p.figure) / partsOf[p.figure].length) * (partDone[k] ? 1 : partFraction[k]),
-      0,
-    ) + o.figures.reduce((s, _, i) => s + (partsOf[i].length === 0 ? weight(i) : 0), 0)
+    estimateSum > 0
+      ? partEstimate.reduce((s, e, k) => s + e * (partDone[k] ? 1 : partFraction[k]), 0) /
+        estimateSum
+      : partDone.reduce((s, d) => s + d, 0) / Math.max(1, parts.length)
   let lastReport = 0
   const maybeReport = () => {
     const now = Date.now()
@@ -233,6 +242,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       mode: o.mode,
       list: o.list,
       parts,
+      order,
       onSolution: (part, pieces, classSize) => {
         solutions++
         found[part].push({ pieces, classSize })

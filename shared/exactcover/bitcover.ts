@@ -28,6 +28,129 @@ import type { ExactCoverProblem, RunStatus, SearchStats } from './dlx'
  * Invariants: `covered` (general path) is the union of the masks on the current path; `left[s]` is
  * what counter s still needs; along a path the first free cell only moves forward.
  */
+/**
+ * Everything BitCover precomputes from a problem: option order, masks, skips, stranded rows. It
+ * depends only on the problem, so one plan serves every part of a split search and every probe.
+ */
+export class BitCoverPlan {
+  readonly cellCount: number
+  readonly words: number
+  readonly start: Int32Array
+  readonly abs: Int32Array
+  readonly w0: Int32Array
+  readonly w1: Int32Array
+  readonly skip: Int32Array
+  readonly slot: Int32Array
+  readonly original: Int32Array
+  /** Problem option index → position in the sorted option list. */
+  readonly rank: Int32Array
+  readonly initialLeft: Int32Array
+  readonly slotLast: Int32Array
+  readonly counterOrder: Int32Array
+  readonly stranded: Int32Array
+  readonly fast: boolean
+  readonly abs4: Int32Array
+  readonly stranded4: Int32Array
+  readonly tokenBit: Int32Array
+  readonly tokenStranded: Int32Array
+  readonly allTokens: number
+  readonly multiSlot: Int32Array
+  readonly multiOrder: Int32Array
+
+  constructor(problem: ExactCoverProblem, options: { general?: boolean } = {}) {
+    const n = problem.cellCount ?? problem.primaryCount
+    this.cellCount = n
+    const W = Math.max(1, Math.ceil(n / 32))
+    this.words = W
+    const count = problem.options.length
+    // Options list their items ascending, so the cells are a prefix.
+    const cells = Array.from({ length: count }, (_, k) => {
+      const opt = problem.options[k]
+      let m = 0
+      while (m < opt.length && opt[m] < n) m++
+      for (let i = m; i < opt.length; i++)
+        if (opt[i] < n) throw new RangeError(`option ${k} is not sorted`)
+      return Array.prototype.slice.call(opt, 0, m) as number[]
+    })
+    const lowest = cells.map((c, k) => {
+      if (c.length === 0) throw new RangeError(`option ${k} covers no cell`)
+      return c[0]
+    })
+    const order = Array.from({ length: count }, (_, k) => k).sort(
+      (a, b) => lowest[a] - lowest[b] || compareCells(cells[a], cells[b]) || a - b,
+    )
+    this.original = Int32Array.from(order)
+    this.start = new Int32Array(n + 1)
+    for (let k = 0, i = 0; i <= n; i++) {
+      while (k < count && lowest[order[k]] < i) k++
+      this.start[i] = k
+    }
+    const counters = problem.primaryCount - n + problem.multiplicity.length
+    this.initialLeft = new Int32Array(counters)
+    this.initialLeft.fill(1, 0, problem.primaryCount - n)
+    this.initialLeft.set(Array.from(problem.multiplicity), problem.primaryCount - n)
+    this.abs = new Int32Array(count * W)
+    this.w0 = new Int32Array(count)
+    this.w1 = new Int32Array(count)
+    this.slot = new Int32Array(count).fill(-1)
+    this.slotLast = new Int32Array(counters).fill(-1)
+    const lastCell = new Int32Array(n).fill(-1)
+    order.forEach((k, r) => {
+      for (const c of cells[k]) {
+        this.abs[r * W + (c >>> 5)] |= 1 << (c & 31)
+        lastCell[c] = Math.max(lastCell[c], lowest[k])
+      }
+      for (const item of Array.from(problem.options[k])) {
+        if (item < n) continue
+        if (this.slot[r] >= 0) throw new RangeError(`option ${k} uses two counters`)
+        this.slot[r] = item - n
+        this.slotLast[item - n] = Math.max(this.slotLast[item - n], lowest[k])
+      }
+      this.w0[r] = cells[k][0] >>> 5
+      this.w1[r] = cells[k][cells[k].length - 1] >>> 5
+    })
+    this.skip = buildSkips(
+      order.map((k) => cells[k]),
+      this.start,
+    )
+    this.counterOrder = Int32Array.from(this.slotLast.keys()).sort(
+      (a, b) => this.slotLast[a] - this.slotLast[b],
+    )
+    this.stranded = new Int32Array((n + 1) * W)
+    for (let f = 0; f <= n; f++) {
+      for (let j = 0; j < n; j++)
+        if (lastCell[j] < f) this.stranded[f * W + (j >>> 5)] |= 1 << (j & 31)
+    }
+
+    const once = Array.from(this.initialLeft.keys()).filter((s) => this.initialLeft[s] === 1)
+    this.fast = !options.general && W <= 4 && once.length <= 32
+    const bitOf = new Map(once.map((s, i) => [s, i]))
+    const fastSize = (size: number) => (this.fast ? size : 0)
+    this.abs4 = new Int32Array(fastSize(count * 4))
+    this.stranded4 = new Int32Array(fastSize((n + 1) * 4))
+    this.tokenBit = new Int32Array(fastSize(count))
+    this.multiSlot = new Int32Array(fastSize(count)).fill(-1)
+    this.tokenStranded = new Int32Array(fastSize(n + 1))
+    this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
+    this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
+    if (this.fast) {
+      for (let r = 0; r < count; r++) {
+        for (let w = 0; w < W; w++) this.abs4[r * 4 + w] = this.abs[r * W + w]
+        const s = this.slot[r]
+        if (s >= 0 && bitOf.has(s)) this.tokenBit[r] = 1 << bitOf.get(s)!
+        else this.multiSlot[r] = s
+      }
+      for (let f = 0; f <= n; f++) {
+        for (let w = 0; w < W; w++) this.stranded4[f * 4 + w] = this.stranded[f * W + w]
+        for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.tokenStranded[f] |= 1 << i
+      }
+    }
+
+    this.rank = new Int32Array(count)
+    order.forEach((k, r) => (this.rank[k] = r))
+  }
+}
+
 export class BitCover {
   private readonly cellCount: number
   private readonly words: number
@@ -80,106 +203,38 @@ export class BitCover {
   readonly stats: SearchStats = { tried: 0, placements: 0, updates: 0, solutions: 0 }
 
   constructor(
-    problem: ExactCoverProblem,
+    problem: ExactCoverProblem | BitCoverPlan,
     prefix: readonly number[] = [],
     options: { general?: boolean } = {},
   ) {
-    const n = problem.cellCount ?? problem.primaryCount
-    this.cellCount = n
-    const W = Math.max(1, Math.ceil(n / 32))
-    this.words = W
-    const count = problem.options.length
-    // Options list their items ascending, so the cells are a prefix.
-    const cells = Array.from({ length: count }, (_, k) => {
-      const opt = problem.options[k]
-      let m = 0
-      while (m < opt.length && opt[m] < n) m++
-      for (let i = m; i < opt.length; i++)
-        if (opt[i] < n) throw new RangeError(`option ${k} is not sorted`)
-      return Array.prototype.slice.call(opt, 0, m) as number[]
-    })
-    const lowest = cells.map((c, k) => {
-      if (c.length === 0) throw new RangeError(`option ${k} covers no cell`)
-      return c[0]
-    })
-    const order = Array.from({ length: count }, (_, k) => k).sort(
-      (a, b) => lowest[a] - lowest[b] || compareCells(cells[a], cells[b]) || a - b,
-    )
-    this.original = Int32Array.from(order)
-    this.start = new Int32Array(n + 1)
-    for (let k = 0, i = 0; i <= n; i++) {
-      while (k < count && lowest[order[k]] < i) k++
-      this.start[i] = k
-    }
-    const counters = problem.primaryCount - n + problem.multiplicity.length
-    this.left = new Int32Array(counters)
-    this.left.fill(1, 0, problem.primaryCount - n)
-    this.left.set(Array.from(problem.multiplicity), problem.primaryCount - n)
-    this.abs = new Int32Array(count * W)
-    this.w0 = new Int32Array(count)
-    this.w1 = new Int32Array(count)
-    this.slot = new Int32Array(count).fill(-1)
-    this.slotLast = new Int32Array(counters).fill(-1)
-    const lastCell = new Int32Array(n).fill(-1)
-    order.forEach((k, r) => {
-      for (const c of cells[k]) {
-        this.abs[r * W + (c >>> 5)] |= 1 << (c & 31)
-        lastCell[c] = Math.max(lastCell[c], lowest[k])
-      }
-      for (const item of Array.from(problem.options[k])) {
-        if (item < n) continue
-        if (this.slot[r] >= 0) throw new RangeError(`option ${k} uses two counters`)
-        this.slot[r] = item - n
-        this.slotLast[item - n] = Math.max(this.slotLast[item - n], lowest[k])
-      }
-      this.w0[r] = cells[k][0] >>> 5
-      this.w1[r] = cells[k][cells[k].length - 1] >>> 5
-    })
-    this.skip = buildSkips(
-      order.map((k) => cells[k]),
-      this.start,
-    )
-    this.counterOrder = Int32Array.from(this.slotLast.keys()).sort(
-      (a, b) => this.slotLast[a] - this.slotLast[b],
-    )
-    this.stranded = new Int32Array((n + 1) * W)
-    for (let f = 0; f <= n; f++) {
-      for (let j = 0; j < n; j++)
-        if (lastCell[j] < f) this.stranded[f * W + (j >>> 5)] |= 1 << (j & 31)
-    }
-    this.covered = new Int32Array(W)
-
-    const once = Array.from(this.left.keys()).filter((s) => this.left[s] === 1)
-    this.fast = !options.general && W <= 4 && once.length <= 32
-    const bitOf = new Map(once.map((s, i) => [s, i]))
-    const fastSize = (size: number) => (this.fast ? size : 0)
-    this.abs4 = new Int32Array(fastSize(count * 4))
-    this.stranded4 = new Int32Array(fastSize((n + 1) * 4))
-    this.tokenBit = new Int32Array(fastSize(count))
-    this.multiSlot = new Int32Array(fastSize(count)).fill(-1)
-    this.tokenStranded = new Int32Array(fastSize(n + 1))
-    this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
-    this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
-    if (this.fast) {
-      for (let r = 0; r < count; r++) {
-        for (let w = 0; w < W; w++) this.abs4[r * 4 + w] = this.abs[r * W + w]
-        const s = this.slot[r]
-        if (s >= 0 && bitOf.has(s)) this.tokenBit[r] = 1 << bitOf.get(s)!
-        else this.multiSlot[r] = s
-      }
-      for (let f = 0; f <= n; f++) {
-        for (let w = 0; w < W; w++) this.stranded4[f * 4 + w] = this.stranded[f * W + w]
-        for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.tokenStranded[f] |= 1 << i
-      }
-    }
-
-    this.path = new Int32Array(n + 1)
-    this.pathFirst = new Int32Array(n + 1)
-    const rank = new Int32Array(count)
-    order.forEach((k, r) => (rank[k] = r))
+    const plan = problem instanceof BitCoverPlan ? problem : new BitCoverPlan(problem, options)
+    this.cellCount = plan.cellCount
+    this.words = plan.words
+    this.start = plan.start
+    this.abs = plan.abs
+    this.w0 = plan.w0
+    this.w1 = plan.w1
+    this.skip = plan.skip
+    this.slot = plan.slot
+    this.original = plan.original
+    this.slotLast = plan.slotLast
+    this.counterOrder = plan.counterOrder
+    this.stranded = plan.stranded
+    this.fast = plan.fast
+    this.abs4 = plan.abs4
+    this.stranded4 = plan.stranded4
+    this.tokenBit = plan.tokenBit
+    this.tokenStranded = plan.tokenStranded
+    this.allTokens = plan.allTokens
+    this.multiSlot = plan.multiSlot
+    this.multiOrder = plan.multiOrder
+    this.left = Int32Array.from(plan.initialLeft)
+    this.covered = new Int32Array(plan.words)
+    this.path = new Int32Array(plan.cellCount + 1)
+    this.pathFirst = new Int32Array(plan.cellCount + 1)
     let level = 0
     for (const k of prefix) {
-      const r = rank[k]
+      const r = plan.rank[k]
       if (!this.fits(r)) {
         this.done = true
         break

@@ -1,5 +1,4 @@
-import { BitCover } from './bitcover'
-import { DancingLinks, type ExactCoverProblem, type RunStatus, type SearchStats } from './dlx'
+import type { RunStatus, SearchStats } from './dlx'
 
 /** What the tiling layer needs from an exact-cover search; both engines provide it. */
 export interface ExactCoverEngine {
@@ -18,11 +17,3 @@ export interface ExactCoverEngine {
  * minimum-remaining-values rule. Both solve the same problems and are cross-checked in tests.
  */
 export type EngineKind = 'bits' | 'dlx'
-
-export function createEngine(
-  kind: EngineKind,
-  problem: ExactCoverProblem,
-  prefix: readonly number[] = [],
-): ExactCoverEngine {
-  return kind === 'dlx' ? new DancingLinks(problem, prefix) : new BitCover(problem, prefix)
-}

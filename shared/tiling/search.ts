@@ -1,5 +1,6 @@
-import type { RunStatus } from '../exactcover/dlx'
-import { createEngine, type EngineKind, type ExactCoverEngine } from '../exactcover/engine'
+import { BitCover, BitCoverPlan } from '../exactcover/bitcover'
+import { DancingLinks, type ExactCoverProblem, type RunStatus } from '../exactcover/dlx'
+import type { EngineKind, ExactCoverEngine } from '../exactcover/engine'
 import type { D4 } from '../lattice/d4'
 import { seededRandom } from '../random'
 import { placedPiece, type PlacedPiece, type TilingProblem } from './problem'
@@ -121,6 +122,25 @@ export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSe
   }
 }
 
+/** The exact-cover problem the engines search: the options the setup keeps (none if obstructed). */
+function searchCover(problem: TilingProblem, setup: SearchSetup): ExactCoverProblem {
+  const options = problem.obstruction
+    ? []
+    : Array.from(setup.optionPlacement, (p) => problem.cover.options[p])
+  return { ...problem.cover, options }
+}
+
+/** One compiled bitset plan per setup, shared by every part and probe of the search. */
+const bitPlans = new WeakMap<SearchSetup, BitCoverPlan>()
+function bitPlan(problem: TilingProblem, setup: SearchSetup): BitCoverPlan {
+  let plan = bitPlans.get(setup)
+  if (!plan) {
+    plan = new BitCoverPlan(searchCover(problem, setup))
+    bitPlans.set(setup, plan)
+  }
+  return plan
+}
+
 export class TilingSearch {
   readonly counts: TilingCounts = { solutions: 0, fixed: 0 }
   private readonly engine: ExactCoverEngine
@@ -136,13 +156,11 @@ export class TilingSearch {
     setup?: SearchSetup,
   ) {
     this.setup = setup ?? planSearch(problem, mode)
-    const options = Array.from(this.setup.optionPlacement, (p) => problem.cover.options[p])
     const infeasible = problem.obstruction !== undefined
-    this.engine = createEngine(
-      engine,
-      { ...problem.cover, options: infeasible ? [] : options },
-      infeasible ? [] : prefix,
-    )
+    this.engine =
+      engine === 'bits'
+        ? new BitCover(bitPlan(problem, this.setup), infeasible ? [] : prefix)
+        : new DancingLinks(searchCover(problem, this.setup), infeasible ? [] : prefix)
   }
 
   /** Search options (indices into the engine's option list) to branch on next, for splitting. */
