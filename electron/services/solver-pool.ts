@@ -52,7 +52,12 @@ export interface PoolRun {
   /** The order in which to hand out the parts (default: as listed). */
   readonly order?: readonly number[]
   readonly onSolution?: (part: number, pieces: readonly PlacedPiece[], classSize: number) => void
-  readonly onProgress?: (part: number, placements: number, fraction: number) => void
+  readonly onProgress?: (
+    part: number,
+    placements: number,
+    solutions: number,
+    fraction: number,
+  ) => void
   readonly onPartDone?: (part: number, counts: TilingCounts, stats: TilingStats) => void
 }
 
@@ -106,7 +111,7 @@ export function runOnWorkers(
           run.onSolution?.(m.part, m.pieces, m.classSize)
           break
         case 'progress':
-          run.onProgress?.(m.part, m.placements, m.fraction)
+          run.onProgress?.(m.part, m.placements, m.solutions, m.fraction)
           break
         case 'done':
           run.onPartDone?.(m.part, m.counts, m.stats)

@@ -114,7 +114,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     const setup = planSearch(problem, o.mode)
     const estimate = settled
       ? 0
-      : new TilingSearch(problem, o.mode, [], 'bits', setup).estimateNodes()
+      : new TilingSearch(problem, o.mode, [], 'bits', setup).estimateNodes(256)
     prepared.push({ problem, setup, estimate, rejected: settled })
     totalEstimate += estimate
     if (!o.force && !o.firstOnly && totalEstimate > REFUSE_FROM_NODES) {
@@ -198,6 +198,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   const target = o.workers * 32
   const parts: { figure: number; prefix: readonly number[] }[] = []
   const partEstimate: number[] = []
+  const partShare: number[] = []
   const partsOf: number[][] = o.figures.map(() => [])
   prepared.forEach((p, i) => {
     if (!p || p.rejected) return
@@ -205,24 +206,31 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     for (const part of splitSearch(p.problem, o.mode, want, p.setup)) {
       partsOf[i].push(parts.length)
       parts.push({ figure: i, prefix: part.prefix })
+      partShare.push(part.share)
       partEstimate.push(
         new TilingSearch(p.problem, o.mode, part.prefix, 'bits', p.setup).estimateNodes(16),
       )
     }
   })
   const order = parts.map((_, k) => k).sort((a, b) => partEstimate[b] - partEstimate[a])
-  const estimateSum = partEstimate.reduce((a, b) => a + b, 0)
   const partFraction = new Float64Array(parts.length)
   const partPlacements = new Float64Array(parts.length)
   const partDone = new Uint8Array(parts.length)
+  const partSolutions = new Float64Array(parts.length)
+  const tally = () => {
+    placements = partPlacements.reduce((a, b) => a + b, 0)
+    solutions = partSolutions.reduce((a, b) => a + b, 0)
+  }
   const found: { pieces: readonly PlacedPiece[]; classSize: number }[][] = parts.map(() => [])
   const remaining = o.figures.map((_, i) => partsOf[i].length)
-  // Each part weighs its estimate (all parts alike if nothing could be estimated).
+  // Progress by position in the search trees, as in one process: a part is a known share of its
+  // figure's tree, a figure weighs its estimate. (Estimates of single parts are too rough to weigh
+  // parts by; they only decide the order.)
   const progress = () =>
-    estimateSum > 0
-      ? partEstimate.reduce((s, e, k) => s + e * (partDone[k] ? 1 : partFraction[k]), 0) /
-        estimateSum
-      : partDone.reduce((s, d) => s + d, 0) / Math.max(1, parts.length)
+    parts.reduce(
+      (s, p, k) => s + weight(p.figure) * partShare[k] * (partDone[k] ? 1 : partFraction[k]),
+      0,
+    ) + o.figures.reduce((s, _, i) => s + (partsOf[i].length === 0 ? weight(i) : 0), 0)
   let lastReport = 0
   const maybeReport = () => {
     const now = Date.now()
@@ -243,20 +251,19 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       list: o.list,
       parts,
       order,
-      onSolution: (part, pieces, classSize) => {
-        solutions++
-        found[part].push({ pieces, classSize })
-      },
-      onProgress: (part, placed, fraction) => {
+      onSolution: (part, pieces, classSize) => found[part].push({ pieces, classSize }),
+      onProgress: (part, placed, tilings, fraction) => {
         partFraction[part] = fraction
         partPlacements[part] = placed
-        placements = partPlacements.reduce((a, b) => a + b, 0)
+        partSolutions[part] = tilings
+        tally()
         maybeReport()
       },
       onPartDone: (part, counts, stats) => {
         partDone[part] = 1
         partPlacements[part] = stats.placements
-        placements = partPlacements.reduce((a, b) => a + b, 0)
+        partSolutions[part] = counts.solutions
+        tally()
         const i = parts[part].figure
         const prev = outcomes[i]
         outcomes[i] = {

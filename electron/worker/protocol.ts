@@ -35,6 +35,7 @@ export type FromWorker =
       readonly type: 'progress'
       readonly part: number
       readonly placements: number
+      readonly solutions: number
       readonly fraction: number
     }
   | {

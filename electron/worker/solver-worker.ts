@@ -61,6 +61,7 @@ async function work(): Promise<void> {
             type: 'progress',
             part,
             placements: search.stats().placements,
+            solutions: search.counts.solutions,
             fraction: search.progress(),
           })
           await yieldToEvents()

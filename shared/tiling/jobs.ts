@@ -18,6 +18,11 @@ import type { TilingProblem } from './problem'
  */
 export interface SearchPart {
   readonly prefix: readonly number[]
+  /**
+   * The part's share of the search tree by position (one over the branching at each level of its
+   * prefix); the shares of all parts add up to 1. The engines measure progress the same way.
+   */
+  readonly share: number
 }
 
 export interface PartOutcome {
@@ -36,22 +41,23 @@ export function splitSearch(
   setup?: SearchSetup,
 ): SearchPart[] {
   const plan = setup ?? planSearch(problem, mode)
-  let frontier: number[][] = [[]]
+  let frontier: SearchPart[] = [{ prefix: [], share: 1 }]
   for (let depth = 0; depth < 6 && frontier.length < parts; depth++) {
-    const next: number[][] = []
+    const next: SearchPart[] = []
     let expanded = false
-    for (const prefix of frontier) {
-      const branches = new TilingSearch(problem, mode, prefix, 'bits', plan).branchOptions()
-      if (branches === undefined) next.push(prefix)
+    for (const part of frontier) {
+      const branches = new TilingSearch(problem, mode, part.prefix, 'bits', plan).branchOptions()
+      if (branches === undefined) next.push(part)
       else {
         expanded = true
-        for (const b of branches) next.push([...prefix, b])
+        for (const b of branches)
+          next.push({ prefix: [...part.prefix, b], share: part.share / branches.length })
       }
     }
     frontier = next
     if (!expanded) break
   }
-  return frontier.map((prefix) => ({ prefix }))
+  return frontier
 }
 
 export interface RunPartHooks {
