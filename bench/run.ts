@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { convexCases, prepareCase } from '../shared/convex/convex'
+import { convexCases, outlineFigures, prepareCase } from '../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
 import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
@@ -108,11 +108,7 @@ async function tetraboloes(workers: number): Promise<Result> {
     const outcome = await runTilings({
       pieces,
       setJson: json,
-      figures: cases.map((c) => ({
-        name: c.name,
-        polygon: c.polygon,
-        prepare: () => prepareCase(c, pieces),
-      })),
+      figures: outlineFigures(cases, pieces),
       mode: 'reduce',
       list: false,
       workers,

@@ -10,7 +10,7 @@ import {
   type PieceSet,
 } from '../../shared/formats/load'
 
-export const RESOURCES = fileURLToPath(new URL('../../resources/', import.meta.url))
+const RESOURCES = fileURLToPath(new URL('../../resources/', import.meta.url))
 
 export function bundledSets(): string[] {
   return readdirSync(join(RESOURCES, 'sets'))

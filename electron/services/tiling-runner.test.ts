@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { convexCases, prepareCase } from '../../shared/convex/convex'
+import { convexCases, outlineFigures } from '../../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../../shared/formats/load'
 import { InputError } from '../../shared/errors'
 import { nodeWorkerLauncher } from './node-worker'
@@ -90,11 +90,7 @@ describe('tiling runs', () => {
     const outcome = await runTilings({
       pieces,
       setJson: json,
-      figures: cases.map((c) => ({
-        name: c.name,
-        polygon: c.polygon,
-        rejected: prepareCase(c, pieces).rejected,
-      })),
+      figures: outlineFigures(cases, pieces),
       mode: 'reduce',
       list: false,
       workers: 2,
@@ -110,25 +106,17 @@ describe('tiling runs', () => {
     const { json, pieces } = load('pentaboloes')
     const { cases } = convexCases(pieces)
     const big = cases.find((c) => c.name === 'parallelogram 5√2, 15, 5√2, 15')!
-    await expect(
-      runTilings({
-        pieces,
-        setJson: json,
-        figures: [{ name: big.name, polygon: big.polygon }],
-        mode: 'reduce',
-        list: false,
-        workers: 2,
-      }),
-    ).rejects.toThrow(InputError)
-    await expect(
-      runTilings({
-        pieces,
-        setJson: json,
-        figures: [{ name: big.name, polygon: big.polygon }],
-        mode: 'reduce',
-        list: false,
-        workers: 2,
-      }),
-    ).rejects.toThrow(/this search would visit about .* nodes, roughly .*; run with --force/)
+    const refused = runTilings({
+      pieces,
+      setJson: json,
+      figures: [{ name: big.name, polygon: big.polygon }],
+      mode: 'reduce',
+      list: false,
+      workers: 2,
+    })
+    await expect(refused).rejects.toThrow(InputError)
+    await expect(refused).rejects.toThrow(
+      /this search would visit about .* nodes, roughly .*; run with --force/,
+    )
   })
 })

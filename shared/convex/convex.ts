@@ -64,6 +64,15 @@ export function prepareCase(
   return { problem, rejected: problem.obstruction ?? coloringObstruction(problem) }
 }
 
+/** The outlines as figures to tile, each prepared (built, and settled if it can be) on demand. */
+export function outlineFigures(cases: readonly OutlineCase[], pieces: readonly PieceKind[]) {
+  return cases.map((c) => ({
+    name: c.name,
+    polygon: c.polygon,
+    prepare: () => prepareCase(c, pieces),
+  }))
+}
+
 /**
  * Rough number of convex outlines of area F, fitted to the exact counts (4 490 for F = 1 000,
  * 86 576 for F = 5 000); used only to explain a refusal.

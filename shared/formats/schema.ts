@@ -36,7 +36,7 @@ const version = z
     error: `this file was written by a newer version of the workbench (format version > ${FORMAT_VERSION})`,
   })
 
-export const pieceSchema = z.strictObject({
+const pieceSchema = z.strictObject({
   name,
   polygon,
   count: z
@@ -68,6 +68,5 @@ export const figureSchema = z.strictObject({
   polygon,
 })
 
-export type PieceFile = z.infer<typeof pieceSchema>
 export type PieceSetFile = z.infer<typeof pieceSetSchema>
 export type FigureFile = z.infer<typeof figureSchema>

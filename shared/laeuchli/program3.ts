@@ -263,7 +263,7 @@ export function program3(
   const chosenIndex = new Int32Array(slots) // candidate index per slot
   const used = new Uint8Array(fq.length / 2)
   const groupAt: D4[][] = new Array(slots)
-  const images = problem.symmetries
+  const images = problem.figure.symmetry
     .filter((g) => g !== 0)
     .map((g) => ({ g, map: problem.placementImage.get(g)! }))
 

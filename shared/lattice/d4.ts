@@ -21,17 +21,6 @@ const MATRICES: readonly (readonly [number, number, number, number])[] = [
   [0, -1, -1, 0],
 ]
 
-export const D4_NAMES: readonly string[] = [
-  'identity',
-  'rotation by 90°',
-  'rotation by 180°',
-  'rotation by 270°',
-  'mirror in the vertical axis',
-  'mirror in the diagonal',
-  'mirror in the horizontal axis',
-  'mirror in the anti-diagonal',
-]
-
 export function d4Apply(g: D4, x: number, y: number): [number, number] {
   const m = MATRICES[g]
   return [m[0] * x + m[1] * y, m[2] * x + m[3] * y]
@@ -64,22 +53,4 @@ export function d4Inverse(g: D4): D4 {
 export function d4IsReflection(g: D4): boolean {
   const [a, b, c, d] = MATRICES[g]
   return a * d - b * c < 0
-}
-
-/** Names of the 10 subgroups of D4 (the paper's Figure 6), keyed by the sorted element list. */
-export function d4SubgroupName(elements: readonly D4[]): string {
-  const key = [...elements].sort().join('')
-  const names: Record<string, string> = {
-    '0': 'trivial',
-    '02': 'half turn',
-    '04': 'vertical mirror',
-    '06': 'horizontal mirror',
-    '05': 'diagonal mirror',
-    '07': 'anti-diagonal mirror',
-    '0123': 'rotations',
-    '0246': 'axis mirrors',
-    '0257': 'diagonal mirrors',
-    '01234567': 'full square group',
-  }
-  return names[key] ?? `{${key.split('').join(',')}}`
 }

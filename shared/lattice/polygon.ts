@@ -187,7 +187,7 @@ export function isConvex(poly: Polygon): boolean {
 }
 
 /** Length of an 8-direction edge as a + b·√2, for captions such as "3, 2, 5, 2√2". */
-export function edgeLength(a: Point, b: Point): { units: number; diagonalUnits: number } {
+function edgeLength(a: Point, b: Point): { units: number; diagonalUnits: number } {
   const dx = Math.abs(b[0] - a[0])
   const dy = Math.abs(b[1] - a[1])
   return dx === 0 || dy === 0

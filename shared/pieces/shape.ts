@@ -1,11 +1,5 @@
 import { D4_ELEMENTS, type D4 } from '../lattice/d4'
-import {
-  normalizePolygon,
-  transformPolygon,
-  translatePolygon,
-  type Point,
-  type Polygon,
-} from '../lattice/polygon'
+import { normalizePolygon, type Point, type Polygon } from '../lattice/polygon'
 import {
   halfSquares,
   normalizeQuarters,
@@ -75,11 +69,6 @@ export function analyzeShape(polygon: Polygon): Shape {
     }),
   )
   return { polygon: poly, quarters: base, area: halfSquares(base), symmetry, orientations, image }
-}
-
-/** The polygon of an orientation placed with its raster origin at cell (tx, ty). */
-export function placedPolygon(shape: Shape, o: Orientation, tx: number, ty: number): Point[] {
-  return translatePolygon(transformPolygon(shape.polygon, o.g), o.dx + tx, o.dy + ty)
 }
 
 /** A canonical key of the shape up to the symmetries of the square and translation. */

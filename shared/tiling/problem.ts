@@ -56,8 +56,7 @@ export interface TilingProblem {
   readonly cover: ExactCoverProblem
   /** Quarter index → merged item index. */
   readonly itemOfQuarter: Int32Array
-  /** The figure's symmetries and, for each, the image of every placement. */
-  readonly symmetries: readonly D4[]
+  /** For each of the figure's symmetries, the image of every placement. */
   readonly placementImage: ReadonlyMap<D4, Int32Array>
   /** Why the problem has no solution, found before any search; undefined if none found. */
   readonly obstruction?: string
@@ -272,7 +271,6 @@ export function buildTilingProblem(
       cellCount: cellItems,
     },
     itemOfQuarter,
-    symmetries: figure.symmetry,
     placementImage,
     obstruction,
   }

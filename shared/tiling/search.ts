@@ -73,7 +73,7 @@ export interface SearchSetup {
  */
 export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSetup {
   const all = Int32Array.from(problem.placements.keys())
-  const G = problem.symmetries.filter((g) => g !== 0)
+  const G = problem.figure.symmetry.filter((g) => g !== 0)
   if (mode === 'raw' || G.length === 0) return { optionPlacement: all, pruned: 0 }
   const first = problem.placementQuarters.map((ids) => {
     let lo = Infinity
@@ -221,10 +221,10 @@ export class TilingSearch {
 
   private accept(options: number[]): TilingSolution | undefined {
     const placements = options.map((o) => this.setup.optionPlacement[o]).sort((a, b) => a - b)
-    const G = this.problem.symmetries.length
+    const G = this.problem.figure.symmetry.length
     let group: readonly D4[]
     if (this.mode === 'raw' || !this.setup.breaking) {
-      group = this.problem.symmetries.filter((g) => g !== 0)
+      group = this.problem.figure.symmetry.filter((g) => g !== 0)
     } else {
       const bp = this.setup.breaking.piece
       const p = placements.find((q) => this.problem.placements[q].piece === bp)!

@@ -1,5 +1,5 @@
 import { countToJson } from '../../../shared/counts'
-import { convexCases, prepareCase } from '../../../shared/convex/convex'
+import { convexCases, outlineFigures } from '../../../shared/convex/convex'
 import { placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
 import { loadPieceSet } from '../inputs'
@@ -23,11 +23,7 @@ export async function convexCommand(
     {
       pieces,
       setJson: json,
-      figures: cases.map((c) => ({
-        name: c.name,
-        polygon: c.polygon,
-        prepare: () => prepareCase(c, pieces),
-      })),
+      figures: outlineFigures(cases, pieces),
       mode,
       list: Boolean(opts.list),
       onSolution: opts.list ? (i, placed) => tilings[i].push([...placed]) : undefined,
