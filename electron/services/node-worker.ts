@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { forkWorker, type LaunchWorker } from './solver-pool'
+import { SOLVER_V8_FLAGS } from './v8-flags'
 
 /**
  * Launches solver workers under plain Node (CLI, browser host, tests). From the TypeScript
@@ -12,5 +13,6 @@ export function nodeWorkerLauncher(): LaunchWorker {
     new URL(fromSource ? '../worker/solver-worker.ts' : './solver-worker.js', import.meta.url),
   )
   const root = fileURLToPath(new URL(fromSource ? '../../' : './', import.meta.url))
-  return () => forkWorker(entry, fromSource ? ['--import', 'tsx'] : [], root)
+  return () =>
+    forkWorker(entry, [...SOLVER_V8_FLAGS, ...(fromSource ? ['--import', 'tsx'] : [])], root)
 }
