@@ -10,6 +10,7 @@ import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load
 import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
 import { nodeWorkerLauncher } from '../electron/services/node-worker'
+import { freshWorkers } from '../electron/services/solver-pool'
 import { runTilings } from '../electron/services/tiling-runner'
 
 interface Result {
@@ -112,7 +113,7 @@ async function tetraboloes(workers: number): Promise<Result> {
       mode: 'reduce',
       list: false,
       workers,
-      launch: nodeWorkerLauncher(),
+      source: workers > 1 ? freshWorkers(nodeWorkerLauncher()) : undefined,
     })
     times.push(performance.now() - t0)
     const solutions = outcome.figures.reduce((s, f) => s + f.counts.solutions, 0)

@@ -59,6 +59,7 @@ function writeSet(
       color: colors[i],
       shape: analyzeShape(p.polygon),
     })),
+    figures: [],
   }
   writeFileSync(join(root, 'sets', file), formatJson(pieceSetToJson(set)))
 }

@@ -8,3 +8,14 @@ export class InputError extends Error {
     this.name = 'InputError'
   }
 }
+
+/** A search estimated to take far too long; callers may offer to run it anyway. */
+export class SearchTooLargeError extends InputError {
+  constructor(
+    message: string,
+    readonly estimatedNodes: number,
+  ) {
+    super(message)
+    this.name = 'SearchTooLargeError'
+  }
+}

@@ -1,11 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mergeCongruentPieces } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
 import {
   parseFigure,
   parseJson,
   pieceSetFromJson,
+  pieceSetToJson,
   type Figure,
   type PieceSet,
 } from '../../shared/formats/load'
@@ -44,6 +46,17 @@ export function loadPieceSet(arg: string): { set: PieceSet; json: unknown; sourc
   const source = basename(path)
   const json = parseJson(readText(path, 'piece set'), source)
   return { set: pieceSetFromJson(json, source), json, source }
+}
+
+/**
+ * A piece set ready to solve: pieces of the same shape merged into one with their counts added
+ * (the counting convention never tells identical pieces apart), and the JSON the workers read.
+ */
+export function loadSolvableSet(arg: string): { set: PieceSet; json: unknown; merged: string[][] } {
+  const { set } = loadPieceSet(arg)
+  const { pieces, merged } = mergeCongruentPieces(set.pieces)
+  const solvable = { ...set, pieces }
+  return { set: solvable, json: pieceSetToJson(solvable), merged }
 }
 
 export function loadFigure(arg: string): Figure {

@@ -4,7 +4,7 @@
  * 1 bad input or a failed run, 130 interrupted (Ctrl-C; the partial result is still printed).
  */
 import { Command, CommanderError } from 'commander'
-import { InputError } from '../../shared/errors'
+import { InputError, SearchTooLargeError } from '../../shared/errors'
 import { convexCommand } from './commands/convex'
 import { outlinesCommand } from './commands/outlines'
 import { reproduceCommand } from './commands/reproduce'
@@ -93,7 +93,8 @@ try {
 } catch (e) {
   if (e instanceof CommanderError) process.exitCode = e.exitCode
   else if (e instanceof InputError) {
-    process.stderr.write(`error: ${e.message}\n`)
+    const hint = e instanceof SearchTooLargeError ? '; run with --force to try anyway' : ''
+    process.stderr.write(`error: ${e.message}${hint}\n`)
     process.exitCode = 1
   } else {
     process.stderr.write(`internal error: ${(e as Error).stack ?? e}\n`)

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { InputError } from '../../shared/errors'
 import { nodeWorkerLauncher } from '../services/node-worker'
+import { freshWorkers } from '../services/solver-pool'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-runner'
 import { progressBar } from './progress'
 
@@ -28,11 +29,13 @@ export async function runWithProgress(
   signal: AbortSignal,
 ): Promise<RunOutcome> {
   const bar = progressBar(common.progress !== false)
+  const workers = workerCount(common.jobs)
   try {
     return await runTilings({
       ...options,
-      workers: workerCount(common.jobs),
-      launch: nodeWorkerLauncher(),
+      workers,
+      // With --jobs 1 everything runs in this process: starting a worker would only cost time.
+      source: workers > 1 ? freshWorkers(nodeWorkerLauncher()) : undefined,
       force: common.force,
       signal,
       onProgress: bar.update,

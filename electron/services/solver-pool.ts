@@ -6,13 +6,87 @@ import type { FromWorker, ToWorker } from '../worker/protocol'
 
 /** A solver process as the pool sees it: `child_process.fork` here, `utilityProcess` in the app. */
 export interface WorkerProcess {
+  readonly pid: number | undefined
   send(message: ToWorker): void
-  onMessage(listener: (message: FromWorker) => void): void
-  onExit(listener: (code: number | null, signal: string | null) => void): void
+  /** Returns a function that removes the listener (processes are reused across runs). */
+  onMessage(listener: (message: FromWorker) => void): () => void
+  onExit(listener: (code: number | null, signal: string | null) => void): () => void
   kill(): void
 }
 
 export type LaunchWorker = () => WorkerProcess
+
+/**
+ * Where a run gets its processes and where it returns them. `take` may hand out a process that
+ * is already running (a warm pool) or start one; `give` takes back a healthy process after a run;
+ * a run kills a process instead when it cancels or the process fails.
+ */
+export interface WorkerSource {
+  take(): WorkerProcess
+  give(w: WorkerProcess): void
+}
+
+/** A source that starts a fresh process for every run and ends it afterwards (the CLI). */
+export function freshWorkers(launch: LaunchWorker): WorkerSource {
+  return { take: launch, give: (w) => w.kill() }
+}
+
+/**
+ * Processes kept running between runs, so that a run starts at once instead of waiting for
+ * process start-up (the app keeps `size` of them warm).
+ */
+export class WarmPool implements WorkerSource {
+  private readonly idle: WorkerProcess[] = []
+  private readonly all = new Set<WorkerProcess>()
+
+  constructor(
+    private readonly launch: LaunchWorker,
+    private size: number,
+  ) {
+    this.refill()
+  }
+
+  take(): WorkerProcess {
+    const w = this.idle.pop() ?? this.start()
+    return w
+  }
+
+  give(w: WorkerProcess): void {
+    if (this.all.has(w) && this.idle.length < this.size) this.idle.push(w)
+    else w.kill()
+  }
+
+  resize(size: number): void {
+    this.size = size
+    while (this.idle.length > size) this.idle.pop()!.kill()
+    this.refill()
+  }
+
+  /** Tops up the idle processes, e.g. after a cancelled run killed some. */
+  refill(): void {
+    while (this.idle.length < this.size) this.idle.push(this.start())
+  }
+
+  pids(): number[] {
+    return [...this.all].map((w) => w.pid).filter((p): p is number => p !== undefined)
+  }
+
+  close(): void {
+    for (const w of this.all) w.kill()
+    this.idle.length = 0
+  }
+
+  private start(): WorkerProcess {
+    const w = this.launch()
+    this.all.add(w)
+    w.onExit(() => {
+      this.all.delete(w)
+      const i = this.idle.indexOf(w)
+      if (i >= 0) this.idle.splice(i, 1)
+    })
+    return w
+  }
+}
 
 /** Forks a worker entry under plain Node (TypeScript entries through tsx's loader). */
 export function forkWorker(
@@ -29,14 +103,21 @@ export function forkWorker(
   let stderr = ''
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)))
   return {
+    pid: child.pid,
     send: (m) => {
       if (child.connected) child.send(m)
     },
-    onMessage: (l) => child.on('message', (m) => l(m as FromWorker)),
-    onExit: (l) =>
-      child.on('exit', (code, signal) =>
-        l(code, signal ?? (stderr.includes('heap out of memory') ? 'out of memory' : null)),
-      ),
+    onMessage: (l) => {
+      const f = (m: unknown) => l(m as FromWorker)
+      child.on('message', f)
+      return () => child.off('message', f)
+    },
+    onExit: (l) => {
+      const f = (code: number | null, signal: NodeJS.Signals | null) =>
+        l(code, signal ?? (stderr.includes('heap out of memory') ? 'out of memory' : null))
+      child.on('exit', f)
+      return () => child.off('exit', f)
+    },
     kill: () => {
       child.kill('SIGKILL')
     },
@@ -71,14 +152,15 @@ export interface PoolOutcome {
 
 /**
  * Runs the parts of a tiling run on up to `workers` processes, one part per process at a time,
- * handing out the next part when one finishes. cancel() kills every process at once.
+ * handing out the next part when one finishes. cancel() kills every process at once; after a run
+ * that completes, the processes go back to their source.
  */
 export function runOnWorkers(
   run: PoolRun,
   workers: number,
-  launch: LaunchWorker,
+  source: WorkerSource,
 ): { done: Promise<PoolOutcome>; cancel: () => void } {
-  const procs: WorkerProcess[] = []
+  const procs: { w: WorkerProcess; off: (() => void)[] }[] = []
   let next = 0
   let finished = 0
   let ended = false
@@ -87,7 +169,11 @@ export function runOnWorkers(
   const end = (outcome: PoolOutcome) => {
     if (ended) return
     ended = true
-    for (const p of procs) p.kill()
+    for (const { w, off } of procs) {
+      for (const f of off) f()
+      if (outcome.complete) source.give(w)
+      else w.kill()
+    }
     settle(outcome)
   }
   const feed = (w: WorkerProcess) => {
@@ -99,9 +185,8 @@ export function runOnWorkers(
   if (run.parts.length === 0) settle({ complete: true, cancelled: false })
   const count = Math.max(1, Math.min(workers, run.parts.length))
   for (let k = 0; k < count && run.parts.length > 0; k++) {
-    const w = launch()
-    procs.push(w)
-    w.onMessage((m) => {
+    const w = source.take()
+    const offMessage = w.onMessage((m) => {
       if (ended) return
       switch (m.type) {
         case 'ready':
@@ -123,7 +208,7 @@ export function runOnWorkers(
           break
       }
     })
-    w.onExit((code, signal) => {
+    const offExit = w.onExit((code, signal) => {
       if (!ended) {
         const why =
           signal === 'out of memory'
@@ -136,6 +221,7 @@ export function runOnWorkers(
         })
       }
     })
+    procs.push({ w, off: [offMessage, offExit] })
     w.send({ type: 'run', set: run.set, figures: run.figures, mode: run.mode, list: run.list })
   }
   return { done, cancel: () => end({ complete: false, cancelled: true }) }

@@ -4,7 +4,7 @@ import { convexCases, outlineFigures } from '../../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../../shared/formats/load'
 import { InputError } from '../../shared/errors'
 import { nodeWorkerLauncher } from './node-worker'
-import type { LaunchWorker } from './solver-pool'
+import { freshWorkers, type LaunchWorker } from './solver-pool'
 import { runTilings, type RunOptions } from './tiling-runner'
 
 function load(name: string) {
@@ -27,7 +27,7 @@ function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
     mode: 'reduce',
     list: false,
     workers: 2,
-    launch: nodeWorkerLauncher(),
+    source: freshWorkers(nodeWorkerLauncher()),
     ...extra,
   }
 }
@@ -73,7 +73,9 @@ describe('tiling runs', () => {
       if (launched++ === 0) w.onMessage((m) => m.type === 'done' && w.kill())
       return w
     }
-    const outcome = await runTilings(pentominoRun({ parallelFrom: 0, launch }))
+    const outcome = await runTilings(
+      pentominoRun({ parallelFrom: 0, source: freshWorkers(launch) }),
+    )
     expect(outcome.complete).toBe(false)
     expect(outcome.error).toMatch(
       /a solver process stopped unexpectedly \(SIGKILL\); the results found so far are kept/,
@@ -94,7 +96,7 @@ describe('tiling runs', () => {
       mode: 'reduce',
       list: false,
       workers: 2,
-      launch: nodeWorkerLauncher(),
+      source: freshWorkers(nodeWorkerLauncher()),
       signal: controller.signal,
     })
     expect(outcome.cancelled).toBe(true)

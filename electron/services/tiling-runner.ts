@@ -1,4 +1,4 @@
-import { InputError } from '../../shared/errors'
+import { SearchTooLargeError } from '../../shared/errors'
 import type { Point } from '../../shared/lattice/polygon'
 import { splitSearch } from '../../shared/tiling/jobs'
 import {
@@ -15,7 +15,7 @@ import {
   type TilingCounts,
   type TilingStats,
 } from '../../shared/tiling/search'
-import { runOnWorkers, type LaunchWorker } from './solver-pool'
+import { runOnWorkers, type WorkerSource } from './solver-pool'
 
 /**
  * One tiling run over a list of figures (one figure for `tile`, every outline for `convex`):
@@ -44,7 +44,8 @@ export interface RunOptions {
   /** Stop each figure after its first tiling (Program 1: "can it be built?"). */
   readonly firstOnly?: boolean
   readonly workers: number
-  readonly launch?: LaunchWorker
+  /** Worker processes; without them every search runs in this process. */
+  readonly source?: WorkerSource
   /** Run even a search estimated to take days. */
   readonly force?: boolean
   /** Estimated nodes from which a run goes to worker processes (default 5 million). */
@@ -107,6 +108,9 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   )[] = []
   let totalEstimate = 0
   for (const f of o.figures) {
+    // Preparing many outlines takes a while: let the host's other work (IPC, cancel) through.
+    await new Promise((resolve) => setImmediate(resolve))
+    if (o.signal?.aborted) break
     const { problem, rejected } = f.prepare
       ? f.prepare()
       : { problem: buildTilingProblem(f.polygon, o.pieces) }
@@ -118,8 +122,11 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     prepared.push({ problem, setup, estimate, rejected: settled })
     totalEstimate += estimate
     if (!o.force && !o.firstOnly && totalEstimate > REFUSE_FROM_NODES) {
-      throw new InputError(
-        `this search would visit about ${formatCount(totalEstimate)} nodes${prepared.length < o.figures.length ? ' or more' : ''}, roughly ${formatDuration(totalEstimate / NODES_PER_SECOND / Math.max(1, o.workers))}; run with --force to try anyway`,
+      const more = prepared.length < o.figures.length ? ' or more' : ''
+      const time = formatDuration(totalEstimate / NODES_PER_SECOND / Math.max(1, o.workers))
+      throw new SearchTooLargeError(
+        `this search would visit about ${formatCount(totalEstimate)} nodes${more}, roughly ${time}`,
+        totalEstimate,
       )
     }
   }
@@ -146,9 +153,8 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     })
   }
   const parallel =
-    o.workers > 1 &&
     !o.firstOnly &&
-    o.launch !== undefined &&
+    o.source !== undefined &&
     totalEstimate >= (o.parallelFrom ?? PARALLEL_FROM_NODES)
   if (!parallel) {
     let base = 0
@@ -291,14 +297,19 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       },
     },
     o.workers,
-    o.launch!,
+    o.source!,
   )
   const abort = () => pool.cancel()
   o.signal?.addEventListener('abort', abort)
   const result = await pool.done
   o.signal?.removeEventListener('abort', abort)
+  // A run that ended early still hands over what it found: the tilings of unfinished figures
+  // (from the parts that reported them), with the figure marked incomplete.
   o.figures.forEach((_, i) => {
-    if (remaining[i] > 0) outcomes[i] = { ...outcomes[i], complete: false }
+    if (remaining[i] === 0) return
+    outcomes[i] = { ...outcomes[i], complete: false }
+    for (const k of partsOf[i]) for (const t of found[k]) o.onSolution?.(i, t.pieces, t.classSize)
+    o.onFigureDone?.(i, outcomes[i])
   })
   if (result.complete) report(1)
   return {

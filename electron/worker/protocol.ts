@@ -16,6 +16,7 @@ export type ToWorker =
       readonly mode: SymmetryMode
       readonly list: boolean
     }
+  | { readonly type: 'task'; readonly task: number; readonly job: WorkerTask }
   | {
       readonly type: 'part'
       readonly part: number
@@ -45,3 +46,16 @@ export type FromWorker =
       readonly stats: TilingStats
     }
   | { readonly type: 'error'; readonly part: number; readonly message: string }
+  | { readonly type: 'task-done'; readonly task: number; readonly result: unknown }
+  | { readonly type: 'task-error'; readonly task: number; readonly message: string }
+
+/** One-off jobs besides search parts: a trace for the search animation, a published number. */
+export type WorkerTask =
+  | {
+      readonly kind: 'trace'
+      readonly set: unknown
+      readonly figure: readonly Point[]
+      readonly mode: SymmetryMode
+      readonly maxSteps: number
+    }
+  | { readonly kind: 'reproduce'; readonly id: string }

@@ -12,7 +12,9 @@ import {
   type SearchSetup,
   type SymmetryMode,
 } from '../../shared/tiling/search'
-import type { FromWorker, ToWorker } from './protocol'
+import { PUBLISHED, reproduce } from '../../shared/papers/registry'
+import { traceToFirstTiling } from '../../shared/tiling/trace'
+import type { FromWorker, ToWorker, WorkerTask } from './protocol'
 
 interface Run {
   pieces: PieceKind[]
@@ -26,8 +28,24 @@ let run: Run | undefined
 const queue: Extract<ToWorker, { type: 'part' }>[] = []
 let busy = false
 
+/**
+ * The channel to the parent: Electron's utilityProcess gives the child `process.parentPort`,
+ * `child_process.fork` gives it `process.send` and 'message' events.
+ */
+interface ParentPort {
+  postMessage(message: unknown): void
+  on(event: 'message', listener: (e: { data: unknown }) => void): void
+}
+const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort
+
 function send(message: FromWorker): void {
-  process.send!(message)
+  if (parentPort) parentPort.postMessage(message)
+  else process.send!(message)
+}
+
+function onParentMessage(listener: (message: ToWorker) => void): void {
+  if (parentPort) parentPort.on('message', (e) => listener(e.data as ToWorker))
+  else process.on('message', (m) => listener(m as ToWorker))
 }
 
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -75,7 +93,7 @@ async function work(): Promise<void> {
   busy = false
 }
 
-process.on('message', (message: ToWorker) => {
+onParentMessage((message) => {
   if (message.type === 'run') {
     const set = pieceSetFromJson(message.set, 'piece set')
     run = {
@@ -89,5 +107,23 @@ process.on('message', (message: ToWorker) => {
   } else if (message.type === 'part') {
     queue.push(message)
     void work()
+  } else if (message.type === 'task') {
+    try {
+      send({ type: 'task-done', task: message.task, result: runTask(message.job) })
+    } catch (e) {
+      send({ type: 'task-error', task: message.task, message: (e as Error).message })
+    }
   }
 })
+
+function runTask(job: WorkerTask): unknown {
+  if (job.kind === 'trace') {
+    const set = pieceSetFromJson(job.set, 'piece set')
+    const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+    return traceToFirstTiling(buildTilingProblem(job.figure, pieces), job.mode, job.maxSteps)
+  }
+  const entry = PUBLISHED.find((e) => e.id === job.id)
+  if (!entry) throw new Error(`no published number "${job.id}"`)
+  const r = reproduce(entry)
+  return { computed: r.computed, matches: r.matches, ms: r.ms, error: r.error }
+}

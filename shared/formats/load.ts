@@ -29,6 +29,8 @@ export interface PieceSet {
   readonly name: string
   readonly description?: string
   readonly pieces: readonly Piece[]
+  /** Target figures saved with the set (may be empty). */
+  readonly figures: readonly Figure[]
 }
 
 export interface Figure {
@@ -102,7 +104,12 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
       shape: analyzeShape(polygon),
     })
   })
-  return { name: data.name, description: data.description, pieces }
+  const figures = (data.figures ?? []).map((f, i) => {
+    const problem = latticePolygonProblem(f.polygon)
+    if (problem) throw new InputError(`${source}: figure ${i + 1} "${f.name}": ${problem}`)
+    return { name: f.name, polygon: normalizePolygon(f.polygon) }
+  })
+  return { name: data.name, description: data.description, pieces, figures }
 }
 
 export function figureFromJson(value: unknown, source = 'figure'): Figure {
@@ -133,6 +140,9 @@ export function pieceSetToJson(set: PieceSet): object {
       count: p.count,
       ...(p.color ? { color: p.color } : {}),
     })),
+    ...(set.figures.length > 0
+      ? { figures: set.figures.map((f) => ({ name: f.name, polygon: f.polygon })) }
+      : {}),
   }
 }
 

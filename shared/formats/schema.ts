@@ -8,7 +8,9 @@ import { z } from 'zod'
  *   { "format": "puzzle-workbench/piece-set", "version": 1, "name": "Tangram",
  *     "description": "…",
  *     "pieces": [ { "name": "large triangle", "polygon": [[0,0],[2,0],[0,2]],
- *                   "count": 2, "color": "#e4572e" }, … ] }
+ *                   "count": 2, "color": "#e4572e" }, … ],
+ *     "figures": [ { "name": "square", "polygon": [[2,0],[4,2],[2,4],[0,2]] }, … ] }
+ * ("figures", optional, are the targets the user drew for this set.)
  * Figure:
  *   { "format": "puzzle-workbench/figure", "version": 1, "name": "square",
  *     "polygon": [[2,0],[4,2],[2,4],[0,2]] }
@@ -59,6 +61,9 @@ export const pieceSetSchema = z.strictObject({
   pieces: z
     .array(pieceSchema, { error: 'pieces must be a list of pieces' })
     .min(1, { error: 'a piece set needs at least one piece' }),
+  figures: z
+    .array(z.strictObject({ name, polygon }), { error: 'figures must be a list of figures' })
+    .optional(),
 })
 
 export const figureSchema = z.strictObject({

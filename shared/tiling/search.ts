@@ -186,6 +186,13 @@ export class TilingSearch {
     return this.last
   }
 
+  /** The pieces placed on the path the search is on now (after a 'paused' step). */
+  currentPath(): PlacedPiece[] {
+    return this.engine
+      .solution()
+      .map((o) => placedPiece(this.problem, this.setup.optionPlacement[o]))
+  }
+
   progress(): number {
     return this.engine.progress()
   }

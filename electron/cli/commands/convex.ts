@@ -2,7 +2,7 @@ import { countToJson } from '../../../shared/counts'
 import { convexCases, outlineFigures } from '../../../shared/convex/convex'
 import { placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
-import { loadPieceSet } from '../inputs'
+import { loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
 import { table } from '../table'
 import { conventionText, formatTiling } from './format'
@@ -14,7 +14,7 @@ export async function convexCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
-  const { set, json } = loadPieceSet(setArg)
+  const { set, json, merged } = loadSolvableSet(setArg)
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const { area, cases } = convexCases(pieces)
   const mode = opts.raw ? 'raw' : 'reduce'
@@ -47,6 +47,7 @@ export async function convexCommand(
     write(
       JSON.stringify({
         set: set.name,
+        ...(merged.length > 0 ? { merged } : {}),
         area,
         convention: conventionText(mode),
         outlines: cases.map((c, i) => ({
@@ -86,6 +87,7 @@ export async function convexCommand(
     })
     const lines = [
       `${set.name}: ${set.pieces.reduce((s, p) => s + p.count, 0)} pieces, area ${area} half-squares, ${cases.length} convex outlines`,
+      ...mergedNote(merged),
       table(['#', 'outline', 'tilings', 'fixed', 'tried', 'fitted', 'ruled out'], rows),
       '',
       `${tileable} of ${cases.length} outlines can be built: ${solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${fixed.toLocaleString('en')} on the fixed outlines.`,
@@ -105,6 +107,13 @@ export async function convexCommand(
     write(lines.join('\n'))
   }
   return finish(outcome)
+}
+
+/** Says which pieces count as copies of one piece because they have the same shape. */
+export function mergedNote(merged: readonly (readonly string[])[]): string[] {
+  return merged.map(
+    (g) => `Same shape, counted as ${g.length} copies of one piece: ${g.join(', ')}.`,
+  )
 }
 
 export function finish(outcome: { complete: boolean; cancelled: boolean; error?: string }): number {

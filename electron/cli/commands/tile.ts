@@ -2,9 +2,9 @@ import { countToJson } from '../../../shared/counts'
 import { areaInHalfSquares } from '../../../shared/lattice/polygon'
 import { placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
-import { loadFigure, loadPieceSet } from '../inputs'
+import { loadFigure, loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
-import { finish } from './convex'
+import { finish, mergedNote } from './convex'
 import { conventionText, formatTiling } from './format'
 
 /** Program 1: can the figure be built from the set? The first tiling, all of them, or the count. */
@@ -15,7 +15,7 @@ export async function tileCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
-  const { set, json } = loadPieceSet(setArg)
+  const { set, json, merged } = loadSolvableSet(setArg)
   const figure = loadFigure(figureArg)
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const mode = opts.raw ? 'raw' : 'reduce'
@@ -39,6 +39,7 @@ export async function tileCommand(
     write(
       JSON.stringify({
         set: set.name,
+        ...(merged.length > 0 ? { merged } : {}),
         figure: figure.name,
         area: areaInHalfSquares(figure.polygon),
         convention: conventionText(mode),
@@ -55,7 +56,7 @@ export async function tileCommand(
       }),
     )
   } else {
-    const lines: string[] = []
+    const lines: string[] = mergedNote(merged)
     if (firstOnly) {
       lines.push(
         tilings.length > 0

@@ -1,0 +1,83 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { drawPolygon, expect, latticeToScreen, test } from './fixtures'
+
+test('opening a malformed file shows a clear error and leaves the open document alone', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  writeFileSync(
+    join(workbench.files, 'broken.json'),
+    '{\n  "name": "broken",\n  "pieces": [\n    { "name": "a", "polygon": [[0, 0], [1, 0]] ]\n}\n',
+  )
+  await expect(page.getByTestId('piece-row')).toHaveCount(5)
+  const title = await page.getByTestId('doc-title').textContent()
+  await page.getByTestId('open').click()
+  await page.locator('[data-testid="file-entry"][data-name="broken.json"]').click()
+  await page.getByTestId('file-ok').click()
+  await expect(page.getByTestId('notice-error')).toContainText('broken.json: line 4, column')
+  await expect(page.getByTestId('notice-error')).toContainText('not valid JSON')
+  await expect(page.getByTestId('doc-title')).toHaveText(title!)
+  await expect(page.getByTestId('piece-row')).toHaveCount(5)
+})
+
+test('undo and redo walk back and forth through drawing, moving and deleting', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.getByTestId('new').click()
+  await drawPolygon(page, [
+    [0, 0],
+    [2, 0],
+    [0, 2],
+  ])
+  await drawPolygon(page, [
+    [4, 0],
+    [5, 0],
+    [5, 1],
+    [4, 1],
+  ])
+  await expect(page.getByTestId('piece-row')).toHaveCount(2)
+  // Move the square by dragging it with the select tool.
+  await page.locator('[data-tool="select"]').click()
+  const from = await latticeToScreen(page, 4.5, 0.5)
+  const to = await latticeToScreen(page, 6.5, 2.5)
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  await page.mouse.move(to.x, to.y, { steps: 8 })
+  await page.mouse.up()
+  await page.keyboard.press('Delete')
+  await expect(page.getByTestId('piece-row')).toHaveCount(1)
+  await page.keyboard.press('Control+z')
+  await expect(page.getByTestId('piece-row')).toHaveCount(2)
+  await page.getByTestId('undo').click()
+  await page.getByTestId('undo').click()
+  await expect(page.getByTestId('piece-row')).toHaveCount(1)
+  await page.keyboard.press('Control+Shift+z')
+  await expect(page.getByTestId('piece-row')).toHaveCount(2)
+  await page.getByTestId('redo').click()
+  await page.getByTestId('redo').click()
+  await expect(page.getByTestId('piece-row')).toHaveCount(1)
+})
+
+test('work left unsaved when the page closes comes back on the next visit', async ({
+  workbench,
+}) => {
+  let page = workbench.page
+  await page.getByTestId('new').click()
+  await drawPolygon(page, [
+    [0, 0],
+    [3, 0],
+    [3, 1],
+    [0, 1],
+  ])
+  await page.getByTestId('set-name').fill('Unsaved work')
+  await page.getByTestId('set-name').press('Enter')
+  await expect(page.getByTestId('doc-title')).toHaveText('Unsaved work •')
+  await page.waitForTimeout(1500)
+  page = await workbench.reopen()
+  await expect(page.getByTestId('restore')).toContainText('Unsaved work')
+  await page.getByTestId('restore-button').click()
+  await expect(page.getByTestId('piece-row')).toHaveCount(1)
+  await expect(page.getByTestId('doc-title')).toHaveText('Unsaved work •')
+})

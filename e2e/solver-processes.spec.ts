@@ -1,0 +1,71 @@
+import { expect, test, type Workbench } from './fixtures'
+
+interface Status {
+  jobs: { jobId: string; state: string }[]
+  workerPids: number[]
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function startTetraboloes(workbench: Workbench): Promise<number[]> {
+  const { page } = workbench
+  await page.locator('[data-view="library"]').click()
+  await page.getByTestId('set-tetraboloes').getByRole('button', { name: 'Open' }).click()
+  await expect(page.getByTestId('piece-row')).toHaveCount(14)
+  await page.getByTestId('solve-convex').click()
+  await expect(page.getByTestId('job-state')).toContainText('running')
+  await expect
+    .poll(async () => ((await workbench.call('solver.status')) as Status).jobs.length)
+    .toBe(1)
+  return ((await workbench.call('solver.status')) as Status).workerPids
+}
+
+test('cancelling the tetrabolo run ends its solver processes within a second, and the UI answers at once', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  const pids = await startTetraboloes(workbench)
+  expect(pids.length).toBeGreaterThan(0)
+  await expect.poll(() => page.getByTestId('progress').getAttribute('data-fraction')).not.toBe('0')
+  const t0 = Date.now()
+  await page.getByTestId('cancel').click()
+  await expect(page.getByTestId('job-state')).toContainText('cancelled')
+  await expect.poll(() => pids.filter(alive).length, { timeout: 1000, intervals: [50] }).toBe(0)
+  expect(Date.now() - t0).toBeLessThan(1500)
+  // The UI answers: another view opens at once.
+  const t1 = Date.now()
+  await page.locator('[data-view="designer"]').click()
+  await expect(page.locator('[data-view="designer"].active')).toBeVisible()
+  expect(Date.now() - t1).toBeLessThan(1000)
+})
+
+test('a solver process killed mid-run is reported; the app stays usable and keeps the tilings found', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  const pids = await startTetraboloes(workbench)
+  // Wait for some tilings, then kill one worker from outside.
+  await expect
+    .poll(async () => Number(await page.getByTestId('progress').getAttribute('data-solutions')), {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0)
+  process.kill(pids[0], 'SIGKILL')
+  await expect(page.getByTestId('job-state')).toContainText('failed')
+  await expect(page.getByTestId('job-state')).toContainText('stopped unexpectedly')
+  await page.locator('[data-view="gallery"]').click()
+  await expect(page.getByTestId('gallery-count')).not.toContainText(/^0 tilings/)
+  // Still usable: the designer works and a new solve runs.
+  await page.locator('[data-view="figures"]').click()
+  await page.getByTestId('solve-convex').click()
+  await expect(page.getByTestId('job-state')).toContainText('running')
+  await page.getByTestId('cancel').click()
+  await expect(page.getByTestId('job-state')).toContainText('cancelled')
+})

@@ -1,0 +1,115 @@
+import { availableParallelism } from 'node:os'
+import { join, normalize, sep } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, ipcMain, net, protocol } from 'electron'
+import type { MenuCommand } from '../../shared/api/contract'
+import { DocumentService } from '../services/documents'
+import { SettingsService } from '../services/settings'
+import { SolverService } from '../services/solver-service'
+import { createWorkbench } from '../services/workbench'
+import { buildMenu } from './menu'
+import { APP_ORIGIN, secureSessions, trustedSender } from './security'
+import { utilityWorkerLauncher } from './utility-worker'
+
+/**
+ * The main process: windows, menus, dialogs and the IPC door to the services. Thin on purpose:
+ * everything it does not have to do itself is a Node service, shared with the browser host.
+ */
+const here = fileURLToPath(new URL('.', import.meta.url))
+const rendererDir = join(here, '../renderer')
+const resourcesDir = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
+
+let window: BrowserWindow | undefined
+
+async function main(): Promise<void> {
+  await app.whenReady()
+  secureSessions()
+  // App content comes from the packaged renderer folder only, never from the file system at large.
+  protocol.handle('app', (request) => {
+    const path = normalize(join(rendererDir, decodeURIComponent(new URL(request.url).pathname)))
+    if (!path.startsWith(rendererDir + sep)) return new Response('not found', { status: 404 })
+    return net.fetch(pathToFileURL(path).toString())
+  })
+
+  const data = app.getPath('userData')
+  const settings = new SettingsService({
+    file: join(data, 'settings.json'),
+    defaults: { workers: availableParallelism(), recent: [] },
+  })
+  const documents = new DocumentService({ autosaveDir: join(data, 'autosave') })
+  const solver = new SolverService({
+    launch: utilityWorkerLauncher(join(here, 'solver-worker.js')),
+    workers: async () => (await settings.get()).workers,
+    emit: (e) => workbench.emit(e),
+  })
+  const workbench = createWorkbench(
+    {
+      host: 'electron',
+      version: app.getVersion(),
+      resourcesDir,
+      dialogs: {
+        open: async () => {
+          const r = await dialog.showOpenDialog(window!, {
+            filters: [{ name: 'Piece sets', extensions: ['json'] }],
+            properties: ['openFile'],
+          })
+          return r.canceled ? undefined : r.filePaths[0]
+        },
+        save: async (suggestedName) => {
+          const r = await dialog.showSaveDialog(window!, {
+            defaultPath: suggestedName,
+            filters: [{ name: 'Piece sets', extensions: ['json'] }],
+          })
+          return r.canceled ? undefined : r.filePath
+        },
+      },
+    },
+    { documents, settings, solver },
+  )
+
+  ipcMain.handle(
+    'workbench:call',
+    async (event, message: { method?: unknown; params?: unknown }) => {
+      if (!trustedSender(event.senderFrame?.url))
+        return { ok: false, error: 'refused: not the workbench' }
+      const reply = await workbench.call(message?.method, message?.params)
+      // The recent files feed the menu.
+      if (message?.method === 'document.open' || message?.method === 'document.save') refreshMenu()
+      return reply
+    },
+  )
+  workbench.onEvent((e) => window?.webContents.send('workbench:event', e))
+
+  const send = (command: MenuCommand, path?: string) =>
+    workbench.emit({ type: 'menu', command, path })
+  const refreshMenu = () => void settings.get().then((s) => buildMenu(s.recent, send))
+  refreshMenu()
+
+  window = new BrowserWindow({
+    width: 1360,
+    height: 880,
+    title: 'Puzzle Workbench',
+    show: false,
+    webPreferences: {
+      preload: join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  })
+  window.once('ready-to-show', () => window?.show())
+  await window.loadURL(`${APP_ORIGIN}/index.html`)
+
+  app.on('window-all-closed', () => {
+    solver.close()
+    app.quit()
+  })
+}
+
+void main()

@@ -1,0 +1,241 @@
+import fs, {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Recoverable } from '../../shared/api/contract'
+import { documentFromJson, type WorkbenchDocument } from '../../shared/document/document'
+import { InputError } from '../../shared/errors'
+import { parseJson } from '../../shared/formats/load'
+import { DocumentService } from './documents'
+
+const asRoot = process.getuid?.() === 0
+
+function tangram(): WorkbenchDocument {
+  const text = readFileSync(new URL('../../resources/sets/tangram.json', import.meta.url), 'utf8')
+  const doc = documentFromJson(parseJson(text, 'tangram.json'), 'tangram.json')
+  const square = [
+    [0, 0],
+    [4, 0],
+    [4, 4],
+    [0, 4],
+  ] as const
+  return { ...doc, figures: [{ id: 'f1', name: 'square', polygon: square }] }
+}
+
+/** A document as the user may leave it mid-drawing: no name, an open polygon. */
+const halfDrawn: WorkbenchDocument = {
+  name: '',
+  pieces: [
+    {
+      id: 'p1',
+      name: '',
+      polygon: [
+        [0, 0],
+        [2, 0],
+      ],
+      count: 1,
+      color: '#e4572e',
+    },
+  ],
+  figures: [],
+}
+
+const withoutIds = (d: WorkbenchDocument) => ({
+  ...d,
+  pieces: d.pieces.map(({ id: _, ...p }) => p),
+  figures: d.figures.map(({ id: _, ...f }) => f),
+})
+
+async function inputError(p: Promise<unknown>): Promise<string> {
+  const e: unknown = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  )
+  expect(e).toBeInstanceOf(InputError)
+  return (e as Error).message
+}
+
+let dir: string
+let service: DocumentService
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'workbench-docs-'))
+  service = new DocumentService({ autosaveDir: join(dir, 'autosave') })
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
+
+describe('documents', () => {
+  it('round-trip through save and open, as pretty JSON with a final newline', async () => {
+    const doc = tangram()
+    const file = join(dir, 'tangram.json')
+    expect(await service.save(file, doc)).toEqual({ path: file })
+    const text = readFileSync(file, 'utf8')
+    expect(text.endsWith('}\n')).toBe(true)
+    expect(text).toContain('\n  "name": "Tangram",\n')
+    const opened = await service.open(file)
+    expect(opened.path).toBe(file)
+    expect(withoutIds(opened.document)).toEqual(withoutIds(doc))
+  })
+
+  it('answer absolute paths for relative ones', async () => {
+    const file = join(dir, 'tangram.json')
+    await service.save(relative(process.cwd(), file), tangram())
+    expect((await service.open(relative(process.cwd(), file))).path).toBe(file)
+  })
+
+  it('refuse to open what is not a readable piece set, naming the file', async () => {
+    mkdirSync(join(dir, 'folder.json'))
+    writeFileSync(join(dir, 'broken.json'), '{"name": "x",\n  "pieces": [}')
+    writeFileSync(join(dir, 'figure.json'), '{"format": "puzzle-workbench/figure"}')
+    expect(await inputError(service.open(join(dir, 'tangram.json')))).toBe(
+      'tangram.json: no such file',
+    )
+    expect(await inputError(service.open(join(dir, 'folder.json')))).toBe(
+      'folder.json: is a folder, not a file',
+    )
+    expect(await inputError(service.open(join(dir, 'broken.json')))).toBe(
+      'broken.json: line 2, column 14: not valid JSON (unexpected "}")',
+    )
+    expect(await inputError(service.open(join(dir, 'figure.json')))).toBe(
+      'figure.json: this is a figure file, not a piece set',
+    )
+  })
+
+  it.skipIf(asRoot)('refuse to open an unreadable file', async () => {
+    const file = join(dir, 'secret.json')
+    await service.save(file, tangram())
+    chmodSync(file, 0o000)
+    expect(await inputError(service.open(file))).toBe('secret.json: permission denied')
+  })
+
+  it('open files that start with a byte-order mark', async () => {
+    const file = join(dir, 'bom.json')
+    await service.save(file, tangram())
+    writeFileSync(file, '\uFEFF' + readFileSync(file, 'utf8'))
+    expect((await service.open(file)).document.name).toBe('Tangram')
+  })
+
+  it('save nothing for an invalid document, leaving the old file byte for byte', async () => {
+    const file = join(dir, 'tangram.json')
+    await service.save(file, tangram())
+    const before = readFileSync(file)
+    expect(await inputError(service.save(file, halfDrawn))).toMatch(/^cannot save yet: /)
+    expect(readFileSync(file).equals(before)).toBe(true)
+    await expect(service.save(join(dir, 'new.json'), halfDrawn)).rejects.toThrow(InputError)
+    expect(readdirSync(dir)).toEqual(['tangram.json'])
+  })
+
+  it('leave the old file whole and no partial file when writing fails midway', async () => {
+    const file = join(dir, 'tangram.json')
+    await service.save(file, tangram())
+    const before = readFileSync(file)
+    // The temporary file is fully written; the crash comes at the rename that would publish it.
+    const rename = vi
+      .spyOn(fs, 'rename')
+      .mockImplementation(((_from: string, _to: string, done: (e: Error) => void) =>
+        done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }))) as typeof fs.rename)
+    const renamed = { ...tangram(), name: 'Renamed' }
+    expect(await inputError(service.save(file, renamed))).toMatch(/tangram\.json: cannot save \(/)
+    expect(rename).toHaveBeenCalled()
+    expect(readFileSync(file).equals(before)).toBe(true)
+    expect(readdirSync(dir)).toEqual(['tangram.json'])
+  })
+
+  it.skipIf(asRoot)('fail cleanly in a read-only folder', async () => {
+    const file = join(dir, 'tangram.json')
+    await service.save(file, tangram())
+    const before = readFileSync(file)
+    chmodSync(dir, 0o555)
+    try {
+      expect(await inputError(service.save(file, tangram()))).toBe(
+        `${file}: cannot save (permission denied)`,
+      )
+    } finally {
+      chmodSync(dir, 0o755)
+    }
+    expect(readFileSync(file).equals(before)).toBe(true)
+    expect(readdirSync(dir)).toEqual(['tangram.json'])
+  })
+
+  it('name the path when its folder is missing', async () => {
+    const file = join(dir, 'missing', 'tangram.json')
+    expect(await inputError(service.save(file, tangram()))).toBe(
+      `${file}: cannot save (no such folder)`,
+    )
+    expect(readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('autosaves', () => {
+  const at = (iso: string) => vi.setSystemTime(new Date(iso))
+
+  it('are listed newest first, and discarded', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    at('2025-01-01T10:00:00.000Z')
+    await service.autosaveWrite('old', tangram(), join(dir, 'tangram.json'))
+    at('2025-01-01T12:00:00.000Z')
+    const newer = { ...tangram(), name: 'Newer' }
+    await service.autosaveWrite('new', newer)
+    at('2025-01-01T11:00:00.000Z')
+    await service.autosaveWrite('middle', { ...tangram(), name: 'Middle' })
+    const list = await service.autosaveList()
+    expect(list.map((r) => [r.id, r.name, r.savedAt])).toEqual([
+      ['new', 'Newer', '2025-01-01T12:00:00.000Z'],
+      ['middle', 'Middle', '2025-01-01T11:00:00.000Z'],
+      ['old', 'Tangram', '2025-01-01T10:00:00.000Z'],
+    ])
+    expect(list[2].path).toBe(join(dir, 'tangram.json'))
+    expect(list[0]).not.toHaveProperty('path')
+    expect(list[0].document).toEqual(newer)
+
+    await service.autosaveDiscard('middle')
+    await service.autosaveDiscard('middle')
+    await service.autosaveDiscard('never-written')
+    expect((await service.autosaveList()).map((r) => r.id)).toEqual(['new', 'old'])
+  })
+
+  it('replace the earlier autosave of the same id', async () => {
+    await service.autosaveWrite('doc-1', tangram())
+    await service.autosaveWrite('doc-1', { ...tangram(), name: 'Second' })
+    expect((await service.autosaveList()).map((r) => r.name)).toEqual(['Second'])
+  })
+
+  it('keep a half-drawn document exactly as it was', async () => {
+    await service.autosaveWrite('draft', halfDrawn)
+    const [r]: Recoverable[] = await service.autosaveList()
+    expect(r).toMatchObject({ id: 'draft', name: '' })
+    expect(r.document).toEqual(halfDrawn)
+  })
+
+  it('skip files that cannot be read or are not autosaves', async () => {
+    await service.autosaveWrite('good', tangram())
+    const autosaves = join(dir, 'autosave')
+    writeFileSync(join(autosaves, 'truncated.json'), '{"id": "truncated", "savedAt": ')
+    writeFileSync(join(autosaves, 'other.json'), '{"hello": "world"}')
+    writeFileSync(join(autosaves, 'notes.txt'), 'not an autosave')
+    mkdirSync(join(autosaves, 'folder.json'))
+    expect((await service.autosaveList()).map((r) => r.id)).toEqual(['good'])
+  })
+
+  it('list nothing before the first autosave', async () => {
+    expect(await service.autosaveList()).toEqual([])
+  })
+
+  it.each(['../escape', 'a/b', 'a.b', '..', '', 'x'.repeat(101), 'nul\0'])(
+    'refuse the id %j',
+    async (id) => {
+      await expect(service.autosaveWrite(id, tangram())).rejects.toThrow(InputError)
+      await expect(service.autosaveDiscard(id)).rejects.toThrow(InputError)
+      expect(readdirSync(dir)).toEqual([])
+    },
+  )
+})

@@ -1,0 +1,126 @@
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { basename, join, resolve } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import { z } from 'zod'
+import { documentSchema, type Recoverable } from '../../shared/api/contract'
+import {
+  documentFromJson,
+  documentToJson,
+  type WorkbenchDocument,
+} from '../../shared/document/document'
+import { InputError } from '../../shared/errors'
+import { formatJson, parseJson } from '../../shared/formats/load'
+
+/** A file-system error in the user's words, e.g. "no such file". */
+export function describeFsError(e: unknown, missing = 'no such file'): string {
+  switch ((e as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return missing
+    case 'EISDIR':
+      return 'is a folder, not a file'
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied'
+    case 'EROFS':
+      return 'the disk is read-only'
+    case 'ENOSPC':
+      return 'the disk is full'
+    default:
+      return (e as Error).message
+  }
+}
+
+// Autosaves are read back from disk, so they are checked as untrusted input; the document itself
+// only has to have the API's shape, since a half-drawn one is exactly what must be kept.
+const autosaveSchema = z.object({
+  savedAt: z.iso.datetime(),
+  path: z.string().optional(),
+  document: documentSchema,
+})
+
+/** Opening and saving documents, and the autosaves that keep unsaved work across crashes. */
+export class DocumentService {
+  private readonly autosaveDir: string
+
+  constructor(opts: { autosaveDir: string }) {
+    this.autosaveDir = resolve(opts.autosaveDir)
+  }
+
+  async open(path: string): Promise<{ path: string; document: WorkbenchDocument }> {
+    const abs = resolve(path)
+    const name = basename(abs)
+    let text: string
+    try {
+      text = await readFile(abs, 'utf8')
+    } catch (e) {
+      throw new InputError(`${name}: ${describeFsError(e)}`)
+    }
+    // Editors on Windows may start the file with a byte-order mark, which JSON.parse rejects.
+    const json = parseJson(text.replace(/^\uFEFF/, ''), name)
+    return { path: abs, document: documentFromJson(json, name) }
+  }
+
+  async save(path: string, document: WorkbenchDocument): Promise<{ path: string }> {
+    const abs = resolve(path)
+    const text = formatJson(documentToJson(document))
+    try {
+      await writeFileAtomic(abs, text)
+    } catch (e) {
+      throw new InputError(`${abs}: cannot save (${describeFsError(e, 'no such folder')})`)
+    }
+    return { path: abs }
+  }
+
+  async autosaveWrite(id: string, document: WorkbenchDocument, path?: string): Promise<void> {
+    const file = this.autosaveFile(id)
+    const record = { id, savedAt: new Date().toISOString(), ...(path ? { path } : {}), document }
+    try {
+      await mkdir(this.autosaveDir, { recursive: true })
+      await writeFileAtomic(file, JSON.stringify(record) + '\n')
+    } catch (e) {
+      throw new InputError(`${file}: cannot write the autosave (${describeFsError(e)})`)
+    }
+  }
+
+  async autosaveDiscard(id: string): Promise<void> {
+    await rm(this.autosaveFile(id), { force: true })
+  }
+
+  /** Every readable autosave, newest first; a damaged one is skipped rather than failing all. */
+  async autosaveList(): Promise<Recoverable[]> {
+    let files: string[]
+    try {
+      files = (await readdir(this.autosaveDir)).filter((f) => f.endsWith('.json'))
+    } catch {
+      return []
+    }
+    const found = await Promise.all(
+      files.map(async (file): Promise<Recoverable | undefined> => {
+        try {
+          const parsed = autosaveSchema.safeParse(
+            JSON.parse(await readFile(join(this.autosaveDir, file), 'utf8')),
+          )
+          if (!parsed.success) return undefined
+          const { savedAt, path, document } = parsed.data
+          // The file name, not the stored id, is what autosaveDiscard will look for.
+          const id = file.slice(0, -'.json'.length)
+          return { id, name: document.name, savedAt, ...(path ? { path } : {}), document }
+        } catch {
+          return undefined
+        }
+      }),
+    )
+    return found
+      .filter((r) => r !== undefined)
+      .sort((a, b) => Date.parse(b.savedAt) - Date.parse(a.savedAt))
+  }
+
+  private autosaveFile(id: string): string {
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id))
+      throw new InputError(
+        `autosave id ${JSON.stringify(id.slice(0, 100))}: only letters, digits, "-" and "_" are allowed`,
+      )
+    return join(this.autosaveDir, `${id}.json`)
+  }
+}

@@ -1,0 +1,271 @@
+import type { Point } from '../../shared/lattice/polygon'
+import type {
+  JobFigure,
+  JobSummary,
+  Results,
+  SolveRequest,
+  WorkbenchEvent,
+} from '../../shared/api/contract'
+import { convexCases, outlineFigures } from '../../shared/convex/convex'
+import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
+import { mergeCongruent } from '../../shared/document/merge'
+import { InputError, SearchTooLargeError } from '../../shared/errors'
+import { pieceSetFromJson } from '../../shared/formats/load'
+import type { PlacedPiece } from '../../shared/tiling/problem'
+import type { FromWorker, WorkerTask } from '../worker/protocol'
+import { WarmPool, type LaunchWorker } from './solver-pool'
+import { runTilings, type RunFigure } from './tiling-runner'
+
+/**
+ * The app's solver: a queue of jobs, run one at a time on worker processes kept warm (so a solve
+ * starts at once), never in this process. Progress, tilings and per-figure results stream out as
+ * events; cancel kills the job's processes at once; a crashed process ends its job with an error
+ * and keeps what was found. One-off tasks (the search trace, a published number) borrow a warm
+ * process too.
+ */
+export interface SolverServiceOptions {
+  readonly launch: LaunchWorker
+  /** Processes a job may use: the user's setting. */
+  readonly workers: () => Promise<number>
+  readonly emit: (e: WorkbenchEvent) => void
+}
+
+interface Job {
+  readonly jobId: string
+  readonly request: SolveRequest
+  readonly abort: AbortController
+  state: 'queued' | 'running'
+}
+
+/** Tilings are sent in batches: at most this often, or when this many have gathered. */
+const FLUSH_MS = 100
+const FLUSH_COUNT = 500
+
+export class SolverService {
+  private readonly pool: WarmPool
+  private readonly jobs: Job[] = []
+  private nextJob = 1
+  private nextTask = 1
+  private pumping = false
+
+  constructor(private readonly opts: SolverServiceOptions) {
+    this.pool = new WarmPool(opts.launch, 1)
+    void opts.workers().then((n) => this.pool.resize(n))
+  }
+
+  start(request: SolveRequest): Results['solver.start'] {
+    // Refuse a document that cannot be solved now, before queueing it.
+    documentToJson(request.document as WorkbenchDocument)
+    const job: Job = {
+      jobId: `job-${this.nextJob++}`,
+      request,
+      abort: new AbortController(),
+      state: 'queued',
+    }
+    this.jobs.push(job)
+    this.opts.emit({ type: 'job.queued', jobId: job.jobId })
+    void this.pump()
+    return { jobId: job.jobId }
+  }
+
+  cancel(jobId: string): void {
+    const job = this.jobs.find((j) => j.jobId === jobId)
+    if (!job) return
+    if (job.state === 'queued') {
+      this.jobs.splice(this.jobs.indexOf(job), 1)
+      this.opts.emit({ type: 'job.ended', jobId, outcome: 'cancelled', elapsedMs: 0 })
+    } else job.abort.abort()
+  }
+
+  status(): Results['solver.status'] {
+    return {
+      jobs: this.jobs.map((j): JobSummary => ({
+        jobId: j.jobId,
+        kind: j.request.kind,
+        state: j.state,
+      })),
+      workerPids: this.pool.pids(),
+    }
+  }
+
+  trace(p: {
+    document: WorkbenchDocument
+    figure: readonly Point[]
+    maxSteps: number
+  }): Promise<Results['solver.trace']> {
+    const set = documentToJson(mergeCongruent(p.document).document)
+    return this.task({
+      kind: 'trace',
+      set,
+      figure: p.figure,
+      mode: 'reduce',
+      maxSteps: p.maxSteps,
+    }) as Promise<Results['solver.trace']>
+  }
+
+  reproduce(id: string): Promise<Results['papers.reproduce']> {
+    return this.task({ kind: 'reproduce', id }) as Promise<Results['papers.reproduce']>
+  }
+
+  close(): void {
+    for (const j of this.jobs) j.abort.abort()
+    this.pool.close()
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return
+    this.pumping = true
+    while (this.jobs.length > 0) await this.run(this.jobs[0])
+    this.pumping = false
+  }
+
+  private async run(job: Job): Promise<void> {
+    job.state = 'running'
+    const { jobId, request } = job
+    const started = Date.now()
+    const emit = this.opts.emit
+    try {
+      const { document, merged } = mergeCongruent(request.document as WorkbenchDocument)
+      const setJson = documentToJson(document)
+      const set = pieceSetFromJson(setJson, request.document.name)
+      const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+      let figures: RunFigure[]
+      let shown: JobFigure[]
+      if (request.kind === 'convex') {
+        const { cases } = convexCases(pieces)
+        figures = outlineFigures(cases, pieces)
+        shown = cases.map((c) => ({
+          name: c.name,
+          polygon: c.polygon,
+          symmetryOrder: c.symmetryOrder,
+        }))
+      } else {
+        const targets = request.figures ?? set.figures
+        if (targets.length === 0)
+          throw new InputError('there is no figure to build: draw one in Figures first')
+        figures = targets.map((f) => ({ name: f.name, polygon: f.polygon }))
+        shown = targets.map((f) => ({ name: f.name, polygon: f.polygon }))
+      }
+      const workers = await this.opts.workers()
+      this.pool.resize(workers)
+      emit({
+        type: 'job.started',
+        jobId,
+        request: { kind: request.kind, mode: request.mode },
+        figures: shown,
+        document,
+        merged,
+      })
+      const batch = new Map<number, { pieces: readonly PlacedPiece[]; classSize: number }[]>()
+      let lastFlush = Date.now()
+      let count = 0
+      const flush = (figure?: number) => {
+        for (const [f, tilings] of batch) {
+          if (figure !== undefined && f !== figure) continue
+          emit({ type: 'job.solutions', jobId, figure: f, tilings })
+          batch.delete(f)
+        }
+        lastFlush = Date.now()
+        count = 0
+      }
+      let figuresDone = 0
+      let lastProgress = 0
+      const outcome = await runTilings({
+        pieces,
+        setJson,
+        figures,
+        mode: request.mode,
+        list: request.list,
+        workers,
+        source: this.pool,
+        parallelFrom: 0,
+        force: request.force,
+        signal: job.abort.signal,
+        onSolution: (figure, placed, classSize) => {
+          const list = batch.get(figure) ?? []
+          list.push({ pieces: placed, classSize })
+          batch.set(figure, list)
+          if (++count >= FLUSH_COUNT || Date.now() - lastFlush > FLUSH_MS) flush()
+        },
+        onFigureDone: (figure, r) => {
+          flush(figure)
+          figuresDone++
+          emit({
+            type: 'job.figure',
+            jobId,
+            figure,
+            counts: r.counts,
+            stats: r.stats,
+            rejected: r.rejected,
+            complete: r.complete,
+          })
+        },
+        onProgress: (p) => {
+          const now = Date.now()
+          if (now - lastProgress < 125) return
+          lastProgress = now
+          if (now - lastFlush > FLUSH_MS) flush()
+          emit({
+            type: 'job.progress',
+            jobId,
+            fraction: p.fraction,
+            placements: p.placements,
+            solutions: p.solutions,
+            figuresDone,
+            rate: p.elapsedMs > 0 ? (p.placements / p.elapsedMs) * 1000 : 0,
+            etaSeconds: p.etaSeconds,
+          })
+        },
+      })
+      flush()
+      emit({
+        type: 'job.ended',
+        jobId,
+        outcome: outcome.cancelled ? 'cancelled' : outcome.error ? 'failed' : 'done',
+        error: outcome.error,
+        elapsedMs: Date.now() - started,
+      })
+    } catch (e) {
+      emit({
+        type: 'job.ended',
+        jobId,
+        outcome: job.abort.signal.aborted ? 'cancelled' : 'failed',
+        error: (e as Error).message,
+        tooLarge: e instanceof SearchTooLargeError,
+        elapsedMs: Date.now() - started,
+      })
+    } finally {
+      this.jobs.splice(this.jobs.indexOf(job), 1)
+      this.pool.refill()
+    }
+  }
+
+  private task(job: WorkerTask): Promise<unknown> {
+    const w = this.pool.take()
+    const task = this.nextTask++
+    return new Promise<unknown>((resolve, reject) => {
+      const done = () => {
+        offMessage()
+        offExit()
+      }
+      const offMessage = w.onMessage((m: FromWorker) => {
+        if (m.type === 'task-done' && m.task === task) {
+          done()
+          this.pool.give(w)
+          resolve(m.result)
+        } else if (m.type === 'task-error' && m.task === task) {
+          done()
+          this.pool.give(w)
+          reject(new InputError(m.message))
+        }
+      })
+      const offExit = w.onExit((code, signal) => {
+        done()
+        reject(
+          new Error(`the solver process stopped unexpectedly (${signal ?? `exit code ${code}`})`),
+        )
+      })
+      w.send({ type: 'task', task, job })
+    })
+  }
+}

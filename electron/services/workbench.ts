@@ -1,0 +1,143 @@
+import { availableParallelism } from 'node:os'
+import {
+  checkParams,
+  isMethod,
+  type Method,
+  type Reply,
+  type Results,
+  type WorkbenchEvent,
+} from '../../shared/api/contract'
+import { InputError } from '../../shared/errors'
+import { PUBLISHED } from '../../shared/papers/registry'
+import type { DocumentService } from './documents'
+import type { FileBrowser } from './files'
+import { bundledSets } from './library'
+import type { SettingsService } from './settings'
+import type { SolverService } from './solver-service'
+
+/**
+ * The workbench behind the API: one dispatcher that checks every call's parameters against the
+ * contract and hands it to a service. Both transports (Electron IPC, the browser host's
+ * WebSocket) call `call`, and forward `onEvent` to the renderer.
+ */
+export interface WorkbenchHost {
+  readonly host: 'electron' | 'browser'
+  readonly version: string
+  readonly resourcesDir: string
+  /** Native dialogs (Electron). */
+  readonly dialogs?: {
+    open(): Promise<string | undefined>
+    save(suggestedName: string): Promise<string | undefined>
+  }
+  /** The folder the browser host offers in its own file dialog. */
+  readonly files?: FileBrowser
+}
+
+export interface Services {
+  readonly documents: DocumentService
+  readonly settings: SettingsService
+  readonly solver: SolverService
+}
+
+export interface Workbench {
+  call(method: unknown, params: unknown): Promise<Reply<Method>>
+  onEvent(listener: (e: WorkbenchEvent) => void): () => void
+  emit(e: WorkbenchEvent): void
+}
+
+type Handlers = { [M in Method]: (params: never) => Promise<Results[M]> | Results[M] }
+
+export function createWorkbench(
+  host: WorkbenchHost,
+  services: Services,
+  listeners = new Set<(e: WorkbenchEvent) => void>(),
+): Workbench {
+  const { documents, settings, solver } = services
+  const handlers: Handlers = {
+    'app.info': () => ({
+      host: host.host,
+      version: host.version,
+      nativeDialogs: host.dialogs !== undefined,
+      folder: host.files?.root,
+      cores: availableParallelism(),
+    }),
+    'library.list': () => bundledSets(host.resourcesDir),
+    // Bundled sets open by id, from the app's own resources, whatever folder the host serves.
+    'library.open': async (p: { id: string }) => {
+      const set = (await bundledSets(host.resourcesDir)).find((s) => s.id === p.id)
+      if (!set) throw new InputError(`there is no bundled set "${p.id}"`)
+      return { document: (await documents.open(set.path)).document }
+    },
+    'files.list': async (p: { dir?: string }) => {
+      if (!host.files) throw new InputError('this host has native file dialogs')
+      return host.files.list(p.dir)
+    },
+    'dialog.open': async () => ({ path: await host.dialogs?.open() }),
+    'dialog.save': async (p: { suggestedName: string }) => ({
+      path: await host.dialogs?.save(p.suggestedName),
+    }),
+    'document.open': async (p: { path: string }) => {
+      const opened = await documents.open(host.files ? host.files.resolve(p.path) : p.path)
+      // The recent list is a convenience: failing to record it must not fail the open.
+      await settings.addRecent(opened.path).catch(() => {})
+      return opened
+    },
+    'document.save': async (p: { path: string; document: never }) => {
+      const saved = await documents.save(
+        host.files ? host.files.resolve(p.path) : p.path,
+        p.document,
+      )
+      await settings.addRecent(saved.path).catch(() => {})
+      return saved
+    },
+    'autosave.write': async (p: { id: string; document: never; path?: string }) => {
+      await documents.autosaveWrite(p.id, p.document, p.path)
+      return null
+    },
+    'autosave.discard': async (p: { id: string }) => {
+      await documents.autosaveDiscard(p.id)
+      return null
+    },
+    'autosave.list': () => documents.autosaveList(),
+    'settings.get': () => settings.get(),
+    'settings.set': (p: never) => settings.set(p),
+    'solver.start': (p: never) => solver.start(p),
+    'solver.cancel': (p: { jobId: string }) => {
+      solver.cancel(p.jobId)
+      return null
+    },
+    'solver.status': () => solver.status(),
+    'solver.trace': (p: never) => solver.trace(p),
+    'papers.list': () =>
+      PUBLISHED.map((e) => ({
+        id: e.id,
+        source: e.source,
+        what: e.what,
+        published: e.published,
+        convention: e.convention,
+        note: e.note,
+        reconstruction: e.reconstruction,
+        computable: e.compute !== undefined,
+      })),
+    'papers.reproduce': (p: { id: string }) => solver.reproduce(p.id),
+  }
+  return {
+    async call(method, params) {
+      try {
+        if (!isMethod(method)) throw new Error(`no such method: ${String(method)}`)
+        const checked = checkParams(method, params)
+        const handler = handlers[method] as (p: unknown) => Promise<unknown> | unknown
+        return { ok: true, value: (await handler(checked)) as Results[Method] }
+      } catch (e) {
+        return { ok: false, error: (e as Error).message }
+      }
+    },
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit(e) {
+      for (const l of listeners) l(e)
+    },
+  }
+}

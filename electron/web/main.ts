@@ -1,0 +1,94 @@
+/**
+ * `npm run web`: the workbench in an ordinary browser, for machines without the Electron binary.
+ * Serves the built renderer on 127.0.0.1 and runs the same services the app's main process does.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { availableParallelism, homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Command, InvalidArgumentError } from 'commander'
+import { DocumentService } from '../services/documents'
+import { FileBrowser } from '../services/files'
+import { nodeWorkerLauncher } from '../services/node-worker'
+import { SettingsService } from '../services/settings'
+import { SolverService } from '../services/solver-service'
+import { createWorkbench, type Workbench } from '../services/workbench'
+import { startBrowserHost } from './server'
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+
+const program = new Command('npm run web --')
+  .description('Puzzle Workbench in your browser, served on 127.0.0.1')
+  .option('--port <n>', 'port to listen on (default: a free one)', (v) => {
+    const n = Number(v)
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('not a port')
+    return n
+  })
+  .option('--dir <folder>', 'folder the file dialog shows (default: the current directory)')
+  .option('--data <dir>', 'where settings and autosaves live')
+  .option('--no-open', 'do not open a browser')
+  .parse()
+const opts = program.opts<{ port?: number; dir?: string; data?: string; open: boolean }>()
+
+const staticDir = join(repo, 'out', 'renderer')
+if (!existsSync(join(staticDir, 'index.html'))) {
+  process.stderr.write('the renderer is not built; run npm run web (it builds first)\n')
+  process.exit(1)
+}
+
+const dataDir = resolve(
+  opts.data ??
+    process.env.PUZZLE_WORKBENCH_HOME ??
+    join(homedir(), '.local', 'share', 'puzzle-workbench'),
+)
+const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+  version: string
+}
+
+const documents = new DocumentService({ autosaveDir: join(dataDir, 'autosave') })
+const settings = new SettingsService({
+  file: join(dataDir, 'settings.json'),
+  defaults: { workers: availableParallelism(), recent: [] },
+})
+// The solver emits through the workbench, which does not exist yet when the solver is built.
+const solver = new SolverService({
+  launch: nodeWorkerLauncher(),
+  workers: async () => (await settings.get()).workers,
+  emit: (e) => workbench.emit(e),
+})
+const workbench: Workbench = createWorkbench(
+  {
+    host: 'browser',
+    version,
+    resourcesDir: join(repo, 'resources'),
+    files: new FileBrowser(resolve(opts.dir ?? process.cwd())),
+  },
+  { documents, settings, solver },
+)
+
+const host = await startBrowserHost({ workbench, staticDir, port: opts.port })
+process.stdout.write(`Puzzle Workbench is at ${host.url}\n`)
+
+if (opts.open) {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [host.url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', host.url]]
+        : ['xdg-open', [host.url]]
+  // Best effort: the address is printed above for when no browser opens.
+  const child = spawn(command, args, { detached: true, stdio: 'ignore' })
+  child.on('error', () => {})
+  child.unref()
+}
+
+let stopping = false
+const stop = () => {
+  if (stopping) process.exit(130)
+  stopping = true
+  solver.close()
+  void host.close().finally(() => process.exit(0))
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

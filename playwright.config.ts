@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests through the browser host, in Debian's Chromium (never a downloaded browser).
+ * Set E2E_HOST=electron to run the same specs against the Electron app where its binary exists.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1400, height: 900 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+})

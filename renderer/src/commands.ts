@@ -1,0 +1,113 @@
+import { emptyDocument } from '../../shared/document/document'
+import { api, ApiError } from './api'
+import { useApp } from './stores/app'
+import { useDialogs } from './stores/dialogs'
+import { useDocument } from './stores/document'
+
+/**
+ * What the menus, the keyboard shortcuts and the buttons do with files. Errors become notices;
+ * unsaved work is never dropped without asking.
+ */
+export function useCommands() {
+  const app = useApp()
+  const document = useDocument()
+  const dialogs = useDialogs()
+
+  async function guard<T>(what: string, f: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await f()
+    } catch (e) {
+      app.notify(
+        'error',
+        e instanceof ApiError ? e.message : `${what} failed: ${(e as Error).message}`,
+      )
+      return undefined
+    }
+  }
+
+  /** Asks before replacing a document with unsaved changes; false means "stay". */
+  async function mayReplace(): Promise<boolean> {
+    if (!document.dirty) return true
+    const answer = await dialogs.confirm(`"${document.doc.name}" has unsaved changes.`, [
+      'Save',
+      "Don't save",
+      'Cancel',
+    ])
+    if (answer === 'Save') return (await save()) === true
+    return answer === "Don't save"
+  }
+
+  async function newDocument(): Promise<void> {
+    if (!(await mayReplace())) return
+    document.load(emptyDocument())
+    app.view = 'designer'
+  }
+
+  async function pickOpenPath(): Promise<string | undefined> {
+    if (app.info?.nativeDialogs) return (await api.call('dialog.open', {})).path
+    return dialogs.pickFile('open')
+  }
+
+  async function open(path?: string): Promise<void> {
+    const target = path ?? (await pickOpenPath())
+    if (!target || !(await mayReplace())) return
+    await guard('Opening', async () => {
+      const opened = await api.call('document.open', { path: target })
+      document.load(opened.document, opened.path)
+      await app.refreshSettings()
+      app.view = 'designer'
+      app.notify('info', `Opened ${opened.document.name}`)
+    })
+  }
+
+  /** A bundled set opens as a new, unsaved document (the bundled file stays as it is). */
+  async function openBundled(id: string): Promise<void> {
+    if (!(await mayReplace())) return
+    await guard('Opening', async () => {
+      const opened = await api.call('library.open', { id })
+      document.load(opened.document)
+      app.view = 'designer'
+    })
+  }
+
+  async function save(): Promise<boolean | undefined> {
+    if (!document.path) return saveAs()
+    return guard('Saving', async () => {
+      await document.save(document.path!)
+      await app.refreshSettings()
+      app.notify('info', `Saved ${document.doc.name}`)
+      return true
+    })
+  }
+
+  async function saveAs(): Promise<boolean | undefined> {
+    const suggested = `${document.doc.name.replace(/[^\w.-]+/g, '-').toLowerCase() || 'pieces'}.json`
+    const target = app.info?.nativeDialogs
+      ? (await api.call('dialog.save', { suggestedName: suggested })).path
+      : await dialogs.pickFile('save', suggested)
+    if (!target) return false
+    return guard('Saving', async () => {
+      await document.save(target)
+      await app.refreshSettings()
+      app.notify('info', `Saved ${document.doc.name}`)
+      return true
+    })
+  }
+
+  /** Offers the autosaved documents of earlier sessions back. */
+  async function restore(id: string): Promise<void> {
+    const r = app.recoverable.find((x) => x.id === id)
+    if (!r || !(await mayReplace())) return
+    // Unsaved work comes back exactly as it was, even a piece half drawn.
+    document.load(r.document, r.path, r.id)
+    app.recoverable = app.recoverable.filter((x) => x.id !== id)
+    app.view = 'designer'
+  }
+
+  async function discardRecoverable(id: string): Promise<void> {
+    await guard('Discarding', () => api.call('autosave.discard', { id }))
+    app.recoverable = app.recoverable.filter((x) => x.id !== id)
+  }
+
+  return { newDocument, open, openBundled, save, saveAs, restore, discardRecoverable, mayReplace }
+}

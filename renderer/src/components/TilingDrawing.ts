@@ -1,0 +1,117 @@
+import type { WorkbenchDocument } from '../../../shared/document/document'
+import {
+  boundingBox,
+  transformPolygon,
+  translatePolygon,
+  type Point,
+} from '../../../shared/lattice/polygon'
+import type { PlacedPiece } from '../../../shared/tiling/problem'
+
+/**
+ * A tiling turned into screen data: flat x, y lists (y flipped, lattice units times `cell`,
+ * shifted so that the figure's bounding box starts at (x, y)), ready for Konva lines or a canvas
+ * path. Pure, so that the gallery can compute it once per tiling and cache it.
+ */
+export interface DrawnPiece {
+  readonly points: number[]
+  readonly color: string
+  readonly name: string
+  /** Index into the document's pieces. */
+  readonly piece: number
+}
+
+export interface TilingDrawing {
+  readonly outline: number[]
+  readonly pieces: DrawnPiece[]
+  /** Size of the figure's bounding box, in pixels. */
+  readonly width: number
+  readonly height: number
+}
+
+export interface LegendEntry {
+  readonly piece: number
+  readonly name: string
+  readonly color: string
+  readonly count: number
+}
+
+const UNKNOWN_COLOR = '#9aa3b2'
+
+/** Pixel size of the figure's bounding box at `cell` pixels per lattice unit. */
+export function drawingSize(
+  figure: readonly Point[],
+  cell: number,
+): { width: number; height: number } {
+  if (figure.length === 0) return { width: 0, height: 0 }
+  const b = boundingBox(figure)
+  return { width: (b.maxX - b.minX) * cell, height: (b.maxY - b.minY) * cell }
+}
+
+/** The largest cell size (pixels per lattice unit) at which the figure fits the box. */
+export function fitCell(
+  figure: readonly Point[],
+  maxWidth: number,
+  maxHeight: number,
+  maxCell = Infinity,
+): number {
+  if (figure.length === 0) return 1
+  const b = boundingBox(figure)
+  const w = Math.max(1, b.maxX - b.minX)
+  const h = Math.max(1, b.maxY - b.minY)
+  return Math.max(0.5, Math.min(maxWidth / w, maxHeight / h, maxCell))
+}
+
+/** A tiling (or the pieces placed so far in a search trace) in the figure's screen frame. */
+export function drawTiling(
+  document: WorkbenchDocument,
+  figure: readonly Point[],
+  tiling: { readonly pieces: readonly PlacedPiece[] } | readonly PlacedPiece[],
+  cell: number,
+  x = 0,
+  y = 0,
+): TilingDrawing {
+  if (figure.length === 0) return { outline: [], pieces: [], width: 0, height: 0 }
+  const b = boundingBox(figure)
+  const flat = (poly: readonly Point[]): number[] => {
+    const out = new Array<number>(poly.length * 2)
+    for (let i = 0; i < poly.length; i++) {
+      out[2 * i] = x + (poly[i][0] - b.minX) * cell
+      out[2 * i + 1] = y + (b.maxY - poly[i][1]) * cell
+    }
+    return out
+  }
+  const placed = 'pieces' in tiling ? tiling.pieces : tiling
+  const pieces = placed.map((p): DrawnPiece => {
+    const source = document.pieces[p.piece]
+    const poly = source ? translatePolygon(transformPolygon(source.polygon, p.g), p.dx, p.dy) : []
+    return {
+      points: flat(poly),
+      color: source?.color ?? UNKNOWN_COLOR,
+      name: source?.name ?? `piece ${p.piece + 1}`,
+      piece: p.piece,
+    }
+  })
+  return {
+    outline: flat(figure),
+    pieces,
+    width: (b.maxX - b.minX) * cell,
+    height: (b.maxY - b.minY) * cell,
+  }
+}
+
+/** The pieces a tiling uses, in the document's order, with how many copies of each. */
+export function pieceLegend(
+  document: WorkbenchDocument,
+  placed: readonly PlacedPiece[],
+): LegendEntry[] {
+  const counts = new Map<number, number>()
+  for (const p of placed) counts.set(p.piece, (counts.get(p.piece) ?? 0) + 1)
+  return [...counts.keys()]
+    .sort((a, b) => a - b)
+    .map((piece) => ({
+      piece,
+      name: document.pieces[piece]?.name ?? `piece ${piece + 1}`,
+      color: document.pieces[piece]?.color ?? UNKNOWN_COLOR,
+      count: counts.get(piece) ?? 0,
+    }))
+}

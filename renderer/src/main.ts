@@ -1,0 +1,7 @@
+import { createPinia } from 'pinia'
+import { createApp } from 'vue'
+import VueKonva from 'vue-konva'
+import App from './App.vue'
+import './style.css'
+
+createApp(App).use(createPinia()).use(VueKonva).mount('#app')

@@ -1,0 +1,239 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { convexOutlines } from '../../../shared/convex/outlines'
+import {
+  documentArea,
+  documentProblems,
+  emptyDocument,
+  newId,
+  paletteColor,
+  type DocFigure,
+  type DocPiece,
+  type WorkbenchDocument,
+} from '../../../shared/document/document'
+import { LIMITS } from '../../../shared/limits'
+import type { Point } from '../../../shared/lattice/polygon'
+import type { Params } from '../../../shared/api/contract'
+import { api } from '../api'
+import { flipPolygon, rotatePolygon, translate } from '../geometry'
+
+/** Steps of undo history kept. */
+const HISTORY = 200
+/** Autosave this long after the last change. */
+const AUTOSAVE_MS = 800
+
+/**
+ * The open document and everything done to it: every edit is a new immutable document pushed on
+ * the undo history; unsaved work is autosaved (by the host, into its autosave folder) shortly after
+ * each change, so that a crash or a closed page loses nothing.
+ */
+export const useDocument = defineStore('document', () => {
+  const doc = shallowRef<WorkbenchDocument>(emptyDocument())
+  const path = ref<string | undefined>()
+  const dirty = ref(false)
+  const past = shallowRef<WorkbenchDocument[]>([])
+  const future = shallowRef<WorkbenchDocument[]>([])
+  let autosaveId = sessionId()
+  let autosaveTimer: ReturnType<typeof setTimeout> | undefined
+
+  const problems = computed(() => documentProblems(doc.value))
+  const area = computed(() => documentArea(doc.value))
+  const outlineCount = computed(() =>
+    area.value > 0 && area.value <= LIMITS.maxOutlineArea
+      ? convexOutlines(area.value).length
+      : undefined,
+  )
+  const canUndo = computed(() => past.value.length > 0)
+  const canRedo = computed(() => future.value.length > 0)
+  const title = computed(() => `${doc.value.name}${dirty.value ? ' •' : ''}`)
+
+  // A gesture (dragging a piece, a brush stroke) is one step of the history however many edits
+  // it makes: only its first edit pushes the document it started from.
+  let inGesture = false
+  let gesturePushed = false
+  const beginGesture = () => {
+    inGesture = true
+    gesturePushed = false
+  }
+  const endGesture = () => (inGesture = false)
+
+  function commit(next: WorkbenchDocument): void {
+    if (!inGesture || !gesturePushed) {
+      past.value = [...past.value.slice(-(HISTORY - 1)), doc.value]
+      gesturePushed = inGesture
+    }
+    future.value = []
+    doc.value = next
+    dirty.value = true
+    scheduleAutosave()
+  }
+
+  function undo(): void {
+    if (!canUndo.value) return
+    future.value = [doc.value, ...future.value]
+    doc.value = past.value[past.value.length - 1]
+    past.value = past.value.slice(0, -1)
+    dirty.value = true
+    scheduleAutosave()
+  }
+
+  function redo(): void {
+    if (!canRedo.value) return
+    past.value = [...past.value, doc.value]
+    doc.value = future.value[0]
+    future.value = future.value.slice(1)
+    dirty.value = true
+    scheduleAutosave()
+  }
+
+  /** Replaces the document (new, opened, restored); the history starts afresh. */
+  function load(next: WorkbenchDocument, at?: string, restoredFrom?: string): void {
+    if (autosaveTimer) clearTimeout(autosaveTimer)
+    if (!restoredFrom) void api.call('autosave.discard', { id: autosaveId }).catch(() => {})
+    autosaveId = restoredFrom ?? sessionId()
+    doc.value = next
+    path.value = at
+    past.value = []
+    future.value = []
+    dirty.value = restoredFrom !== undefined
+  }
+
+  async function save(to: string): Promise<void> {
+    const saved = await api.call('document.save', { path: to, document: plain(doc.value) })
+    path.value = saved.path
+    dirty.value = false
+    if (autosaveTimer) clearTimeout(autosaveTimer)
+    await api.call('autosave.discard', { id: autosaveId })
+  }
+
+  function scheduleAutosave(): void {
+    if (autosaveTimer) clearTimeout(autosaveTimer)
+    autosaveTimer = setTimeout(() => void flushAutosave(), AUTOSAVE_MS)
+  }
+
+  async function flushAutosave(): Promise<void> {
+    if (!dirty.value) return
+    await api.call('autosave.write', {
+      id: autosaveId,
+      document: plain(doc.value),
+      path: path.value,
+    })
+  }
+
+  const rename = (name: string) => commit({ ...doc.value, name })
+
+  // Pieces
+  function addPiece(polygon: readonly Point[], name?: string): string {
+    const id = newId('p')
+    const n = doc.value.pieces.length
+    const piece: DocPiece = {
+      id,
+      name: name ?? uniqueName('piece', n + 1),
+      polygon,
+      count: 1,
+      color: paletteColor(n),
+    }
+    commit({ ...doc.value, pieces: [...doc.value.pieces, piece] })
+    return id
+  }
+  const updatePiece = (id: string, patch: Partial<Omit<DocPiece, 'id'>>) =>
+    commit({
+      ...doc.value,
+      pieces: doc.value.pieces.map((p) => (p.id === id ? { ...p, ...patch } : p)),
+    })
+  const removePiece = (id: string) =>
+    commit({ ...doc.value, pieces: doc.value.pieces.filter((p) => p.id !== id) })
+  function duplicatePiece(id: string): string | undefined {
+    const p = doc.value.pieces.find((q) => q.id === id)
+    if (!p) return undefined
+    const copy: DocPiece = {
+      ...p,
+      id: newId('p'),
+      name: uniqueName(p.name, 2),
+      polygon: translate(p.polygon, 1, -1),
+    }
+    commit({ ...doc.value, pieces: [...doc.value.pieces, copy] })
+    return copy.id
+  }
+  const movePiece = (id: string, dx: number, dy: number) =>
+    updatePiece(id, { polygon: translate(pieceById(id)!.polygon, dx, dy) })
+  const rotatePiece = (id: string) =>
+    updatePiece(id, { polygon: rotatePolygon(pieceById(id)!.polygon) })
+  const flipPiece = (id: string) =>
+    updatePiece(id, { polygon: flipPolygon(pieceById(id)!.polygon) })
+  const pieceById = (id: string) => doc.value.pieces.find((p) => p.id === id)
+
+  // Figures (targets)
+  function addFigure(polygon: readonly Point[], name?: string): string {
+    const id = newId('f')
+    const figure: DocFigure = {
+      id,
+      name: name ?? uniqueFigureName(doc.value.figures.length + 1),
+      polygon,
+    }
+    commit({ ...doc.value, figures: [...doc.value.figures, figure] })
+    return id
+  }
+  const updateFigure = (id: string, patch: Partial<Omit<DocFigure, 'id'>>) =>
+    commit({
+      ...doc.value,
+      figures: doc.value.figures.map((f) => (f.id === id ? { ...f, ...patch } : f)),
+    })
+  const removeFigure = (id: string) =>
+    commit({ ...doc.value, figures: doc.value.figures.filter((f) => f.id !== id) })
+  const moveFigure = (id: string, dx: number, dy: number) =>
+    updateFigure(id, {
+      polygon: translate(doc.value.figures.find((f) => f.id === id)!.polygon, dx, dy),
+    })
+
+  function uniqueName(base: string, start: number): string {
+    const taken = new Set(doc.value.pieces.map((p) => p.name))
+    const stem = base.replace(/ \d+$/, '')
+    for (let k = start; ; k++) if (!taken.has(`${stem} ${k}`)) return `${stem} ${k}`
+  }
+  function uniqueFigureName(start: number): string {
+    const taken = new Set(doc.value.figures.map((f) => f.name))
+    for (let k = start; ; k++) if (!taken.has(`figure ${k}`)) return `figure ${k}`
+  }
+
+  return {
+    doc,
+    path,
+    dirty,
+    problems,
+    area,
+    outlineCount,
+    canUndo,
+    canRedo,
+    title,
+    commit,
+    beginGesture,
+    endGesture,
+    undo,
+    redo,
+    load,
+    save,
+    flushAutosave,
+    rename,
+    addPiece,
+    updatePiece,
+    removePiece,
+    duplicatePiece,
+    movePiece,
+    rotatePiece,
+    flipPiece,
+    addFigure,
+    updateFigure,
+    removeFigure,
+    moveFigure,
+  }
+})
+
+function sessionId(): string {
+  return `doc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+}
+
+/** A copy without Vue proxies, in the API's document shape, fit to send over IPC or a socket. */
+export function plain(doc: WorkbenchDocument): Params<'document.save'>['document'] {
+  return JSON.parse(JSON.stringify(doc)) as Params<'document.save'>['document']
+}

@@ -1,0 +1,175 @@
+import { defineStore } from 'pinia'
+import { computed, markRaw, ref, shallowRef, triggerRef } from 'vue'
+import type { JobFigure, WorkbenchEvent } from '../../../shared/api/contract'
+import type { WorkbenchDocument } from '../../../shared/document/document'
+import type { Point } from '../../../shared/lattice/polygon'
+import type { PlacedPiece } from '../../../shared/tiling/problem'
+import type { SymmetryMode, TilingCounts, TilingStats } from '../../../shared/tiling/search'
+import { api } from '../api'
+import { plain } from './document'
+
+export interface Tiling {
+  readonly pieces: readonly PlacedPiece[]
+  readonly classSize: number
+}
+
+export interface FigureResult {
+  readonly figure: JobFigure
+  tilings: Tiling[]
+  counts?: TilingCounts
+  stats?: TilingStats
+  rejected?: string
+  complete?: boolean
+}
+
+export interface Job {
+  readonly jobId: string
+  readonly kind: 'tile' | 'convex'
+  readonly mode: SymmetryMode
+  /** The document as solved (congruent pieces merged): the gallery draws with its pieces and colours. */
+  document: WorkbenchDocument
+  /** Pieces merged because they have the same shape. */
+  merged: readonly (readonly string[])[]
+  state: 'queued' | 'running' | 'done' | 'cancelled' | 'failed'
+  figures: FigureResult[]
+  fraction: number
+  placements: number
+  solutions: number
+  figuresDone: number
+  rate: number
+  etaSeconds?: number
+  error?: string
+  tooLarge?: boolean
+  startedAt: number
+  /** Milliseconds from pressing Solve to the first tiling on screen. */
+  firstTilingMs?: number
+  elapsedMs?: number
+}
+
+/**
+ * The solve panel and the gallery: the current (or last) job, fed by the host's job events.
+ * Tilings accumulate here as they stream in; a cancelled or failed job keeps what it found.
+ */
+export const useSolver = defineStore('solver', () => {
+  const job = shallowRef<Job | undefined>()
+  const starting = ref(false)
+  const running = computed(
+    () =>
+      job.value !== undefined && (job.value.state === 'queued' || job.value.state === 'running'),
+  )
+
+  async function start(
+    document: WorkbenchDocument,
+    kind: 'tile' | 'convex',
+    options: {
+      mode?: SymmetryMode
+      figures?: { name: string; polygon: readonly Point[] }[]
+      force?: boolean
+    } = {},
+  ): Promise<void> {
+    if (running.value && job.value) await cancel()
+    starting.value = true
+    const mode = options.mode ?? 'reduce'
+    const startedAt = performance.now()
+    try {
+      const { jobId } = await api.call('solver.start', {
+        document: plain(document),
+        kind,
+        mode,
+        list: true,
+        figures: options.figures?.map((f) => ({
+          name: f.name,
+          polygon: f.polygon.map((p) => [p[0], p[1]] as [number, number]),
+        })),
+        force: options.force,
+      })
+      const fresh: Job = {
+        jobId,
+        kind,
+        mode,
+        document,
+        merged: [],
+        state: 'queued',
+        figures: [],
+        fraction: 0,
+        placements: 0,
+        solutions: 0,
+        figuresDone: 0,
+        rate: 0,
+        startedAt,
+      }
+      job.value = markRaw(fresh)
+    } finally {
+      starting.value = false
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    if (job.value) await api.call('solver.cancel', { jobId: job.value.jobId })
+  }
+
+  function handle(e: WorkbenchEvent): void {
+    const j = job.value
+    if (!j || !('jobId' in e) || e.jobId !== j.jobId) return
+    switch (e.type) {
+      case 'job.started':
+        j.state = 'running'
+        j.document = e.document
+        j.merged = e.merged
+        j.figures = e.figures.map((figure) => ({ figure, tilings: [] }))
+        break
+      case 'job.progress':
+        j.fraction = e.fraction
+        j.placements = e.placements
+        j.solutions = Math.max(j.solutions, e.solutions)
+        j.figuresDone = e.figuresDone
+        j.rate = e.rate
+        j.etaSeconds = e.etaSeconds
+        break
+      case 'job.solutions': {
+        const f = j.figures[e.figure]
+        if (!f) break
+        f.tilings = f.tilings.concat(e.tilings)
+        if (j.firstTilingMs === undefined) j.firstTilingMs = performance.now() - j.startedAt
+        j.solutions = Math.max(
+          j.solutions,
+          j.figures.reduce((s, g) => s + g.tilings.length, 0),
+        )
+        break
+      }
+      case 'job.figure': {
+        const f = j.figures[e.figure]
+        if (!f) break
+        f.counts = e.counts
+        f.stats = e.stats
+        f.rejected = e.rejected
+        f.complete = e.complete
+        j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
+        break
+      }
+      case 'job.ended':
+        j.state = e.outcome === 'done' ? 'done' : e.outcome
+        j.error = e.error
+        j.tooLarge = e.tooLarge
+        j.elapsedMs = e.elapsedMs
+        if (e.outcome === 'done') j.fraction = 1
+        break
+    }
+    triggerRef(job)
+  }
+
+  api.onEvent(handle)
+
+  const tileable = computed(
+    () =>
+      job.value?.figures.filter((f) => f.tilings.length > 0 || (f.counts?.solutions ?? 0) > 0)
+        .length ?? 0,
+  )
+  const totalSolutions = computed(() =>
+    job.value
+      ? job.value.figures.reduce((s, f) => s + (f.counts?.solutions ?? f.tilings.length), 0)
+      : 0,
+  )
+
+  return { job, starting, running, tileable, totalSolutions, start, cancel }
+})

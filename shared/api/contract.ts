@@ -1,0 +1,246 @@
+import { z } from 'zod'
+import type { WorkbenchDocument } from '../document/document'
+import type { Point } from '../lattice/polygon'
+import type { PlacedPiece } from '../tiling/problem'
+import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
+
+/**
+ * The one API between the renderer and the rest of the workbench. The Electron preload and the
+ * browser host's WebSocket carry the same calls: a method name and its parameters, checked against
+ * the schemas below on arrival, answered with a result or an error message; and events pushed the
+ * other way. Services implement it (electron/services/workbench.ts); the renderer calls it through
+ * renderer/src/api.ts.
+ */
+const point = z.tuple([z.number().int(), z.number().int()])
+const polygon = z.array(point).max(10_000)
+const piece = z.strictObject({
+  id: z.string().max(100),
+  name: z.string().max(200),
+  polygon,
+  count: z.number(),
+  color: z.string().max(20),
+})
+const figure = z.strictObject({ id: z.string().max(100), name: z.string().max(200), polygon })
+export const documentSchema = z.strictObject({
+  name: z.string().max(200),
+  description: z.string().max(10_000).optional(),
+  pieces: z.array(piece).max(2000),
+  figures: z.array(figure).max(1000),
+})
+const path = z.string().min(1).max(4096)
+const none = z.strictObject({})
+
+export const settingsSchema = z.strictObject({
+  /** Solver processes to run at once (1 … number of cores). */
+  workers: z.number().int().min(1).max(256),
+  recent: z.array(path).max(20),
+})
+export type Settings = z.infer<typeof settingsSchema>
+
+export const solveRequestSchema = z.strictObject({
+  document: documentSchema,
+  /** 'tile': build the given figures (Program 1); 'convex': every convex figure (Programs 2/3). */
+  kind: z.enum(['tile', 'convex']),
+  figures: z
+    .array(z.strictObject({ name: z.string().max(200), polygon }))
+    .max(1000)
+    .optional(),
+  mode: z.enum(['reduce', 'raw']),
+  /** Stream the tilings (the gallery) or only count them. */
+  list: z.boolean(),
+  /** Run even a search estimated to take days (after the user confirmed). */
+  force: z.boolean().optional(),
+})
+export type SolveRequest = z.infer<typeof solveRequestSchema>
+
+export const METHODS = {
+  'app.info': none,
+  'library.list': none,
+  'library.open': z.strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .max(100),
+  }),
+  'files.list': z.strictObject({ dir: path.optional() }),
+  'dialog.open': none,
+  'dialog.save': z.strictObject({ suggestedName: z.string().max(200) }),
+  'document.open': z.strictObject({ path }),
+  'document.save': z.strictObject({ path, document: documentSchema }),
+  'autosave.write': z.strictObject({
+    id: z.string().min(1).max(100),
+    document: documentSchema,
+    path: path.optional(),
+  }),
+  'autosave.discard': z.strictObject({ id: z.string().min(1).max(100) }),
+  'autosave.list': none,
+  'settings.get': none,
+  'settings.set': settingsSchema.partial(),
+  'solver.start': solveRequestSchema,
+  'solver.cancel': z.strictObject({ jobId: z.string().max(100) }),
+  'solver.status': none,
+  'solver.trace': z.strictObject({
+    document: documentSchema,
+    figure: polygon,
+    maxSteps: z.number().int().min(1).max(100_000),
+  }),
+  'papers.list': none,
+  'papers.reproduce': z.strictObject({ id: z.string().max(200) }),
+} as const
+
+export type Method = keyof typeof METHODS
+export type Params<M extends Method> = z.input<(typeof METHODS)[M]>
+
+export interface AppInfo {
+  readonly host: 'electron' | 'browser'
+  readonly version: string
+  /** Native file dialogs (Electron); the browser host lists files in its folder instead. */
+  readonly nativeDialogs: boolean
+  /** The folder the browser host serves files from. */
+  readonly folder?: string
+  readonly cores: number
+}
+
+export interface BundledSet {
+  readonly id: string
+  readonly name: string
+  readonly description?: string
+  readonly pieces: number
+  readonly area: number
+  readonly outlines: number
+  readonly path: string
+}
+
+export interface FileEntry {
+  readonly name: string
+  readonly path: string
+  readonly kind: 'file' | 'dir'
+}
+
+export interface Recoverable {
+  readonly id: string
+  readonly name: string
+  readonly path?: string
+  readonly savedAt: string
+  readonly document: WorkbenchDocument
+}
+
+export interface JobSummary {
+  readonly jobId: string
+  readonly kind: 'tile' | 'convex'
+  readonly state: 'queued' | 'running'
+}
+
+export interface PaperRow {
+  readonly id: string
+  readonly source: string
+  readonly what: string
+  readonly published: string
+  readonly convention?: string
+  readonly note?: string
+  readonly reconstruction?: boolean
+  readonly computable: boolean
+}
+
+export interface Results {
+  'app.info': AppInfo
+  'library.list': BundledSet[]
+  'library.open': { document: WorkbenchDocument }
+  'files.list': { dir: string; parent?: string; entries: FileEntry[] }
+  'dialog.open': { path?: string }
+  'dialog.save': { path?: string }
+  'document.open': { path: string; document: WorkbenchDocument }
+  'document.save': { path: string }
+  'autosave.write': null
+  'autosave.discard': null
+  'autosave.list': Recoverable[]
+  'settings.get': Settings
+  'settings.set': Settings
+  'solver.start': { jobId: string }
+  'solver.cancel': null
+  'solver.status': { jobs: JobSummary[]; workerPids: number[] }
+  'solver.trace': { steps: PlacedPiece[][]; solved: boolean }
+  'papers.list': PaperRow[]
+  'papers.reproduce': { computed?: string; matches?: boolean; ms?: number; error?: string }
+}
+
+export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: false; error: string }
+
+/** One figure of a running job as the gallery shows it. */
+export interface JobFigure {
+  readonly name: string
+  readonly polygon: readonly Point[]
+  readonly symmetryOrder?: number
+}
+
+/** Events pushed to the renderer. */
+export type WorkbenchEvent =
+  | { readonly type: 'job.queued'; readonly jobId: string }
+  | {
+      readonly type: 'job.started'
+      readonly jobId: string
+      readonly request: { readonly kind: 'tile' | 'convex'; readonly mode: SymmetryMode }
+      readonly figures: readonly JobFigure[]
+      /** The document as solved: congruent pieces merged into one (tilings index its pieces). */
+      readonly document: WorkbenchDocument
+      /** Names of pieces merged because they have the same shape. */
+      readonly merged: readonly (readonly string[])[]
+    }
+  | {
+      readonly type: 'job.progress'
+      readonly jobId: string
+      readonly fraction: number
+      readonly placements: number
+      readonly solutions: number
+      readonly figuresDone: number
+      readonly rate: number
+      readonly etaSeconds?: number
+    }
+  | {
+      readonly type: 'job.solutions'
+      readonly jobId: string
+      readonly figure: number
+      readonly tilings: readonly {
+        readonly pieces: readonly PlacedPiece[]
+        readonly classSize: number
+      }[]
+    }
+  | {
+      readonly type: 'job.figure'
+      readonly jobId: string
+      readonly figure: number
+      readonly counts: TilingCounts
+      readonly stats: TilingStats
+      readonly rejected?: string
+      readonly complete: boolean
+    }
+  | {
+      readonly type: 'job.ended'
+      readonly jobId: string
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      readonly error?: string
+      /** The job was refused because it would take far too long; it can be forced. */
+      readonly tooLarge?: boolean
+      readonly elapsedMs: number
+    }
+  | { readonly type: 'menu'; readonly command: MenuCommand; readonly path?: string }
+
+export type MenuCommand =
+  'new' | 'open' | 'open-recent' | 'save' | 'save-as' | 'undo' | 'redo' | 'export' | 'about'
+
+/** Validates a call's parameters; the error names the method and the field. */
+export function checkParams<M extends Method>(
+  method: M,
+  params: unknown,
+): z.output<(typeof METHODS)[M]> {
+  const r = METHODS[method].safeParse(params ?? {})
+  if (!r.success) {
+    const i = r.error.issues[0]
+    throw new Error(`${method}: bad parameters (${i.path.join('.') || 'value'}: ${i.message})`)
+  }
+  return r.data as z.output<(typeof METHODS)[M]>
+}
+
+export function isMethod(name: unknown): name is Method {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(METHODS, name)
+}

@@ -1,0 +1,143 @@
+import { InputError } from '../errors'
+import { pieceSetFromJson, pieceSetToJson, type PieceSet } from '../formats/load'
+import { areaInHalfSquares, latticePolygonProblem, type Point } from '../lattice/polygon'
+import { analyzeShape } from '../pieces/shape'
+
+/**
+ * What the workbench edits: a piece set and the target figures drawn for it. Unlike a loaded
+ * PieceSet it may be invalid while the user draws (a polygon being closed, a name left empty), so
+ * it is plain data; `documentProblems` says what is wrong, piece by piece, and only a valid
+ * document is written to a file. Ids tell pieces apart in the editor; files do not store them.
+ */
+export interface DocPiece {
+  readonly id: string
+  readonly name: string
+  readonly polygon: readonly Point[]
+  readonly count: number
+  readonly color: string
+}
+
+export interface DocFigure {
+  readonly id: string
+  readonly name: string
+  readonly polygon: readonly Point[]
+}
+
+export interface WorkbenchDocument {
+  readonly name: string
+  readonly description?: string
+  readonly pieces: readonly DocPiece[]
+  readonly figures: readonly DocFigure[]
+}
+
+/** Problems by id (piece or figure) and for the document as a whole (key ''). */
+export type DocumentProblems = ReadonlyMap<string, string>
+
+let nextId = 0
+/** A fresh id for a piece or figure, unique within this process. */
+export function newId(prefix: 'p' | 'f'): string {
+  nextId++
+  return `${prefix}${nextId.toString(36)}${Math.random().toString(36).slice(2, 6)}`
+}
+
+const PALETTE = [
+  '#e4572e',
+  '#f3a712',
+  '#29335c',
+  '#669bbc',
+  '#a8c686',
+  '#8f2d56',
+  '#2e86ab',
+  '#c1666b',
+  '#4f5d2f',
+  '#d4a373',
+]
+
+export function paletteColor(i: number): string {
+  return PALETTE[i % PALETTE.length]
+}
+
+export function emptyDocument(name = 'Untitled'): WorkbenchDocument {
+  return { name, pieces: [], figures: [] }
+}
+
+export function documentFromSet(set: PieceSet): WorkbenchDocument {
+  return {
+    name: set.name,
+    description: set.description,
+    pieces: set.pieces.map((p, i) => ({
+      id: newId('p'),
+      name: p.name,
+      polygon: p.polygon,
+      count: p.count,
+      color: p.color ?? paletteColor(i),
+    })),
+    figures: set.figures.map((f) => ({ id: newId('f'), name: f.name, polygon: f.polygon })),
+  }
+}
+
+/** Reads a file's JSON into a document; throws InputError naming the file and the problem. */
+export function documentFromJson(json: unknown, source: string): WorkbenchDocument {
+  return documentFromSet(pieceSetFromJson(json, source))
+}
+
+export function documentProblems(doc: WorkbenchDocument): DocumentProblems {
+  const problems = new Map<string, string>()
+  const names = new Map<string, string>()
+  for (const p of doc.pieces) {
+    const problem =
+      p.name.trim() === ''
+        ? 'needs a name'
+        : names.has(p.name)
+          ? `has the same name as another piece`
+          : !Number.isInteger(p.count) || p.count < 1
+            ? 'count must be a whole number ≥ 1'
+            : latticePolygonProblem(p.polygon)
+    names.set(p.name, p.id)
+    if (problem) problems.set(p.id, problem)
+  }
+  for (const f of doc.figures) {
+    const problem = latticePolygonProblem(f.polygon)
+    if (problem) problems.set(f.id, problem)
+  }
+  if (doc.name.trim() === '') problems.set('', 'the set needs a name')
+  else if (doc.pieces.length === 0) problems.set('', 'the set has no pieces yet')
+  return problems
+}
+
+/** The file form (piece-set JSON) of a valid document; throws InputError if it is not valid. */
+export function documentToJson(doc: WorkbenchDocument): object {
+  const problems = documentProblems(doc)
+  if (problems.size > 0) {
+    const [id, problem] = problems.entries().next().value!
+    const piece = doc.pieces.find((p) => p.id === id)
+    const figure = doc.figures.find((f) => f.id === id)
+    const where = piece
+      ? `piece "${piece.name || '(no name)'}": `
+      : figure
+        ? `figure "${figure.name}": `
+        : ''
+    throw new InputError(`cannot save yet: ${where}${problem}`)
+  }
+  return pieceSetToJson({
+    name: doc.name,
+    description: doc.description,
+    pieces: doc.pieces.map((p) => ({
+      name: p.name,
+      polygon: p.polygon,
+      count: p.count,
+      color: p.color,
+      shape: analyzeShape(p.polygon),
+    })),
+    figures: doc.figures.map((f) => ({ name: f.name, polygon: f.polygon })),
+  })
+}
+
+/** Total area of the valid pieces, copies counted, in half-squares. */
+export function documentArea(doc: WorkbenchDocument): number {
+  const problems = documentProblems(doc)
+  return doc.pieces.reduce(
+    (s, p) => (problems.has(p.id) ? s : s + areaInHalfSquares(p.polygon) * p.count),
+    0,
+  )
+}
