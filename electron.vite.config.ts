@@ -3,8 +3,8 @@ import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 
 /**
- * Main process (with the solver worker as a second entry, so both land in out/main), preload,
- * and the renderer, which the browser host also serves from out/renderer.
+ * Main process (with the solver worker and the browser host as further entries, so all land in
+ * out/main), preload, and the renderer, which the browser host also serves from out/renderer.
  */
 export default defineConfig({
   main: {
@@ -13,6 +13,9 @@ export default defineConfig({
         input: {
           index: resolve('electron/main/index.ts'),
           'solver-worker': resolve('electron/worker/solver-worker.ts'),
+          // The browser host (npm run web), built beside them: it starts in a fraction of the
+          // time the TypeScript sources take.
+          'web-host': resolve('electron/web/main.ts'),
         },
       },
     },
@@ -28,6 +31,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
+    resolve: { alias: [{ find: /^konva$/, replacement: resolve('renderer/src/konva.ts') }] },
     build: {
       outDir: resolve('out/renderer'),
       rollupOptions: { input: resolve('renderer/index.html') },

@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { test as base, expect, type Page } from '@playwright/test'
+import {
+  _electron,
+  test as base,
+  expect,
+  type Browser,
+  type ElectronApplication,
+  type Page,
+} from '@playwright/test'
 import WebSocket from 'ws'
 
 /**
@@ -16,31 +23,27 @@ export interface Workbench {
   /** The folder the in-app file dialog shows. */
   readonly files: string
   readonly dataDir: string
-  /** Milliseconds from starting the host process to its printing the URL. */
-  readonly startMs: number
+  /** Milliseconds from starting the host to the app being interactive (start-up over). */
+  readonly readyMs: number
   call(method: string, params?: unknown): Promise<unknown>
-  /** Opens the app in a fresh page (as after closing the browser tab). */
+  /** Opens the app in a fresh page (as after closing the browser tab or quitting the app). */
   reopen(): Promise<Page>
+  /** Saves the open set as `name` (in the files folder) through the host's save dialog. */
+  saveAs(name: string): Promise<void>
+  /** Opens `name` from the files folder through the host's open dialog. */
+  openFile(name: string): Promise<void>
 }
+
+/** Which host the specs drive: the browser host (default) or the Electron app (E2E_HOST=electron). */
+const HOST = process.env.E2E_HOST === 'electron' ? 'electron' : 'browser'
 
 async function startHost(
   dataDir: string,
   files: string,
-): Promise<{ proc: ChildProcess; url: string; startMs: number }> {
-  const t0 = Date.now()
+): Promise<{ proc: ChildProcess; url: string }> {
   const proc = spawn(
     process.execPath,
-    [
-      '--no-use-osr',
-      '--import',
-      'tsx',
-      'electron/web/main.ts',
-      '--no-open',
-      '--data',
-      dataDir,
-      '--dir',
-      files,
-    ],
+    ['--no-use-osr', 'out/main/web-host.js', '--no-open', '--data', dataDir, '--dir', files],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const url = await new Promise<string>((resolve, reject) => {
@@ -53,7 +56,7 @@ async function startHost(
     proc.stderr!.on('data', (d) => (out += d))
     proc.on('exit', (code) => reject(new Error(`browser host exited (${code}): ${out}`)))
   })
-  return { proc, url, startMs: Date.now() - t0 }
+  return { proc, url }
 }
 
 function apiClient(url: string) {
@@ -83,38 +86,130 @@ function apiClient(url: string) {
   }
 }
 
+async function browserWorkbench(
+  browser: Browser,
+  dataDir: string,
+  files: string,
+): Promise<{ workbench: Workbench; close(): Promise<void> }> {
+  const t0 = Date.now()
+  const { proc, url } = await startHost(dataDir, files)
+  const client = apiClient(url)
+  const open = async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(url)
+    await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
+    return { context, page }
+  }
+  let current = await open()
+  const readyMs = Date.now() - t0
+  const workbench: Workbench = {
+    get page() {
+      return current.page
+    },
+    url,
+    files,
+    dataDir,
+    readyMs,
+    call: (method, params) => client.call(method, params),
+    async reopen() {
+      await current.context.close()
+      current = await open()
+      return current.page
+    },
+    async saveAs(name) {
+      await current.page.getByTestId('save').click()
+      await current.page.getByTestId('file-name').fill(name)
+      await current.page.getByTestId('file-ok').click()
+    },
+    async openFile(name) {
+      await current.page.getByTestId('open').click()
+      await current.page.locator(`[data-testid="file-entry"][data-name="${name}"]`).click()
+      await current.page.getByTestId('file-ok').click()
+    },
+  }
+  return {
+    workbench,
+    async close() {
+      client.close()
+      await current.context.close()
+      proc.kill('SIGTERM')
+    },
+  }
+}
+
+/**
+ * The Electron app with its own profile. Native file dialogs cannot be clicked by a test, so
+ * the main process's dialog calls are answered with the path the spec names.
+ */
+async function electronWorkbench(
+  dataDir: string,
+  files: string,
+): Promise<{ workbench: Workbench; close(): Promise<void> }> {
+  const launch = async () => {
+    const t0 = Date.now()
+    const app = await _electron.launch({
+      args: ['.'],
+      env: { ...process.env, PUZZLE_WORKBENCH_DATA: dataDir },
+    })
+    const page = await app.firstWindow()
+    await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
+    return { app, page, readyMs: Date.now() - t0 }
+  }
+  let current: { app: ElectronApplication; page: Page; readyMs: number } = await launch()
+  const answerDialog = (path: string) =>
+    current.app.evaluate(({ dialog }, filePath) => {
+      dialog.showSaveDialog = (async () => ({ canceled: false, filePath })) as never
+      dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [filePath] })) as never
+    }, path)
+  const workbench: Workbench = {
+    get page() {
+      return current.page
+    },
+    url: 'app://workbench/index.html',
+    files,
+    dataDir,
+    readyMs: current.readyMs,
+    async call(method, params = {}) {
+      const reply = (await current.page.evaluate(
+        ([m, p]) =>
+          (
+            globalThis as unknown as {
+              workbench: { call(m: string, p: unknown): Promise<unknown> }
+            }
+          ).workbench.call(m, p),
+        [method, params] as const,
+      )) as { ok: boolean; value?: unknown; error?: string }
+      if (!reply.ok) throw new Error(reply.error)
+      return reply.value
+    },
+    async reopen() {
+      await current.app.close()
+      current = await launch()
+      return current.page
+    },
+    async saveAs(name) {
+      await answerDialog(join(files, `${name}.json`))
+      await current.page.getByTestId('save').click()
+    },
+    async openFile(name) {
+      await answerDialog(join(files, name))
+      await current.page.getByTestId('open').click()
+    },
+  }
+  return { workbench, close: () => current.app.close() }
+}
+
 export const test = base.extend<{ workbench: Workbench }>({
   workbench: async ({ browser }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pw-data-'))
     const files = mkdtempSync(join(tmpdir(), 'pw-files-'))
-    const { proc, url, startMs } = await startHost(dataDir, files)
-    const client = apiClient(url)
-    let context = await browser.newContext()
-    let page = await context.newPage()
-    await page.goto(url)
-    await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
-    const workbench: Workbench = {
-      get page() {
-        return page
-      },
-      url,
-      files,
-      dataDir,
-      startMs,
-      call: (method, params) => client.call(method, params),
-      async reopen() {
-        await context.close()
-        context = await browser.newContext()
-        page = await context.newPage()
-        await page.goto(url)
-        await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
-        return page
-      },
-    }
-    await use(workbench)
-    client.close()
-    await context.close()
-    proc.kill('SIGTERM')
+    const host =
+      HOST === 'electron'
+        ? await electronWorkbench(dataDir, files)
+        : await browserWorkbench(browser, dataDir, files)
+    await use(host.workbench)
+    await host.close()
   },
 })
 

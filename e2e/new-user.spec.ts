@@ -56,9 +56,7 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
 
   await page.getByTestId('set-name').fill('My tangram')
   await page.getByTestId('set-name').press('Enter')
-  await page.getByTestId('save').click()
-  await page.getByTestId('file-name').fill('my-tangram')
-  await page.getByTestId('file-ok').click()
+  await workbench.saveAs('my-tangram')
   await expect(page.getByTestId('notice-info')).toContainText('Saved My tangram')
   const saved = JSON.parse(readFileSync(join(workbench.files, 'my-tangram.json'), 'utf8'))
   expect(saved.pieces).toHaveLength(7)
@@ -66,9 +64,7 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
   // Start afresh, then open the file again.
   await page.getByTestId('new').click()
   await expect(page.getByTestId('piece-row')).toHaveCount(0)
-  await page.getByTestId('open').click()
-  await page.locator('[data-testid="file-entry"][data-name="my-tangram.json"]').click()
-  await page.getByTestId('file-ok').click()
+  await workbench.openFile('my-tangram.json')
   await expect(page.getByTestId('piece-row')).toHaveCount(7)
   await expect(page.getByTestId('doc-title')).toHaveText('My tangram')
 

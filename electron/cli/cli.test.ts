@@ -43,6 +43,19 @@ describe('command line', () => {
     expect(j.outlines.find((o: { name: string }) => o.name === 'square 2√2').solutions).toBe(1)
   })
 
+  it('--raw counts every tiling of the fixed figure, and lists them all', () => {
+    const j = JSON.parse(cli('convex', 'tangram', '--json', '--raw').out)
+    expect(j).toMatchObject({ tileable: 13, solutions: 256, fixed: 256 })
+    expect(j.convention).toMatch(/every tiling of the fixed figure/)
+    const text = cli('tile', 'pentominoes', 'rectangle-3x20', '--raw', '--count')
+    expect(text.out).toMatch(/: 8 tilings \(every tiling of the fixed figure.*\); 2 up to/)
+    const all = JSON.parse(
+      cli('tile', 'pentominoes', 'rectangle-3x20', '--raw', '--all', '--json').out,
+    )
+    expect(all.solutions).toBe(8)
+    expect(all.tilings).toHaveLength(8)
+  })
+
   it('convex --list gives the tilings as placed piece polygons', () => {
     const j = JSON.parse(cli('convex', 'resources/sets/tangram.json', '--json', '--list').out)
     const square = j.outlines.find((o: { name: string }) => o.name === 'square 2√2')

@@ -19,6 +19,9 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererDir = join(here, '../renderer')
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
 
+// A separate profile (settings, recent files, autosaves) where asked: portable use and the e2e tests.
+if (process.env.PUZZLE_WORKBENCH_DATA) app.setPath('userData', process.env.PUZZLE_WORKBENCH_DATA)
+
 protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ])

@@ -24,22 +24,24 @@ export async function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
 
 async function scan(setsDir: string): Promise<BundledSet[]> {
   const files = (await readdir(setsDir)).filter((f) => f.endsWith('.json')).sort()
-  return Promise.all(
-    files.map(async (file) => {
-      const path = join(setsDir, file)
-      const set = parsePieceSet(await readFile(path, 'utf8'), file)
-      const area = totalPieceArea(
-        set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
-      )
-      return {
-        id: file.slice(0, -'.json'.length),
-        name: set.name,
-        description: set.description,
-        pieces: set.pieces.reduce((n, p) => n + p.count, 0),
-        area,
-        outlines: convexOutlines(area).length,
-        path,
-      }
-    }),
-  )
+  const sets: BundledSet[] = []
+  for (const file of files) {
+    // One set at a time, giving way in between: the scan runs while the host serves the window.
+    await new Promise((resolve) => setImmediate(resolve))
+    const path = join(setsDir, file)
+    const set = parsePieceSet(await readFile(path, 'utf8'), file)
+    const area = totalPieceArea(
+      set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
+    )
+    sets.push({
+      id: file.slice(0, -'.json'.length),
+      name: set.name,
+      description: set.description,
+      pieces: set.pieces.reduce((n, p) => n + p.count, 0),
+      area,
+      outlines: convexOutlines(area).length,
+      path,
+    })
+  }
+  return sets
 }

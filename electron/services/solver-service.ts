@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os'
 import type { Point } from '../../shared/lattice/polygon'
 import type {
   JobFigure,
@@ -37,6 +38,9 @@ interface Job {
   state: 'queued' | 'running'
 }
 
+const SOLVER_NICENESS = 10
+const WARM_AFTER_MS = 1500
+
 /** Tilings are sent in batches: at most this often, or when this many have gathered. */
 const FLUSH_MS = 100
 const FLUSH_COUNT = 500
@@ -47,10 +51,27 @@ export class SolverService {
   private nextJob = 1
   private nextTask = 1
   private pumping = false
+  private closed = false
+  private readonly warming: ReturnType<typeof setTimeout>
 
   constructor(private readonly opts: SolverServiceOptions) {
-    this.pool = new WarmPool(opts.launch, 1)
-    void opts.workers().then((n) => this.pool.resize(n))
+    // Solver processes run below the app's priority: a long search on every core must not make
+    // the window (or the browser showing it) stutter.
+    const launch: LaunchWorker = () => {
+      const w = opts.launch()
+      try {
+        if (w.pid !== undefined) setPriority(w.pid, SOLVER_NICENESS)
+      } catch {
+        // Not permitted here (some sandboxes): the solver just runs at normal priority.
+      }
+      return w
+    }
+    // Warm the processes once the app has started, not while it starts: on a small machine
+    // their start-up would compete with the window's. A solve before then starts them itself.
+    this.pool = new WarmPool(launch, 0)
+    this.warming = setTimeout(() => {
+      void opts.workers().then((n) => this.closed || this.pool.resize(n))
+    }, WARM_AFTER_MS)
   }
 
   start(request: SolveRequest): Results['solver.start'] {
@@ -108,6 +129,8 @@ export class SolverService {
   }
 
   close(): void {
+    this.closed = true
+    clearTimeout(this.warming)
     for (const j of this.jobs) j.abort.abort()
     this.pool.close()
   }

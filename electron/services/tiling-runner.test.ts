@@ -34,7 +34,7 @@ function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
 
 describe('tiling runs', () => {
   it('give the same counts in this process and split over worker processes', async () => {
-    const local = await runTilings(pentominoRun({ workers: 1 }))
+    const local = await runTilings(pentominoRun({ workers: 1, source: undefined }))
     const workers = await runTilings(pentominoRun({ parallelFrom: 0 }))
     expect(local.parallel).toBe(false)
     expect(workers.parallel).toBe(true)
@@ -117,8 +117,6 @@ describe('tiling runs', () => {
       workers: 2,
     })
     await expect(refused).rejects.toThrow(InputError)
-    await expect(refused).rejects.toThrow(
-      /this search would visit about .* nodes, roughly .*; run with --force/,
-    )
+    await expect(refused).rejects.toThrow(/this search would visit about .* nodes, roughly .*/)
   })
 })

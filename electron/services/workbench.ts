@@ -53,6 +53,8 @@ export function createWorkbench(
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
   const { documents, settings, solver } = services
+  // The start screen lists the bundled sets first thing: scan them now, while the window loads.
+  void bundledSets(host.resourcesDir).catch(() => {})
   const handlers: Handlers = {
     'app.info': () => ({
       host: host.host,

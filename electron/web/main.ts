@@ -16,7 +16,12 @@ import { SolverService } from '../services/solver-service'
 import { createWorkbench, type Workbench } from '../services/workbench'
 import { startBrowserHost } from './server'
 
+// From the sources (electron/web/main.ts) or from the build (out/main/web-host.js): the
+// repository is two folders up either way, and a build runs the bundled solver worker beside it.
 const repo = fileURLToPath(new URL('../../', import.meta.url))
+const builtWorker = import.meta.url.endsWith('.ts')
+  ? undefined
+  : fileURLToPath(new URL('./solver-worker.js', import.meta.url))
 
 const program = new Command('npm run web --')
   .description('Puzzle Workbench in your browser, served on 127.0.0.1')
@@ -53,7 +58,7 @@ const settings = new SettingsService({
 })
 // The solver emits through the workbench, which does not exist yet when the solver is built.
 const solver = new SolverService({
-  launch: nodeWorkerLauncher(),
+  launch: nodeWorkerLauncher(builtWorker),
   workers: async () => (await settings.get()).workers,
   emit: (e) => workbench.emit(e),
 })

@@ -1,6 +1,6 @@
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
-import VueKonva from 'vue-konva'
+import VueKonva from 'vue-konva/core'
 import App from './App.vue'
 import './style.css'
 

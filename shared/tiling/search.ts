@@ -14,6 +14,11 @@ import { placedPiece, type PlacedPiece, type TilingProblem } from './problem'
  */
 export type SymmetryMode = 'reduce' | 'raw'
 
+/** The count a mode stands for: classes in 'reduce' (the paper's), every fixed tiling in 'raw'. */
+export function headlineCount(counts: TilingCounts, mode: SymmetryMode): number {
+  return mode === 'raw' ? counts.fixed : counts.solutions
+}
+
 export interface TilingSolution {
   /** Placement indices into problem.placements, ascending. */
   readonly placements: readonly number[]

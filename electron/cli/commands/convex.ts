@@ -2,6 +2,7 @@ import { countToJson } from '../../../shared/counts'
 import { convexCases, outlineFigures } from '../../../shared/convex/convex'
 import { placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
+import { headlineCount } from '../../../shared/tiling/search'
 import { loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
 import { table } from '../table'
@@ -33,8 +34,9 @@ export async function convexCommand(
   )
   const results = outcome.figures
   const tileable = results.filter((r) => r.counts.solutions > 0).length
-  const solutions = results.reduce((s, r) => s + r.counts.solutions, 0)
+  const classes = results.reduce((s, r) => s + r.counts.solutions, 0)
   const fixed = results.reduce((s, r) => s + r.counts.fixed, 0)
+  const solutions = mode === 'raw' ? fixed : classes
   const sum = (k: keyof (typeof results)[number]['stats']) =>
     results.reduce((s, r) => s + r.stats[k], 0)
   const stats = {
@@ -55,7 +57,7 @@ export async function convexCommand(
           name: c.name,
           polygon: c.polygon,
           symmetries: c.symmetryOrder,
-          solutions: countToJson(results[i].counts.solutions),
+          solutions: countToJson(headlineCount(results[i].counts, mode)),
           fixed: countToJson(results[i].counts.fixed),
           ...(results[i].rejected ? { rejected: results[i].rejected } : {}),
           ...(results[i].complete ? {} : { complete: false }),
@@ -78,7 +80,7 @@ export async function convexCommand(
       return [
         c.number,
         c.name,
-        r.rejected ? '–' : r.counts.solutions,
+        r.rejected ? '–' : headlineCount(r.counts, mode),
         r.rejected ? '–' : r.counts.fixed,
         r.rejected ? '' : r.stats.tried,
         r.rejected ? '' : r.stats.placements,
@@ -90,7 +92,7 @@ export async function convexCommand(
       ...mergedNote(merged),
       table(['#', 'outline', 'tilings', 'fixed', 'tried', 'fitted', 'ruled out'], rows),
       '',
-      `${tileable} of ${cases.length} outlines can be built: ${solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${fixed.toLocaleString('en')} on the fixed outlines.`,
+      `${tileable} of ${cases.length} outlines can be built: ${solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${mode === 'raw' ? `${classes.toLocaleString('en')} up to the outlines' symmetries` : `${fixed.toLocaleString('en')} on the fixed outlines`}.`,
       `${stats.tried.toLocaleString('en')} placements tried, ${stats.placements.toLocaleString('en')} fitted; the symmetry test removed ${stats.symmetryPrunedPlacements.toLocaleString('en')} placements before the search and ${stats.symmetryRejectedCovers.toLocaleString('en')} symmetric tilings after it; ${(outcome.elapsedMs / 1000).toFixed(2)} s${outcome.parallel ? ' on worker processes' : ''}.`,
     ]
     if (opts.list) {

@@ -2,6 +2,7 @@ import { countToJson } from '../../../shared/counts'
 import { areaInHalfSquares } from '../../../shared/lattice/polygon'
 import { placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
+import { headlineCount } from '../../../shared/tiling/search'
 import { loadFigure, loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
 import { finish, mergedNote } from './convex'
@@ -44,7 +45,7 @@ export async function tileCommand(
         area: areaInHalfSquares(figure.polygon),
         convention: conventionText(mode),
         ...(firstOnly ? { buildable: tilings.length > 0 } : {}),
-        solutions: countToJson(firstOnly ? tilings.length : r.counts.solutions),
+        solutions: countToJson(firstOnly ? tilings.length : headlineCount(r.counts, mode)),
         ...(firstOnly ? {} : { fixed: countToJson(r.counts.fixed) }),
         ...(r.rejected ? { rejected: r.rejected } : {}),
         complete: firstOnly ? true : r.complete,
@@ -66,7 +67,7 @@ export async function tileCommand(
       if (tilings.length > 0) lines.push(formatTiling(set.pieces, tilings[0]))
     } else {
       lines.push(
-        `${figure.name} from ${set.name}: ${r.counts.solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${r.counts.fixed.toLocaleString('en')} on the fixed figure.${r.rejected ? ` ${r.rejected}.` : ''}`,
+        `${figure.name} from ${set.name}: ${headlineCount(r.counts, mode).toLocaleString('en')} tilings (${conventionText(mode)}); ${mode === 'raw' ? `${r.counts.solutions.toLocaleString('en')} up to the figure's symmetries` : `${r.counts.fixed.toLocaleString('en')} on the fixed figure`}.${r.rejected ? ` ${r.rejected}.` : ''}`,
       )
       tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, formatTiling(set.pieces, t)))
     }

@@ -1,10 +1,15 @@
 import { defineStore } from 'pinia'
-import { computed, markRaw, ref, shallowRef, triggerRef } from 'vue'
+import { computed, markRaw, nextTick, ref, shallowRef, triggerRef } from 'vue'
 import type { JobFigure, WorkbenchEvent } from '../../../shared/api/contract'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import type { Point } from '../../../shared/lattice/polygon'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
-import type { SymmetryMode, TilingCounts, TilingStats } from '../../../shared/tiling/search'
+import {
+  headlineCount,
+  type SymmetryMode,
+  type TilingCounts,
+  type TilingStats,
+} from '../../../shared/tiling/search'
 import { api } from '../api'
 import { plain } from './document'
 
@@ -41,7 +46,7 @@ export interface Job {
   error?: string
   tooLarge?: boolean
   startedAt: number
-  /** Milliseconds from pressing Solve to the first tiling on screen. */
+  /** Milliseconds from pressing Solve to the first tiling painted on screen (see `shown`). */
   firstTilingMs?: number
   elapsedMs?: number
 }
@@ -130,7 +135,6 @@ export const useSolver = defineStore('solver', () => {
         const f = j.figures[e.figure]
         if (!f) break
         f.tilings = f.tilings.concat(e.tilings)
-        if (j.firstTilingMs === undefined) j.firstTilingMs = performance.now() - j.startedAt
         j.solutions = Math.max(
           j.solutions,
           j.figures.reduce((s, g) => s + g.tilings.length, 0),
@@ -160,6 +164,22 @@ export const useSolver = defineStore('solver', () => {
 
   api.onEvent(handle)
 
+  /**
+   * A view calls this once it has painted tilings of `j`: the first call after the paint fixes
+   * the job's time to first tiling. Konva paints on the animation frame after the update, so the
+   * time is taken one frame after the views' update has been flushed.
+   */
+  function shown(j: Job): void {
+    if (j.firstTilingMs !== undefined) return
+    void nextTick(() =>
+      requestAnimationFrame(() => {
+        if (j.firstTilingMs !== undefined) return
+        j.firstTilingMs = performance.now() - j.startedAt
+        if (job.value === j) triggerRef(job)
+      }),
+    )
+  }
+
   const tileable = computed(
     () =>
       job.value?.figures.filter((f) => f.tilings.length > 0 || (f.counts?.solutions ?? 0) > 0)
@@ -167,9 +187,12 @@ export const useSolver = defineStore('solver', () => {
   )
   const totalSolutions = computed(() =>
     job.value
-      ? job.value.figures.reduce((s, f) => s + (f.counts?.solutions ?? f.tilings.length), 0)
+      ? job.value.figures.reduce(
+          (s, f) => s + (f.counts ? headlineCount(f.counts, job.value!.mode) : f.tilings.length),
+          0,
+        )
       : 0,
   )
 
-  return { job, starting, running, tileable, totalSolutions, start, cancel }
+  return { job, starting, running, tileable, totalSolutions, start, cancel, shown }
 })

@@ -1,0 +1,111 @@
+import { expect, test, type Workbench } from './fixtures'
+
+/**
+ * The issue's UI targets, measured through the browser host in Debian's Chromium
+ * (`npm run bench:ui`): start-up to an interactive app, Solve to the first tangram tiling painted,
+ * and the frame rate while panning a gallery with at least 5,000 shapes drawn. Medians over
+ * several runs; each run also checks what it measured (the tilings, the shapes in view).
+ */
+const RUNS = 5
+const TARGETS = { readyMs: 1500, firstTilingMs: 200, fps: 50, shapes: 5000 }
+const startups: number[] = []
+const firstTilings: number[] = []
+const pans: { fps: number; worstFrameMs: number; minShapes: number }[] = []
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+const round = (x: number, digits = 0) => Number(x.toFixed(digits))
+
+test.describe.configure({ mode: 'serial' })
+
+for (let i = 0; i < RUNS; i++) {
+  test(`start-up ${i + 1}: the browser host's UI is interactive`, async ({ workbench }) => {
+    await expect(workbench.page.getByTestId('piece-row')).toHaveCount(5)
+    startups.push(workbench.readyMs)
+  })
+}
+
+async function solveTangram(workbench: Workbench): Promise<number> {
+  const { page } = workbench
+  await page.locator('[data-view="figures"]').click()
+  await page.getByTestId('solve-convex').click()
+  const shown = page.getByTestId('first-tiling')
+  await expect(shown).toHaveAttribute('data-ms', /\d+/)
+  await expect(page.getByTestId('job-state')).toContainText('done')
+  await expect(page.getByTestId('solutions')).toHaveText('142')
+  return Number(await shown.getAttribute('data-ms'))
+}
+
+test('Solve to the first tangram tiling on screen', async ({ workbench }) => {
+  // One warm-up (the first solve after start-up), then the measured runs.
+  await solveTangram(workbench)
+  for (let i = 0; i < RUNS; i++) firstTilings.push(await solveTangram(workbench))
+})
+
+test('panning the gallery with 5,000 shapes drawn', async ({ workbench }) => {
+  const { page } = workbench
+  await page.locator('[data-view="library"]').click()
+  await page.getByTestId('set-pentominoes').getByRole('button', { name: 'Open' }).click()
+  await page.locator('[data-view="solve"]').click()
+  await page.getByTestId('solve-kind').selectOption('tile')
+  await page.getByTestId('solve').click()
+  await expect(page.getByTestId('job-state')).toContainText('done', { timeout: 60_000 })
+  await page.locator('[data-view="gallery"]').click()
+  await expect(page.getByTestId('gallery-count')).toContainText('3,719 tilings')
+  const gallery = page.getByTestId('gallery')
+  // The smallest thumbnails: the most shapes in view.
+  await page.getByTestId('thumb-size').fill('40')
+  await expect(gallery).toHaveAttribute('data-thumb', '40')
+
+  for (let i = 0; i < RUNS; i++) {
+    const run = await page.evaluate(async (ms) => {
+      const root = document.querySelector<HTMLElement>('[data-testid="gallery"]')!
+      const canvas = root.querySelector<HTMLElement>('.canvas')!
+      const frames: number[] = []
+      let minShapes = Infinity
+      let dir = 1
+      return new Promise<{ fps: number; worstFrameMs: number; minShapes: number }>((resolve) => {
+        const frame = (t: number) => {
+          frames.push(t)
+          minShapes = Math.min(minShapes, Number(root.dataset.shapes))
+          // One wheel step a frame, down to the end and back: a steady pan, as a user drags.
+          const y = Number(root.dataset.scroll)
+          const end = Number(root.dataset.contentHeight) - canvas.clientHeight
+          if (y >= end - 12) dir = -1
+          else if (y <= 0) dir = 1
+          canvas.dispatchEvent(
+            new WheelEvent('wheel', { deltaY: 12 * dir, bubbles: true, cancelable: true }),
+          )
+          if (t - frames[0] < ms) requestAnimationFrame(frame)
+          else {
+            const gaps = frames.slice(1).map((f, k) => f - frames[k])
+            resolve({
+              fps: (frames.length - 1) / ((t - frames[0]) / 1000),
+              worstFrameMs: Math.max(...gaps),
+              minShapes,
+            })
+          }
+        }
+        requestAnimationFrame(frame)
+      })
+    }, 3000)
+    pans.push(run)
+  }
+})
+
+test.afterAll(() => {
+  const pass = (ok: boolean) => (ok ? 'met' : 'MISSED')
+  const ready = median(startups)
+  const first = median(firstTilings)
+  const fps = median(pans.map((p) => p.fps))
+  const shapes = Math.min(...pans.map((p) => p.minShapes))
+  const lines = [
+    `UI benchmarks (medians of ${RUNS} runs, Chromium ${test.info().project.name})`,
+    `  start-up to interactive     ${round(ready)} ms   target ≤ ${TARGETS.readyMs} ms   ${pass(ready <= TARGETS.readyMs)}   runs: ${startups.join(', ')}`,
+    `  Solve to first tiling shown ${round(first)} ms   target ≤ ${TARGETS.firstTilingMs} ms   ${pass(first <= TARGETS.firstTilingMs)}   runs: ${firstTilings.map((x) => round(x)).join(', ')}`,
+    `  gallery panning             ${round(fps, 1)} frames/s with ≥ ${shapes} shapes drawn   target ≥ ${TARGETS.fps} frames/s, ≥ ${TARGETS.shapes} shapes   ${pass(fps >= TARGETS.fps && shapes >= TARGETS.shapes)}   runs: ${pans.map((p) => `${round(p.fps, 1)} (worst frame ${round(p.worstFrameMs)} ms)`).join(', ')}`,
+  ]
+  console.log(lines.join('\n'))
+})

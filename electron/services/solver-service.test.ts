@@ -1,0 +1,263 @@
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { checkParams, type WorkbenchEvent } from '../../shared/api/contract'
+import { convexCases } from '../../shared/convex/convex'
+import {
+  documentFromJson,
+  documentToJson,
+  type WorkbenchDocument,
+} from '../../shared/document/document'
+import { pieceSetFromJson } from '../../shared/formats/load'
+import { d4Matrix } from '../../shared/lattice/d4'
+import { PUBLISHED } from '../../shared/papers/registry'
+import { verifyTiling } from '../../shared/tiling/verify'
+import { nodeWorkerLauncher } from './node-worker'
+import { SolverService } from './solver-service'
+
+const bundled = (name: string): WorkbenchDocument =>
+  documentFromJson(JSON.parse(readFileSync(`resources/sets/${name}.json`, 'utf8')), name)
+
+/** A solve request as the dispatcher hands it over: checked against the API contract. */
+const request = (params: {
+  document: WorkbenchDocument
+  kind: 'tile' | 'convex'
+  mode: 'reduce' | 'raw'
+  list: boolean
+  figures?: { name: string; polygon: readonly (readonly [number, number])[] }[]
+}) => checkParams('solver.start', params)
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A solver service on real worker processes, with every event it emits recorded. */
+function service(workers = 2) {
+  const events: WorkbenchEvent[] = []
+  const waiters: { test: (e: WorkbenchEvent) => boolean; resolve: (e: WorkbenchEvent) => void }[] =
+    []
+  const solver = new SolverService({
+    launch: nodeWorkerLauncher(),
+    workers: async () => workers,
+    emit: (e) => {
+      events.push(e)
+      for (const w of [...waiters])
+        if (w.test(e)) {
+          waiters.splice(waiters.indexOf(w), 1)
+          w.resolve(e)
+        }
+    },
+  })
+  const next = <T extends WorkbenchEvent>(test: (e: WorkbenchEvent) => e is T): Promise<T> => {
+    const seen = events.find(test)
+    if (seen) return Promise.resolve(seen)
+    return new Promise((resolve) => waiters.push({ test, resolve: resolve as never }))
+  }
+  const ended = (jobId: string) =>
+    next((e): e is Extract<WorkbenchEvent, { type: 'job.ended' }> => {
+      return e.type === 'job.ended' && e.jobId === jobId
+    })
+  const of = <K extends WorkbenchEvent['type']>(jobId: string, type: K) =>
+    events.filter(
+      (e): e is Extract<WorkbenchEvent, { type: K }> =>
+        e.type === type && 'jobId' in e && e.jobId === jobId,
+    )
+  return { solver, events, next, ended, of }
+}
+
+let open: SolverService[] = []
+afterEach(() => {
+  for (const s of open) s.close()
+  open = []
+})
+function started(workers?: number) {
+  const s = service(workers)
+  open.push(s.solver)
+  return s
+}
+
+describe('the solver service', () => {
+  it('runs the tangram convex job on worker processes: 13 of 20 outlines, 142 verified tilings', async () => {
+    const { solver, ended, of } = started()
+    const { jobId } = solver.start(
+      request({
+        document: bundled('tangram'),
+        kind: 'convex',
+        mode: 'reduce',
+        list: true,
+      }),
+    )
+    const end = await ended(jobId)
+    expect(end.outcome).toBe('done')
+    const [start] = of(jobId, 'job.started')
+    expect(start.figures).toHaveLength(20)
+    // The two small and the two large triangles are merged into one piece with count 2.
+    expect(start.document.pieces.map((p) => p.count).sort()).toEqual([1, 1, 1, 2, 2])
+    const counts = of(jobId, 'job.figure')
+    expect(counts).toHaveLength(20)
+    expect(counts.reduce((s, e) => s + e.counts.solutions, 0)).toBe(142)
+    expect(counts.filter((e) => e.counts.solutions > 0)).toHaveLength(13)
+    // Every streamed tiling is a real tiling of its outline, by the independent verifier.
+    const pieces = start.document.pieces.map((p) => ({
+      name: p.name,
+      polygon: p.polygon,
+      count: p.count,
+    }))
+    let streamed = 0
+    for (const batch of of(jobId, 'job.solutions'))
+      for (const t of batch.tilings) {
+        streamed++
+        const moves = t.pieces.map((p) => ({
+          piece: p.piece,
+          matrix: d4Matrix(p.g),
+          dx: p.dx,
+          dy: p.dy,
+        }))
+        expect(verifyTiling(start.figures[batch.figure].polygon, pieces, moves)).toBeUndefined()
+      }
+    expect(streamed).toBe(142)
+    expect(solver.status().jobs).toHaveLength(0)
+  })
+
+  it('queues jobs and runs them one after the other; a queued job cancels without running', async () => {
+    const { solver, ended, events } = started(1)
+    const doc = bundled('tangram')
+    const a = solver.start(request({ document: doc, kind: 'convex', mode: 'reduce', list: false }))
+    const b = solver.start(request({ document: doc, kind: 'convex', mode: 'raw', list: false }))
+    const c = solver.start(request({ document: doc, kind: 'convex', mode: 'reduce', list: false }))
+    expect(solver.status().jobs.map((j) => j.state)).toEqual(['running', 'queued', 'queued'])
+    solver.cancel(c.jobId)
+    expect((await ended(c.jobId)).outcome).toBe('cancelled')
+    expect((await ended(a.jobId)).outcome).toBe('done')
+    expect((await ended(b.jobId)).outcome).toBe('done')
+    const order = events
+      .filter((e) => e.type === 'job.started' || e.type === 'job.ended')
+      .map((e) => `${e.type} ${(e as { jobId: string }).jobId}`)
+    expect(order).toEqual([
+      `job.ended ${c.jobId}`,
+      `job.started ${a.jobId}`,
+      `job.ended ${a.jobId}`,
+      `job.started ${b.jobId}`,
+      `job.ended ${b.jobId}`,
+    ])
+    // Both modes report both counts; 'raw' also lists every fixed tiling.
+    const totals = (jobId: string) =>
+      events
+        .filter((e) => e.type === 'job.figure' && e.jobId === jobId)
+        .map((e) => (e as { counts: { solutions: number; fixed: number } }).counts)
+        .reduce((s, c) => ({ solutions: s.solutions + c.solutions, fixed: s.fixed + c.fixed }))
+    expect(totals(a.jobId)).toEqual({ solutions: 142, fixed: 256 })
+    expect(totals(b.jobId)).toEqual({ solutions: 142, fixed: 256 })
+  })
+
+  it('cancels a running job at once: its processes are gone, progress had streamed', async () => {
+    const { solver, next, ended } = started()
+    const { jobId } = solver.start(
+      request({
+        document: bundled('tetraboloes'),
+        kind: 'convex',
+        mode: 'reduce',
+        list: false,
+      }),
+    )
+    await next((e): e is WorkbenchEvent => e.type === 'job.progress' && e.placements > 0)
+    const pids = solver.status().workerPids
+    expect(pids.length).toBeGreaterThan(0)
+    const t0 = Date.now()
+    solver.cancel(jobId)
+    const end = await ended(jobId)
+    expect(end.outcome).toBe('cancelled')
+    await expect.poll(() => pids.filter(alive).length, { timeout: 1000, interval: 25 }).toBe(0)
+    expect(Date.now() - t0).toBeLessThan(1500)
+  })
+
+  it('reports a solver process that dies, keeps the tilings found, and goes on working', async () => {
+    const { solver, next, ended, of } = started()
+    const { jobId } = solver.start(
+      request({
+        document: bundled('tetraboloes'),
+        kind: 'convex',
+        mode: 'reduce',
+        list: true,
+      }),
+    )
+    await next((e): e is WorkbenchEvent => e.type === 'job.solutions')
+    process.kill(solver.status().workerPids[0], 'SIGKILL')
+    const end = await ended(jobId)
+    expect(end.outcome).toBe('failed')
+    expect(end.error).toMatch(/stopped unexpectedly/)
+    expect(of(jobId, 'job.solutions').length).toBeGreaterThan(0)
+    // The service still works: a new job runs to the end.
+    const again = solver.start(
+      request({
+        document: bundled('tangram'),
+        kind: 'convex',
+        mode: 'reduce',
+        list: false,
+      }),
+    )
+    expect((await ended(again.jobId)).outcome).toBe('done')
+  })
+
+  it('refuses a search estimated to take days, saying so', async () => {
+    const { solver, ended } = started()
+    const pentaboloes = bundled('pentaboloes')
+    const kinds = pieceSetFromJson(documentToJson(pentaboloes), 'pentaboloes').pieces.map((p) => ({
+      name: p.name,
+      shape: p.shape,
+      count: p.count,
+    }))
+    const big = convexCases(kinds).cases.find((c) => c.name === 'parallelogram 5√2, 15, 5√2, 15')!
+    const { jobId } = solver.start(
+      request({
+        document: pentaboloes,
+        kind: 'tile',
+        mode: 'reduce',
+        list: false,
+        figures: [{ name: big.name, polygon: big.polygon }],
+      }),
+    )
+    const end = await ended(jobId)
+    expect(end.outcome).toBe('failed')
+    expect(end.tooLarge).toBe(true)
+    expect(end.error).toMatch(/this search would visit about .* nodes, roughly/)
+  })
+
+  it('rejects a document that cannot be solved before queueing it', () => {
+    const { solver } = started()
+    const doc = bundled('tangram')
+    const broken = {
+      ...doc,
+      pieces: [{ ...doc.pieces[0], polygon: [[0, 0], [1, 0], [1, 1], [2, 1] as const] }],
+    } as unknown as WorkbenchDocument
+    expect(() =>
+      solver.start(request({ document: broken, kind: 'convex', mode: 'reduce', list: false })),
+    ).toThrow(/.+/)
+    expect(solver.status().jobs).toHaveLength(0)
+  })
+
+  it('traces the search to its first tiling and reproduces a published number in a worker', async () => {
+    const { solver } = started(1)
+    const trace = await solver.trace({
+      document: bundled('tangram'),
+      figure: [
+        [2, 0],
+        [4, 2],
+        [2, 4],
+        [0, 2],
+      ],
+      maxSteps: 5000,
+    })
+    expect(trace.solved).toBe(true)
+    expect(trace.steps.length).toBeGreaterThan(1)
+    expect(trace.steps.at(-1)).toHaveLength(7)
+    const entry = PUBLISHED.find((e) => e.id === 'laeuchli-outlines-16')!
+    const r = await solver.reproduce(entry.id)
+    expect(r).toMatchObject({ computed: '20', matches: true })
+    await expect(solver.reproduce('no-such-number')).rejects.toThrow(/no-such-number/)
+  })
+})

@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { WorkbenchEvent } from '../../shared/api/contract'
+import type { WorkbenchDocument } from '../../shared/document/document'
+import { DocumentService } from './documents'
+import { FileBrowser } from './files'
+import { nodeWorkerLauncher } from './node-worker'
+import { SettingsService } from './settings'
+import { SolverService } from './solver-service'
+import { createWorkbench } from './workbench'
+
+/** The dispatcher both transports call, over the real services, as the browser host builds it. */
+const data = mkdtempSync(join(tmpdir(), 'pw-wb-data-'))
+const files = mkdtempSync(join(tmpdir(), 'pw-wb-files-'))
+const events: WorkbenchEvent[] = []
+const solver = new SolverService({
+  launch: nodeWorkerLauncher(),
+  workers: async () => 1,
+  emit: (e) => workbench.emit(e),
+})
+const workbench = createWorkbench(
+  {
+    host: 'browser',
+    version: '0.0.0-test',
+    resourcesDir: 'resources',
+    files: new FileBrowser(files),
+  },
+  {
+    documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
+    settings: new SettingsService({
+      file: join(data, 'settings.json'),
+      defaults: { workers: 1, recent: [] },
+    }),
+    solver,
+  },
+)
+const off = workbench.onEvent((e) => events.push(e))
+afterAll(() => solver.close())
+
+async function ok<T>(method: string, params?: unknown): Promise<T> {
+  const reply = await workbench.call(method, params)
+  if (!reply.ok) throw new Error(`${method} failed: ${reply.error}`)
+  return reply.value as T
+}
+async function refused(method: unknown, params?: unknown): Promise<string> {
+  const reply = await workbench.call(method, params)
+  expect(reply.ok).toBe(false)
+  return reply.ok ? '' : reply.error
+}
+
+describe('the workbench dispatcher', () => {
+  it('refuses unknown methods and parameters that do not match the contract, naming them', async () => {
+    expect(await refused('shell.exec', { command: 'rm -rf /' })).toBe('no such method: shell.exec')
+    expect(await refused(42)).toBe('no such method: 42')
+    expect(await refused('document.open', { path: 5 })).toMatch(
+      /^document.open: bad parameters \(path: /,
+    )
+    expect(await refused('document.open', { path: 'a.json', extra: true })).toMatch(
+      /^document.open: bad parameters/,
+    )
+    expect(await refused('solver.start', { kind: 'everything' })).toMatch(
+      /^solver.start: bad parameters/,
+    )
+    expect(await refused('solver.trace', { document: {}, figure: [], maxSteps: 1e9 })).toMatch(
+      /^solver.trace: bad parameters/,
+    )
+  })
+
+  it('tells the renderer which host it runs in', async () => {
+    expect(await ok('app.info')).toMatchObject({
+      host: 'browser',
+      version: '0.0.0-test',
+      nativeDialogs: false,
+      folder: files,
+    })
+  })
+
+  it('lists and opens the bundled sets by id', async () => {
+    const sets =
+      await ok<{ id: string; pieces: number; area: number; outlines: number }[]>('library.list')
+    expect(sets.find((s) => s.id === 'tangram')).toMatchObject({
+      pieces: 7,
+      area: 16,
+      outlines: 20,
+    })
+    expect(sets.find((s) => s.id === 'tetraboloes')).toMatchObject({ pieces: 14, outlines: 63 })
+    const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'pentominoes',
+    })
+    expect(document.pieces).toHaveLength(12)
+    expect(document.figures.map((f) => f.name)).toContain('rectangle 6 × 10')
+    expect(await refused('library.open', { id: 'nonesuch' })).toBe(
+      'there is no bundled set "nonesuch"',
+    )
+    expect(await refused('library.open', { id: '../../etc/passwd' })).toMatch(
+      /^library.open: bad parameters \(id: /,
+    )
+  })
+
+  it('saves and opens documents inside the host folder only, remembering them as recent', async () => {
+    const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'tangram',
+    })
+    const saved = await ok<{ path: string }>('document.save', { path: 'mine.json', document })
+    expect(saved.path).toBe(join(files, 'mine.json'))
+    // Five kinds of tan, two of them twice: seven pieces.
+    const file = JSON.parse(readFileSync(saved.path, 'utf8'))
+    expect(file.pieces.reduce((n: number, p: { count: number }) => n + p.count, 0)).toBe(7)
+    const opened = await ok<{ document: WorkbenchDocument }>('document.open', {
+      path: 'mine.json',
+    })
+    expect(opened.document.name).toBe(document.name)
+    expect((await ok<{ recent: string[] }>('settings.get')).recent[0]).toBe(saved.path)
+    expect(await refused('document.save', { path: '../outside.json', document })).toMatch(
+      /outside the folder/,
+    )
+    expect(await refused('document.open', { path: 'missing.json' })).toMatch(/missing\.json/)
+  })
+
+  it('lists the published numbers with what each counts', async () => {
+    const rows = await ok<{ id: string; published: string; computable: boolean }[]>('papers.list')
+    expect(rows.find((r) => r.id === 'laeuchli-outlines-16')).toMatchObject({
+      published: '20',
+      computable: true,
+    })
+  })
+
+  it('streams a job through the event channel until the listener leaves', async () => {
+    const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'tangram',
+    })
+    const { jobId } = await ok<{ jobId: string }>('solver.start', {
+      document,
+      kind: 'convex',
+      mode: 'reduce',
+      list: false,
+    })
+    await expect
+      .poll(() => events.some((e) => e.type === 'job.ended' && e.jobId === jobId), {
+        timeout: 30_000,
+      })
+      .toBe(true)
+    const figures = events.filter((e) => e.type === 'job.figure' && e.jobId === jobId)
+    expect(figures).toHaveLength(20)
+    off()
+    const before = events.length
+    workbench.emit({ type: 'job.queued', jobId: 'after' })
+    expect(events).toHaveLength(before)
+  })
+})
