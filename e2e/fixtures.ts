@@ -28,8 +28,11 @@ export interface Workbench {
   call(method: string, params?: unknown): Promise<unknown>
   /** Opens the app in a fresh page (as after closing the browser tab or quitting the app). */
   reopen(): Promise<Page>
-  /** Saves the open set as `name` (in the files folder) through the host's save dialog. */
-  saveAs(name: string): Promise<void>
+  /**
+   * Answers the host's save dialog with `name` (in the files folder): the dialog that the Save
+   * button opens, or the one `trigger` opens.
+   */
+  saveAs(name: string, trigger?: () => Promise<void>): Promise<void>
   /** Opens `name` from the files folder through the host's open dialog. */
   openFile(name: string): Promise<void>
 }
@@ -117,8 +120,8 @@ async function browserWorkbench(
       current = await open()
       return current.page
     },
-    async saveAs(name) {
-      await current.page.getByTestId('save').click()
+    async saveAs(name, trigger) {
+      await (trigger ? trigger() : current.page.getByTestId('save').click())
       await current.page.getByTestId('file-name').fill(name)
       await current.page.getByTestId('file-ok').click()
     },
@@ -188,9 +191,9 @@ async function electronWorkbench(
       current = await launch()
       return current.page
     },
-    async saveAs(name) {
+    async saveAs(name, trigger) {
       await answerDialog(join(files, `${name}.json`))
-      await current.page.getByTestId('save').click()
+      await (trigger ? trigger() : current.page.getByTestId('save').click())
     },
     async openFile(name) {
       await answerDialog(join(files, name))

@@ -73,4 +73,17 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
   await page.locator('[data-view="gallery"]').click()
   await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
   await expect(page.getByTestId('gallery-count')).toContainText('13 of 20 outlines')
+
+  // Export the tilings: a self-contained file with the set, the counts and all 142 tilings.
+  await workbench.saveAs('my-tangram-tilings', () => page.getByTestId('export').click())
+  await expect(page.getByTestId('notice-info').last()).toContainText('Exported 142 tilings')
+  const exported = JSON.parse(
+    readFileSync(join(workbench.files, 'my-tangram-tilings.json'), 'utf8'),
+  )
+  expect(exported.format).toBe('puzzle-workbench/solutions')
+  const total = exported.figures.reduce(
+    (n: number, f: { tilings: unknown[] }) => n + f.tilings.length,
+    0,
+  )
+  expect(total).toBe(142)
 })

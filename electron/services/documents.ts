@@ -72,6 +72,17 @@ export class DocumentService {
     return { path: abs }
   }
 
+  /** Writes a JSON file atomically: a crash leaves the old file or the new one, never half. */
+  async writeJson(path: string, value: object): Promise<{ path: string }> {
+    const abs = resolve(path)
+    try {
+      await writeFileAtomic(abs, formatJson(value))
+    } catch (e) {
+      throw new InputError(`${abs}: cannot write (${describeFsError(e, 'no such folder')})`)
+    }
+    return { path: abs }
+  }
+
   async autosaveWrite(id: string, document: WorkbenchDocument, path?: string): Promise<void> {
     const file = this.autosaveFile(id)
     const record = { id, savedAt: new Date().toISOString(), ...(path ? { path } : {}), document }

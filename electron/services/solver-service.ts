@@ -12,6 +12,7 @@ import { documentToJson, type WorkbenchDocument } from '../../shared/document/do
 import { mergeCongruent } from '../../shared/document/merge'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
 import { pieceSetFromJson } from '../../shared/formats/load'
+import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { FromWorker, WorkerTask } from '../worker/protocol'
 import { WarmPool, type LaunchWorker } from './solver-pool'
@@ -40,6 +41,7 @@ interface Job {
 
 const SOLVER_NICENESS = 10
 const WARM_AFTER_MS = 1500
+const KEEP_SOLVED = 2
 
 /** Tilings are sent in batches: at most this often, or when this many have gathered. */
 const FLUSH_MS = 100
@@ -51,6 +53,9 @@ export class SolverService {
   private nextJob = 1
   private nextTask = 1
   private pumping = false
+  /** What the last few listing jobs found, for export (the renderer has it too, but export
+   *  should not send it all back). */
+  private readonly solved = new Map<string, SolvedJob>()
   private closed = false
   private readonly warming: ReturnType<typeof setTimeout>
 
@@ -128,6 +133,20 @@ export class SolverService {
     return this.task({ kind: 'reproduce', id }) as Promise<Results['papers.reproduce']>
   }
 
+  /** What a finished (or stopped) listing job found; the last few jobs are kept. */
+  solutions(jobId: string): SolvedJob {
+    const job = this.solved.get(jobId)
+    if (!job) {
+      const running = this.jobs.some((j) => j.jobId === jobId)
+      throw new InputError(
+        running
+          ? 'the job is still running: export when it has finished or been cancelled'
+          : 'the tilings of that job are no longer kept: solve again to export them',
+      )
+    }
+    return job
+  }
+
   close(): void {
     this.closed = true
     clearTimeout(this.warming)
@@ -147,6 +166,7 @@ export class SolverService {
     const { jobId, request } = job
     const started = Date.now()
     const emit = this.opts.emit
+    let keepSoFar = (_complete: boolean) => {}
     try {
       const { document, merged } = mergeCongruent(request.document as WorkbenchDocument)
       const setJson = documentToJson(document)
@@ -179,6 +199,28 @@ export class SolverService {
         document,
         merged,
       })
+      const kept = request.list
+        ? shown.map(
+            (
+              f,
+            ): { -readonly [K in keyof SolvedFigure]: SolvedFigure[K] } & {
+              tilings: { pieces: readonly PlacedPiece[]; classSize: number }[]
+            } => ({ name: f.name, polygon: f.polygon, tilings: [] }),
+          )
+        : undefined
+      const keep = (complete: boolean) => {
+        if (!kept) return
+        this.solved.set(jobId, {
+          document,
+          kind: request.kind,
+          mode: request.mode,
+          complete,
+          figures: kept,
+        })
+        for (const id of this.solved.keys())
+          if (this.solved.size > KEEP_SOLVED) this.solved.delete(id)
+      }
+      keepSoFar = keep
       const batch = new Map<number, { pieces: readonly PlacedPiece[]; classSize: number }[]>()
       let lastFlush = Date.now()
       let count = 0
@@ -207,11 +249,18 @@ export class SolverService {
         onSolution: (figure, placed, classSize) => {
           const list = batch.get(figure) ?? []
           list.push({ pieces: placed, classSize })
+          kept?.[figure].tilings.push({ pieces: placed, classSize })
           batch.set(figure, list)
           if (++count >= FLUSH_COUNT || Date.now() - lastFlush > FLUSH_MS) flush()
         },
         onFigureDone: (figure, r) => {
           flush(figure)
+          if (kept)
+            Object.assign(kept[figure], {
+              counts: r.counts,
+              rejected: r.rejected,
+              complete: r.complete,
+            })
           figuresDone++
           emit({
             type: 'job.figure',
@@ -241,6 +290,7 @@ export class SolverService {
         },
       })
       flush()
+      keep(outcome.complete)
       emit({
         type: 'job.ended',
         jobId,
@@ -249,6 +299,7 @@ export class SolverService {
         elapsedMs: Date.now() - started,
       })
     } catch (e) {
+      keepSoFar(false)
       emit({
         type: 'job.ended',
         jobId,

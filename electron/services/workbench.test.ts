@@ -4,6 +4,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../shared/api/contract'
 import type { WorkbenchDocument } from '../../shared/document/document'
+import { pieceSetFromJson } from '../../shared/formats/load'
+import { d4Matrix, type D4 } from '../../shared/lattice/d4'
+import { verifyTiling } from '../../shared/tiling/verify'
 import { DocumentService } from './documents'
 import { FileBrowser } from './files'
 import { nodeWorkerLauncher } from './node-worker'
@@ -125,6 +128,63 @@ describe('the workbench dispatcher', () => {
       published: '20',
       computable: true,
     })
+  })
+
+  it('exports what a job found as a solutions file that stands on its own', async () => {
+    const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'tangram',
+    })
+    const { jobId } = await ok<{ jobId: string }>('solver.start', {
+      document,
+      kind: 'convex',
+      mode: 'reduce',
+      list: true,
+    })
+    expect(await refused('export.solutions', { jobId, path: 'early.json' })).toMatch(
+      /still running/,
+    )
+    await expect
+      .poll(() => events.some((e) => e.type === 'job.ended' && e.jobId === jobId), {
+        timeout: 30_000,
+      })
+      .toBe(true)
+    const r = await ok<{ path: string; tilings: number }>('export.solutions', {
+      jobId,
+      path: 'tangram-tilings.json',
+    })
+    expect(r).toEqual({ path: join(files, 'tangram-tilings.json'), tilings: 142 })
+    // Re-read from the file alone: the set in it, the counts, and every tiling re-checked by the
+    // independent verifier against the set's own polygons.
+    const file = JSON.parse(readFileSync(r.path, 'utf8'))
+    expect(file).toMatchObject({
+      format: 'puzzle-workbench/solutions',
+      version: 1,
+      kind: 'convex',
+      mode: 'reduce',
+      complete: true,
+    })
+    const set = pieceSetFromJson(file.set, 'exported set')
+    const pieces = set.pieces.map((p) => ({ name: p.name, polygon: p.polygon, count: p.count }))
+    let solutions = 0
+    for (const f of file.figures) {
+      expect(f.tilings).toHaveLength(f.solutions)
+      solutions += f.solutions
+      for (const t of f.tilings) {
+        const moves = t.pieces.map(
+          (p: { piece: string; move: { symmetry: D4; dx: number; dy: number } }) => ({
+            piece: pieces.findIndex((q) => q.name === p.piece),
+            matrix: d4Matrix(p.move.symmetry),
+            dx: p.move.dx,
+            dy: p.move.dy,
+          }),
+        )
+        expect(verifyTiling(f.polygon, pieces, moves)).toBeUndefined()
+      }
+    }
+    expect(solutions).toBe(142)
+    expect(await refused('export.solutions', { jobId: 'job-999', path: 'x.json' })).toMatch(
+      /no longer kept/,
+    )
   })
 
   it('streams a job through the event channel until the listener leaves', async () => {

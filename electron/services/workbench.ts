@@ -8,6 +8,7 @@ import {
   type WorkbenchEvent,
 } from '../../shared/api/contract'
 import { InputError } from '../../shared/errors'
+import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
 import type { DocumentService } from './documents'
 import type { FileBrowser } from './files'
@@ -122,6 +123,14 @@ export function createWorkbench(
         computable: e.compute !== undefined,
       })),
     'papers.reproduce': (p: { id: string }) => solver.reproduce(p.id),
+    'export.solutions': async (p: { jobId: string; path: string }) => {
+      const job = solver.solutions(p.jobId)
+      const written = await documents.writeJson(
+        host.files ? host.files.resolve(p.path) : p.path,
+        solutionsToJson(job),
+      )
+      return { path: written.path, tilings: job.figures.reduce((n, f) => n + f.tilings.length, 0) }
+    },
   }
   return {
     async call(method, params) {

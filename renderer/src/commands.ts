@@ -3,6 +3,7 @@ import { api, ApiError } from './api'
 import { useApp } from './stores/app'
 import { useDialogs } from './stores/dialogs'
 import { useDocument } from './stores/document'
+import { useSolver } from './stores/solver'
 
 /**
  * What the menus, the keyboard shortcuts and the buttons do with files. Errors become notices;
@@ -12,6 +13,7 @@ export function useCommands() {
   const app = useApp()
   const document = useDocument()
   const dialogs = useDialogs()
+  const solver = useSolver()
 
   async function guard<T>(what: string, f: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -94,6 +96,32 @@ export function useCommands() {
     })
   }
 
+  /** Writes the current job's tilings to a solutions file (JSON; the formats come later). */
+  async function exportSolutions(): Promise<void> {
+    const job = solver.job
+    if (!job || job.figures.every((f) => f.tilings.length === 0)) {
+      app.notify('error', 'There are no tilings to export yet: solve something first.')
+      return
+    }
+    if (solver.running) {
+      app.notify(
+        'error',
+        'The job is still running: export when it has finished or been cancelled.',
+      )
+      return
+    }
+    const base = job.document.name.replace(/[^\w.-]+/g, '-').toLowerCase() || 'tilings'
+    const suggested = `${base}-tilings.json`
+    const target = app.info?.nativeDialogs
+      ? (await api.call('dialog.save', { suggestedName: suggested })).path
+      : await dialogs.pickFile('save', suggested)
+    if (!target) return
+    await guard('Exporting', async () => {
+      const r = await api.call('export.solutions', { jobId: job.jobId, path: target })
+      app.notify('info', `Exported ${r.tilings.toLocaleString('en')} tilings to ${r.path}`)
+    })
+  }
+
   /** Offers the autosaved documents of earlier sessions back. */
   async function restore(id: string): Promise<void> {
     const r = app.recoverable.find((x) => x.id === id)
@@ -109,5 +137,15 @@ export function useCommands() {
     app.recoverable = app.recoverable.filter((x) => x.id !== id)
   }
 
-  return { newDocument, open, openBundled, save, saveAs, restore, discardRecoverable, mayReplace }
+  return {
+    newDocument,
+    open,
+    openBundled,
+    save,
+    saveAs,
+    exportSolutions,
+    restore,
+    discardRecoverable,
+    mayReplace,
+  }
 }

@@ -86,6 +86,8 @@ export const METHODS = {
   }),
   'papers.list': none,
   'papers.reproduce': z.strictObject({ id: z.string().max(200) }),
+  /** Writes what a listing job found as a solutions file (shared/formats/solutions.ts). */
+  'export.solutions': z.strictObject({ jobId: z.string().max(100), path }),
 } as const
 
 export type Method = keyof typeof METHODS
@@ -162,6 +164,7 @@ export interface Results {
   'solver.trace': { steps: PlacedPiece[][]; solved: boolean }
   'papers.list': PaperRow[]
   'papers.reproduce': { computed?: string; matches?: boolean; ms?: number; error?: string }
+  'export.solutions': { path: string; tilings: number }
 }
 
 export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: false; error: string }

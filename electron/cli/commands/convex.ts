@@ -1,12 +1,12 @@
 import { countToJson } from '../../../shared/counts'
 import { convexCases, outlineFigures } from '../../../shared/convex/convex'
-import { placedPieceJson } from '../../../shared/tiling/output'
+import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
 import { table } from '../table'
-import { conventionText, formatTiling } from './format'
+import { formatTiling } from './format'
 
 /** Programs 2 and 3: every convex figure the set makes, grouped by outline. */
 export async function convexCommand(

@@ -2,13 +2,6 @@ import type { Piece } from '../../../shared/formats/load'
 import { formatPoint } from '../../../shared/lattice/polygon'
 import { placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
-import type { SymmetryMode } from '../../../shared/tiling/search'
-
-export function conventionText(mode: SymmetryMode): string {
-  return mode === 'raw'
-    ? 'every tiling of the fixed figure; identical pieces not told apart'
-    : "up to the figure's symmetries and swaps of identical pieces, the paper's convention"
-}
 
 /** One line per placed piece: its name and its polygon's vertices. */
 export function formatTiling(pieces: readonly Piece[], tiling: readonly PlacedPiece[]): string {

@@ -1,12 +1,12 @@
 import { countToJson } from '../../../shared/counts'
 import { areaInHalfSquares } from '../../../shared/lattice/polygon'
-import { placedPieceJson } from '../../../shared/tiling/output'
+import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadFigure, loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
 import { finish, mergedNote } from './convex'
-import { conventionText, formatTiling } from './format'
+import { formatTiling } from './format'
 
 /** Program 1: can the figure be built from the set? The first tiling, all of them, or the count. */
 export async function tileCommand(

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { convexOutlines } from '../../../shared/convex/outlines'
+import { arrangeApart } from '../../../shared/document/arrange'
 import {
   documentArea,
   documentProblems,
@@ -29,6 +30,8 @@ const AUTOSAVE_MS = 800
  */
 export const useDocument = defineStore('document', () => {
   const doc = shallowRef<WorkbenchDocument>(emptyDocument())
+  /** Counts documents loaded (new, opened, restored): editors fit their view to each. */
+  const loads = ref(0)
   const path = ref<string | undefined>()
   const dirty = ref(false)
   const past = shallowRef<WorkbenchDocument[]>([])
@@ -91,7 +94,8 @@ export const useDocument = defineStore('document', () => {
     if (autosaveTimer) clearTimeout(autosaveTimer)
     if (!restoredFrom) void api.call('autosave.discard', { id: autosaveId }).catch(() => {})
     autosaveId = restoredFrom ?? sessionId()
-    doc.value = next
+    doc.value = arrangeApart(next)
+    loads.value++
     path.value = at
     past.value = []
     future.value = []
@@ -198,6 +202,7 @@ export const useDocument = defineStore('document', () => {
 
   return {
     doc,
+    loads,
     path,
     dirty,
     problems,

@@ -1,0 +1,99 @@
+import { mkdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { drawPolygon, expect, test } from './fixtures'
+
+/**
+ * Every view, used as a user would, photographed on the way. The README's pictures come from
+ * here (`npm run screenshots` writes them to docs/screenshots); a plain test run writes them
+ * under test-results. Each step checks what the picture is meant to show.
+ */
+const DIR = process.env.SCREENSHOTS_DIR ?? join('test-results', 'screenshots')
+
+async function shoot(page: Page, name: string, target?: Locator): Promise<void> {
+  mkdirSync(DIR, { recursive: true })
+  const path = join(DIR, `${name}.png`)
+  // Let the canvases finish their frame before the picture.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+  await (target ?? page).screenshot({ path })
+  expect(statSync(path).size).toBeGreaterThan(10_000)
+}
+
+test('screenshots of every view', async ({ workbench }) => {
+  const { page } = workbench
+
+  // Library: the start screen, with the bundled sets.
+  await page.locator('[data-view="library"]').click()
+  await expect(page.getByTestId('set-tetraboloes')).toBeVisible()
+  await shoot(page, 'library')
+
+  // Designer: the tangram, one piece selected.
+  await page.locator('[data-view="designer"]').click()
+  await page.getByTestId('piece-row').nth(3).click()
+  await expect(page.getByTestId('inspector')).toBeVisible()
+  await expect(page.getByTestId('area')).toContainText('16 half-squares in all')
+  await shoot(page, 'designer')
+
+  // Figures: a target drawn on the grid (the tangram's square).
+  await page.locator('[data-view="figures"]').click()
+  await drawPolygon(page, [
+    [2, 0],
+    [4, 2],
+    [2, 4],
+    [0, 2],
+  ])
+  await expect(page.getByTestId('figure-row')).toHaveCount(1)
+  await shoot(page, 'figures')
+
+  // Solve: all convex figures of the tangram.
+  await page.getByTestId('solve-convex').click()
+  await expect(page.getByTestId('job-state')).toContainText('done')
+  await expect(page.getByTestId('solutions')).toHaveText('142')
+  await shoot(page, 'solve')
+
+  // Gallery: the 142 tilings by outline; then one enlarged, with the search on its way to it.
+  await page.getByTestId('to-gallery').click()
+  await expect(page.getByTestId('gallery-count')).toContainText('142 tilings in 13 of 20 outlines')
+  await shoot(page, 'gallery')
+  await page.getByTestId('gallery').locator('.canvas').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('enlarged')).toBeVisible()
+  await page.getByTestId('animate').click()
+  await expect(page.getByTestId('animation')).toBeVisible()
+  await page.getByTestId('play').click()
+  const scrub = page.getByTestId('animation').locator('input[type="range"]')
+  const steps = Number(await scrub.getAttribute('max')) + 1
+  expect(steps).toBeGreaterThan(2)
+  await scrub.fill(String(Math.floor(steps / 2)))
+  await expect(page.getByTestId('trace-step')).toHaveText(
+    `step ${Math.floor(steps / 2) + 1} of ${steps}`,
+  )
+  await shoot(page, 'gallery-search', page.getByTestId('enlarged'))
+  await page.getByTestId('close').click()
+
+  // A larger gallery, zoomed out: the 3,719 pentomino rectangles.
+  await page.locator('[data-view="library"]').click()
+  await page.getByTestId('set-pentominoes').getByRole('button', { name: 'Open' }).click()
+  // The drawn figure is unsaved work: the app asks first.
+  await expect(page.getByTestId('confirm')).toContainText('has unsaved changes')
+  await page.getByTestId('confirm').locator('[data-action="Don\'t save"]').click()
+  await expect(page.getByTestId('doc-title')).toHaveText('Pentominoes')
+  await page.locator('[data-view="solve"]').click()
+  await page.getByTestId('solve-kind').selectOption('tile')
+  await page.getByTestId('solve').click()
+  await expect(page.getByTestId('job-state')).toContainText('done', { timeout: 60_000 })
+  await page.getByTestId('to-gallery').click()
+  await expect(page.getByTestId('gallery-count')).toContainText('3,719 tilings in 4 of 4 figures')
+  await page.getByTestId('thumb-size').fill('64')
+  await expect(page.getByTestId('gallery')).toHaveAttribute('data-thumb', '64')
+  await shoot(page, 'gallery-pentominoes')
+
+  // Papers: every published number recomputed beside the published one.
+  await page.locator('[data-view="papers"]').click()
+  await page.getByTestId('rerun-all').click()
+  await expect(page.getByTestId('papers-summary')).toHaveText('11 of 13 computed and equal', {
+    timeout: 60_000,
+  })
+  await expect(page.getByTestId('rerun-all')).toBeEnabled()
+  await shoot(page, 'papers')
+})

@@ -1,0 +1,79 @@
+import { countToJson } from '../counts'
+import { documentToJson, type WorkbenchDocument } from '../document/document'
+import type { Point } from '../lattice/polygon'
+import { conventionText, placedPieceJson, type PlacedPieceJson } from '../tiling/output'
+import type { PlacedPiece } from '../tiling/problem'
+import { headlineCount, type SymmetryMode, type TilingCounts } from '../tiling/search'
+
+/**
+ * The solutions file: what a solve found, self-contained (the set as solved, the convention, and
+ * per figure its counts and tilings as placed piece polygons), so that scripts and later imports
+ * need nothing else. Format "puzzle-workbench/solutions", version 1:
+ *   { "format", "version", "set": <piece-set file>, "kind": "tile"|"convex", "mode",
+ *     "convention", "complete",
+ *     "figures": [ { "name", "polygon", "solutions", "fixed", "rejected"?, "complete",
+ *                    "tilings": [ { "classSize", "pieces": [ { "piece", "polygon", "move" } ] } ] } ] }
+ * "solutions" is the count in the run's mode (see `headlineCount`), "fixed" the tilings of the
+ * fixed figure; a figure not searched to the end has "complete": false and counts found so far.
+ */
+export interface SolvedFigure {
+  readonly name: string
+  readonly polygon: readonly Point[]
+  readonly counts?: TilingCounts
+  readonly rejected?: string
+  readonly complete?: boolean
+  readonly tilings: readonly {
+    readonly pieces: readonly PlacedPiece[]
+    readonly classSize: number
+  }[]
+}
+
+export interface SolvedJob {
+  /** The document as solved (congruent pieces merged): tilings index its pieces. */
+  readonly document: WorkbenchDocument
+  readonly kind: 'tile' | 'convex'
+  readonly mode: SymmetryMode
+  readonly complete: boolean
+  readonly figures: readonly SolvedFigure[]
+}
+
+export interface SolvedFigureJson {
+  readonly name: string
+  readonly polygon: Point[]
+  readonly solutions: number | string
+  readonly fixed: number | string
+  readonly rejected?: string
+  readonly complete: boolean
+  readonly tilings: { readonly classSize: number; readonly pieces: PlacedPieceJson[] }[]
+}
+
+export function solutionsToJson(job: SolvedJob): object {
+  return {
+    format: 'puzzle-workbench/solutions',
+    version: 1,
+    set: documentToJson(job.document),
+    kind: job.kind,
+    mode: job.mode,
+    convention: conventionText(job.mode),
+    complete: job.complete,
+    figures: job.figures.map((f): SolvedFigureJson => {
+      // A figure stopped early has no final counts: what was found is what there is.
+      const counts = f.counts ?? {
+        solutions: f.tilings.length,
+        fixed: f.tilings.reduce((s, t) => s + (job.mode === 'raw' ? 1 : t.classSize), 0),
+      }
+      return {
+        name: f.name,
+        polygon: f.polygon.map((p): Point => [p[0], p[1]]),
+        solutions: countToJson(headlineCount(counts, job.mode)),
+        fixed: countToJson(counts.fixed),
+        ...(f.rejected ? { rejected: f.rejected } : {}),
+        complete: f.counts !== undefined && f.complete !== false,
+        tilings: f.tilings.map((t) => ({
+          classSize: t.classSize,
+          pieces: t.pieces.map((p) => placedPieceJson(job.document.pieces, p)),
+        })),
+      }
+    }),
+  }
+}
