@@ -45,7 +45,10 @@ async function main(): Promise<void> {
   })
   const documents = new DocumentService({ autosaveDir: join(data, 'autosave') })
   const solver = new SolverService({
-    launch: utilityWorkerLauncher(join(here, 'solver-worker.js')),
+    // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
+    launch: utilityWorkerLauncher(
+      join(here, 'solver-worker.js').replace(`app.asar${sep}`, `app.asar.unpacked${sep}`),
+    ),
     workers: async () => (await settings.get()).workers,
     emit: (e) => workbench.emit(e),
   })

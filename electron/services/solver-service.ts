@@ -222,7 +222,8 @@ export class SolverService {
       }
       keepSoFar = keep
       const batch = new Map<number, { pieces: readonly PlacedPiece[]; classSize: number }[]>()
-      let lastFlush = Date.now()
+      // The first tiling goes out at once (the user is waiting for it); later ones in batches.
+      let lastFlush = 0
       let count = 0
       const flush = (figure?: number) => {
         for (const [f, tilings] of batch) {
