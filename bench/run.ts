@@ -12,6 +12,10 @@ import { TilingSearch } from '../shared/tiling/search'
 import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { freshWorkers } from '../electron/services/solver-pool'
 import { runTilings } from '../electron/services/tiling-runner'
+import { solveJob } from '../electron/services/solve-job'
+import { renderExport } from '../electron/services/export/exporter'
+import { documentFromJson } from '../shared/document/document'
+import { DEFAULT_EXPORT } from '../shared/drawing/export-settings'
 
 interface Result {
   name: string
@@ -134,8 +138,56 @@ async function tetraboloes(workers: number): Promise<Result> {
   }
 }
 
+/** The solution sheet of all 142 tangram tilings: PDF (layout, drawing, fonts) and HPGL (planning). */
+async function tangramSheets(): Promise<Result[]> {
+  const { job } = await solveJob(
+    documentFromJson(
+      parseJson(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram'),
+      'tangram',
+    ),
+    { kind: 'convex', mode: 'reduce', workers: 1 },
+  )
+  const tilings = job.figures.reduce((n, f) => n + f.tilings.length, 0)
+  check('tangram tilings for the sheet', tilings, 142)
+  const time = async (format: 'pdf' | 'hpgl', runs: number) => {
+    const times: number[] = []
+    let detail = ''
+    for (let i = 0; i <= runs; i++) {
+      const t0 = performance.now()
+      const r = await renderExport(job, { ...DEFAULT_EXPORT, format }, 'resources/fonts')
+      if (i > 0) times.push(performance.now() - t0)
+      check(`${format} solutions`, r.solutions, 142)
+      const bytes = r.files.reduce((n, f) => n + f.content.length, 0)
+      detail = `${r.pages} pages, ${(bytes / 1024).toFixed(0)} KiB`
+      if (r.plot) {
+        detail += `; pen up ${(r.plot.penUp / 1000).toFixed(2)} m planned vs ${(r.plot.naivePenUp / 1000).toFixed(2)} m in drawing order`
+      }
+    }
+    return { times, detail }
+  }
+  const pdf = await time('pdf', 9)
+  const hpgl = await time('hpgl', 15)
+  return [
+    {
+      name: 'tangram: PDF solution sheet of all 142 tilings',
+      target: '≤ 2 s',
+      medianMs: median(pdf.times),
+      runs: pdf.times.length,
+      detail: pdf.detail,
+    },
+    {
+      name: 'tangram: HPGL of the same sheet, paths planned',
+      target: '≤ 200 ms',
+      medianMs: median(hpgl.times),
+      runs: hpgl.times.length,
+      detail: hpgl.detail,
+    },
+  ]
+}
+
 const results: Result[] = [
   tangramConvex(),
+  ...(await tangramSheets()),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

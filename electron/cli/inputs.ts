@@ -12,7 +12,7 @@ import {
   type PieceSet,
 } from '../../shared/formats/load'
 
-const RESOURCES = fileURLToPath(new URL('../../resources/', import.meta.url))
+export const RESOURCES = fileURLToPath(new URL('../../resources/', import.meta.url))
 
 export function bundledSets(): string[] {
   return readdirSync(join(RESOURCES, 'sets'))

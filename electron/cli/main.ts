@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
 import { convexCommand } from './commands/convex'
+import { exportCommand } from './commands/export'
 import { outlinesCommand } from './commands/outlines'
 import { reproduceCommand } from './commands/reproduce'
 import { setsCommand } from './commands/sets'
@@ -68,6 +69,33 @@ searchOptions(
     .option('--all', 'list every tiling'),
 ).action(async (set: string, figure: string, opts) => {
   exitCode = await tileCommand(set, figure, opts, controller.signal, write)
+})
+
+searchOptions(
+  program
+    .command('export <set>')
+    .description(
+      'solve the set (every convex figure, or --figure) and write the solutions as SVG, PDF, HPGL or line-printer text',
+    )
+    .requiredOption('-o, --output <file>', "the file to write ('-' for standard output)")
+    .option('--format <format>', 'svg, pdf, hpgl or txt (default: from the file name)')
+    .option('--figure <figure>', 'build this figure (a file or bundled name) instead')
+    .option('--solution <n>', 'only the n-th solution')
+    .option('--paper <paper>', 'A4, A3 or Letter', 'A4')
+    .option('--landscape', 'turn the paper')
+    .option('--columns <n>', 'solutions side by side', '6')
+    .option('--margin <mm>', 'page margins in mm', '15')
+    .option('--gap <mm>', 'distance of the double outline in mm (0: single)', '0.7')
+    .option('--no-colors', 'no piece colours')
+    .option('--labels', 'write the piece names on the pieces')
+    .option('--device <plotter>', 'HPGL: hp7475a, hp7550a or roland-dxy', 'hp7475a')
+    .option('--plotter-paper <paper>', "HPGL: the plotter's paper (default: A3 for A3, else A4)")
+    .option('--pens <pens>', "HPGL: 'one' pen, or 'colors' (a pen per piece colour)", 'one')
+    .option('--scale <scale>', "HPGL: 'fit' the paper, or times the sheet's size", 'fit')
+    .option('--relative', 'HPGL: relative moves (PR)')
+    .option('--velocity <cm/s>', "HPGL: pen speed (default: the plotter's)"),
+).action(async (set: string, opts) => {
+  exitCode = await exportCommand(set, opts, controller.signal, write)
 })
 
 program

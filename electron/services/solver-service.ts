@@ -1,13 +1,11 @@
 import { setPriority } from 'node:os'
 import type { Point } from '../../shared/lattice/polygon'
 import type {
-  JobFigure,
   JobSummary,
   Results,
   SolveRequest,
   WorkbenchEvent,
 } from '../../shared/api/contract'
-import { convexCases, outlineFigures } from '../../shared/convex/convex'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { mergeCongruent } from '../../shared/document/merge'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
@@ -16,7 +14,8 @@ import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { FromWorker, WorkerTask } from '../worker/protocol'
 import { WarmPool, type LaunchWorker } from './solver-pool'
-import { runTilings, type RunFigure } from './tiling-runner'
+import { jobFigures } from './solve-job'
+import { runTilings } from './tiling-runner'
 
 /**
  * The app's solver: a queue of jobs, run one at a time on worker processes kept warm (so a solve
@@ -172,23 +171,7 @@ export class SolverService {
       const setJson = documentToJson(document)
       const set = pieceSetFromJson(setJson, request.document.name)
       const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
-      let figures: RunFigure[]
-      let shown: JobFigure[]
-      if (request.kind === 'convex') {
-        const { cases } = convexCases(pieces)
-        figures = outlineFigures(cases, pieces)
-        shown = cases.map((c) => ({
-          name: c.name,
-          polygon: c.polygon,
-          symmetryOrder: c.symmetryOrder,
-        }))
-      } else {
-        const targets = request.figures ?? set.figures
-        if (targets.length === 0)
-          throw new InputError('there is no figure to build: draw one in Figures first')
-        figures = targets.map((f) => ({ name: f.name, polygon: f.polygon }))
-        shown = targets.map((f) => ({ name: f.name, polygon: f.polygon }))
-      }
+      const { figures, shown } = jobFigures(request.kind, pieces, request.figures ?? set.figures)
       const workers = await this.opts.workers()
       this.pool.resize(workers)
       emit({

@@ -1,0 +1,167 @@
+import { extname, join } from 'node:path'
+import { documentFromSet } from '../../../shared/document/document'
+import {
+  DEFAULT_EXPORT,
+  EXPORT_FORMATS,
+  exportSettingsSchema,
+  type ExportFormat,
+  type ExportSettings,
+} from '../../../shared/drawing/export-settings'
+import { InputError } from '../../../shared/errors'
+import { nodeWorkerLauncher } from '../../services/node-worker'
+import { freshWorkers } from '../../services/solver-pool'
+import { solveJob } from '../../services/solve-job'
+import { renderExport, writeExport } from '../../services/export/exporter'
+import { loadFigure, loadPieceSet, RESOURCES } from '../inputs'
+import { progressBar } from '../progress'
+import { workerCount, type CommonOptions } from '../run'
+
+export interface ExportOptions extends CommonOptions {
+  output: string
+  format?: string
+  figure?: string
+  solution?: string
+  paper: string
+  landscape?: boolean
+  columns: string
+  margin: string
+  gap: string
+  colors: boolean
+  labels?: boolean
+  device: string
+  plotterPaper?: string
+  pens: string
+  scale: string
+  relative?: boolean
+  velocity?: string
+}
+
+const number = (name: string, v: string | undefined): number | undefined => {
+  if (v === undefined) return undefined
+  const n = Number(v)
+  if (!Number.isFinite(n)) throw new InputError(`${name} must be a number, not "${v}"`)
+  return n
+}
+
+const OPTION_NAMES: Record<string, string> = {
+  'sheet.paper': '--paper',
+  'sheet.columns': '--columns',
+  'sheet.margin': '--margin',
+  'sheet.gap': '--gap',
+  'plotter.device': '--device',
+  'plotter.paper': '--plotter-paper',
+  'plotter.scale': '--scale',
+  'plotter.pens': '--pens',
+  'plotter.velocity': '--velocity',
+}
+
+/** The export settings the options ask for, checked against the one schema the app uses too. */
+export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
+  const byExt = extname(o.output)
+    .slice(1)
+    .toLowerCase()
+    .replace(/^(plt|hpg)$/, 'hpgl')
+  const format = (o.format ?? byExt) as ExportFormat
+  if (!EXPORT_FORMATS.includes(format)) {
+    throw new InputError(
+      `choose a format with --format ${EXPORT_FORMATS.join('|')} (the output's extension ".${byExt}" names none)`,
+    )
+  }
+  const settings = {
+    format,
+    sheet: {
+      ...DEFAULT_EXPORT.sheet,
+      paper: o.paper,
+      orientation: o.landscape ? 'landscape' : 'portrait',
+      columns: number('--columns', o.columns),
+      margin: number('--margin', o.margin),
+      gap: number('--gap', o.gap),
+      colors: o.colors,
+      labels: Boolean(o.labels),
+    },
+    plotter: {
+      device: o.device,
+      paper: o.plotterPaper ?? (o.paper === 'A3' ? 'A3' : 'A4'),
+      scale: o.scale === 'fit' ? 'fit' : number('--scale', o.scale),
+      pens: o.pens,
+      relative: Boolean(o.relative),
+      velocity: number('--velocity', o.velocity),
+    },
+  }
+  const parsed = exportSettingsSchema.safeParse(settings)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const option = OPTION_NAMES[issue.path.join('.')] ?? issue.path.join('.')
+    throw new InputError(`${option}: ${issue.message}`)
+  }
+  return parsed.data
+}
+
+/**
+ * Solves the set (every convex figure, or --figure) and writes its solutions as a sheet: SVG,
+ * PDF, HPGL (one file per page) or line-printer text.
+ */
+export async function exportCommand(
+  setArg: string,
+  opts: ExportOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const settings = exportSettingsFromOptions(opts)
+  const { set } = loadPieceSet(setArg)
+  const figure = opts.figure ? loadFigure(opts.figure) : undefined
+  const workers = workerCount(opts.jobs)
+  const bar = progressBar(opts.progress !== false)
+  let solved
+  try {
+    solved = await solveJob(documentFromSet(set), {
+      kind: figure ? 'tile' : 'convex',
+      figures: figure ? [figure] : undefined,
+      mode: opts.raw ? 'raw' : 'reduce',
+      workers,
+      source: workers > 1 ? freshWorkers(nodeWorkerLauncher()) : undefined,
+      force: opts.force,
+      signal,
+      onProgress: bar.update,
+    })
+  } finally {
+    bar.stop()
+  }
+  const { job, outcome } = solved
+  if (outcome.error) throw new InputError(outcome.error)
+  if (opts.solution !== undefined) {
+    const n = number('--solution', opts.solution) ?? 0
+    const f = job.figures.findIndex((x) => x.tilings.length > 0)
+    if (!Number.isInteger(n) || n < 1 || f < 0 || n > job.figures[f].tilings.length) {
+      throw new InputError(
+        `--solution must be from 1 to ${f < 0 ? 0 : job.figures[f].tilings.length}, not "${opts.solution}"`,
+      )
+    }
+    settings.only = { figure: f, tiling: n - 1 }
+  }
+  const fonts = join(RESOURCES, 'fonts')
+  if (opts.output === '-') {
+    if (settings.format === 'pdf')
+      throw new InputError('a PDF cannot go to standard output: use -o FILE')
+    const { files } = await renderExport(job, settings, fonts)
+    for (const f of files) process.stdout.write(f.content)
+    return outcome.cancelled ? 130 : 0
+  }
+  const r = await writeExport(job, opts.output, settings, fonts)
+  if (opts.json) {
+    write(JSON.stringify({ ...r, complete: outcome.complete }))
+  } else {
+    const what = `${r.solutions} solution${r.solutions === 1 ? '' : 's'}`
+    const pages = settings.format === 'txt' ? '' : ` on ${r.pages} page${r.pages === 1 ? '' : 's'}`
+    write(
+      `wrote ${r.files.join(', ')}: ${what}${pages}${outcome.complete ? '' : ' (stopped early: not all solutions)'}`,
+    )
+    if (r.plot) {
+      write(
+        `pen down ${(r.plot.penDown / 1000).toFixed(2)} m, pen up ${(r.plot.penUp / 1000).toFixed(2)} m ` +
+          `(${(r.plot.naivePenUp / 1000).toFixed(2)} m in drawing order)`,
+      )
+    }
+  }
+  return outcome.cancelled ? 130 : 0
+}

@@ -1,0 +1,111 @@
+import { basename, extname, join, resolve } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
+import {
+  exportSheet,
+  exportText,
+  type ExportSettings,
+} from '../../../shared/drawing/export-settings'
+import { InputError } from '../../../shared/errors'
+import type { SolvedJob } from '../../../shared/formats/solutions'
+import { plotterById } from '../../../shared/hpgl/devices'
+import { pageHpgl } from '../../../shared/hpgl/write'
+import { pageSvg } from '../../../shared/drawing/svg'
+import { describeFsError } from '../documents'
+import { sheetPdf } from './pdf-sheet'
+
+/**
+ * Writes a job's solutions as SVG, PDF, HPGL or line-printer text, each file atomically. A sheet
+ * of several pages gives one PDF, one continuous SVG, or one HPGL file per page (a plotter takes
+ * one sheet of paper at a time): name-1.hpgl, name-2.hpgl …
+ */
+export interface ExportResult {
+  readonly files: string[]
+  readonly pages: number
+  readonly solutions: number
+  /** HPGL only, in mm on paper, summed over pages. */
+  readonly plot?: { penDown: number; penUp: number; naivePenUp: number }
+}
+
+export interface RenderedFile {
+  /** '' for the only file, '-2' … for later pages. */
+  readonly suffix: string
+  readonly content: string | Buffer
+}
+
+export async function renderExport(
+  job: SolvedJob,
+  s: ExportSettings,
+  fontsDir: string,
+): Promise<{
+  files: RenderedFile[]
+  pages: number
+  solutions: number
+  plot?: ExportResult['plot']
+}> {
+  if (s.format === 'txt') {
+    const solutions = s.only ? 1 : job.figures.reduce((n, f) => n + f.tilings.length, 0)
+    return { files: [{ suffix: '', content: exportText(job, s) }], pages: 1, solutions }
+  }
+  const sheet = exportSheet(job, s)
+  const base = { pages: sheet.pages.length, solutions: sheet.solutions }
+  if (sheet.solutions === 0) throw new InputError('There are no solutions to export.')
+  switch (s.format) {
+    case 'svg':
+      return {
+        ...base,
+        files: sheet.pages.map((p, i) => ({
+          suffix: i === 0 ? '' : `-${i + 1}`,
+          content: pageSvg(p, sheet.options, job.document.name),
+        })),
+      }
+    case 'pdf': {
+      const pdf = await sheetPdf(
+        sheet,
+        {
+          regular: join(fontsDir, 'DejaVuSans.ttf'),
+          bold: join(fontsDir, 'DejaVuSans-Bold.ttf'),
+        },
+        `${job.document.name} — solutions`,
+      )
+      return { ...base, files: [{ suffix: '', content: pdf }] }
+    }
+    case 'hpgl': {
+      const device = plotterById(s.plotter.device)
+      const pages = sheet.pages.map((p) => pageHpgl(p, { ...s.plotter, device }))
+      const sum = (k: 'penDown' | 'penUp' | 'naivePenUp') => pages.reduce((t, p) => t + p[k], 0)
+      return {
+        ...base,
+        files: pages.map((p, i) => ({
+          suffix: pages.length === 1 ? '' : `-${i + 1}`,
+          content: p.hpgl,
+        })),
+        plot: { penDown: sum('penDown'), penUp: sum('penUp'), naivePenUp: sum('naivePenUp') },
+      }
+    }
+  }
+}
+
+export async function writeExport(
+  job: SolvedJob,
+  path: string,
+  s: ExportSettings,
+  fontsDir: string,
+): Promise<ExportResult> {
+  const { files, ...rest } = await renderExport(job, s, fontsDir)
+  const abs = resolve(path)
+  const ext = extname(abs)
+  const stem = abs.slice(0, abs.length - ext.length)
+  const written: string[] = []
+  for (const f of files) {
+    const file = f.suffix === '' ? abs : `${stem}${f.suffix}${ext}`
+    try {
+      await writeFileAtomic(file, f.content)
+    } catch (e) {
+      throw new InputError(
+        `${basename(file)}: cannot write (${describeFsError(e, 'no such folder')})`,
+      )
+    }
+    written.push(file)
+  }
+  return { files: written, ...rest }
+}

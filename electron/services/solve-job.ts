@@ -1,0 +1,88 @@
+import type { JobFigure } from '../../shared/api/contract'
+import { convexCases, outlineFigures } from '../../shared/convex/convex'
+import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
+import { mergeCongruent } from '../../shared/document/merge'
+import { InputError } from '../../shared/errors'
+import { pieceSetFromJson } from '../../shared/formats/load'
+import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
+import type { Point } from '../../shared/lattice/polygon'
+import type { PieceKind, PlacedPiece } from '../../shared/tiling/problem'
+import type { SymmetryMode } from '../../shared/tiling/search'
+import { runTilings, type RunFigure, type RunOptions, type RunOutcome } from './tiling-runner'
+
+/** What a solve is asked to build: every convex figure, or the given figures (Program 1). */
+export function jobFigures(
+  kind: 'tile' | 'convex',
+  pieces: readonly PieceKind[],
+  targets: readonly { name: string; polygon: readonly Point[] }[],
+): { figures: RunFigure[]; shown: JobFigure[] } {
+  if (kind === 'convex') {
+    const { cases } = convexCases(pieces)
+    return {
+      figures: outlineFigures(cases, pieces),
+      shown: cases.map((c) => ({
+        name: c.name,
+        polygon: c.polygon,
+        symmetryOrder: c.symmetryOrder,
+      })),
+    }
+  }
+  if (targets.length === 0) throw new InputError('there is no figure to build: draw one in Figures first')
+  return {
+    figures: targets.map((f) => ({ name: f.name, polygon: f.polygon })),
+    shown: targets.map((f) => ({ name: f.name, polygon: f.polygon })),
+  }
+}
+
+/**
+ * A whole solve in one call, every tiling kept: what the CLI's export and the tests need. (The
+ * app's solver service streams instead.) The document is solved with congruent pieces merged,
+ * and the job's document is that merged one, since tilings index its pieces.
+ */
+export async function solveJob(
+  input: WorkbenchDocument,
+  o: {
+    kind: 'tile' | 'convex'
+    figures?: readonly { name: string; polygon: readonly Point[] }[]
+    mode: SymmetryMode
+  } & Pick<RunOptions, 'workers' | 'source' | 'signal' | 'onProgress' | 'force'>,
+): Promise<{ job: SolvedJob; outcome: RunOutcome }> {
+  const { document } = mergeCongruent(input)
+  const setJson = documentToJson(document)
+  const set = pieceSetFromJson(setJson, input.name)
+  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+  const { figures, shown } = jobFigures(o.kind, pieces, o.figures ?? set.figures)
+  const kept: (SolvedFigure & {
+    tilings: { pieces: readonly PlacedPiece[]; classSize: number }[]
+  })[] = shown.map((f) => ({ name: f.name, polygon: f.polygon, tilings: [] }))
+  const outcome = await runTilings({
+    pieces,
+    setJson,
+    figures,
+    mode: o.mode,
+    list: true,
+    workers: o.workers,
+    source: o.source,
+    signal: o.signal,
+    force: o.force,
+    onProgress: o.onProgress,
+    onSolution: (figure, placed, classSize) =>
+      kept[figure].tilings.push({ pieces: [...placed], classSize }),
+  })
+  const solvedFigures = kept.map((f, i) => ({
+    ...f,
+    counts: outcome.figures[i]?.counts,
+    rejected: outcome.figures[i]?.rejected,
+    complete: outcome.figures[i]?.complete ?? false,
+  }))
+  return {
+    job: {
+      document,
+      kind: o.kind,
+      mode: o.mode,
+      complete: outcome.complete,
+      figures: solvedFigures,
+    },
+    outcome,
+  }
+}
