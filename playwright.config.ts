@@ -17,6 +17,8 @@ export default defineConfig({
     { name: 'bench', testMatch: /\.bench\.ts$/ },
   ],
   use: {
+    // A control that never becomes clickable fails the step, not the whole spec's three minutes.
+    actionTimeout: 20_000,
     viewport: { width: 1400, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -75,7 +75,10 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
   await expect(page.getByTestId('gallery-count')).toContainText('13 of 20 outlines')
 
   // Export the tilings: a self-contained file with the set, the counts and all 142 tilings.
-  await workbench.saveAs('my-tangram-tilings', () => page.getByTestId('export').click())
+  await workbench.saveAs('my-tangram-tilings', async () => {
+    await page.getByTestId('export').click()
+    await page.getByTestId('export-json').click()
+  })
   await expect(page.getByTestId('notice-info').last()).toContainText('Exported 142 tilings')
   const exported = JSON.parse(
     readFileSync(join(workbench.files, 'my-tangram-tilings.json'), 'utf8'),

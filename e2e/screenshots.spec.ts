@@ -71,6 +71,18 @@ test('screenshots of every view', async ({ workbench }) => {
   await shoot(page, 'gallery-search', page.getByTestId('enlarged'))
   await page.getByTestId('close').click()
 
+  // The export dialog with its live preview, and the plot panel's pen path.
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('pdf')
+  await expect(page.getByTestId('export-page')).toHaveText('page 1 of 5')
+  await shoot(page, 'export')
+  await page.getByTestId('export-format').selectOption('hpgl')
+  await page.getByTestId('open-plot').click()
+  await expect(page.getByTestId('plot-plan')).toContainText('pen up')
+  await shoot(page, 'plot')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('plot-panel')).toBeHidden()
+
   // A larger gallery, zoomed out: the 3,719 pentomino rectangles.
   await page.locator('[data-view="library"]').click()
   await page.getByTestId('set-pentominoes').getByRole('button', { name: 'Open' }).click()

@@ -115,6 +115,20 @@ program
   .option('--json', 'machine-readable output')
   .action((opts) => write(setsCommand(opts)))
 
+program
+  .command('plot <file>')
+  .description('send an HPGL file to a pen plotter on a serial port, or write it to a raw device')
+  .option('--port <path>', 'the serial port the plotter is on')
+  .option('--device <path>', 'a device to write to instead (no answers, no resuming)')
+  .option('--baud <n>', 'baud rate (default 9600; 8 data bits, no parity, 1 stop bit)')
+  .option('--flow <kind>', 'flow control: escb (default, polls the plotter), rtscts or xonxoff')
+  .option('--timeout <s>', 'how long to wait for a dropped line to come back (default 30)')
+  .action(async (file: string, opts) => {
+    // Loaded here: the serial port's native module is for this command alone.
+    const { plotCommand } = await import('./commands/plot')
+    exitCode = await plotCommand(file, opts, controller.signal, write)
+  })
+
 try {
   await program.parseAsync(process.argv)
   process.exitCode = exitCode

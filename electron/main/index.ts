@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os'
-import { join, normalize, sep } from 'node:path'
+import { extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol } from 'electron'
 import type { MenuCommand } from '../../shared/api/contract'
 import { DocumentService } from '../services/documents'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
-import { createWorkbench } from '../services/workbench'
+import { PlotterService } from '../services/plotter/plotter-service'
+import { createWorkbench, plotStateEvent } from '../services/workbench'
 import { buildMenu } from './menu'
 import { APP_ORIGIN, secureSessions, trustedSender } from './security'
 import { utilityWorkerLauncher } from './utility-worker'
@@ -17,6 +18,15 @@ import { utilityWorkerLauncher } from './utility-worker'
  */
 const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererDir = join(here, '../renderer')
+/** What the save dialog calls the files it writes, by extension. */
+const FILE_KINDS: Record<string, string> = {
+  json: 'Piece sets and solutions',
+  pdf: 'PDF solution sheets',
+  svg: 'SVG drawings',
+  hpgl: 'HPGL plotter files',
+  txt: 'Line-printer text',
+}
+
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
 
 // A separate profile (settings, recent files, autosaves) where asked: portable use and the e2e tests.
@@ -52,6 +62,7 @@ async function main(): Promise<void> {
     workers: async () => (await settings.get()).workers,
     emit: (e) => workbench.emit(e),
   })
+  const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
   const workbench = createWorkbench(
     {
       host: 'electron',
@@ -66,15 +77,16 @@ async function main(): Promise<void> {
           return r.canceled ? undefined : r.filePaths[0]
         },
         save: async (suggestedName) => {
+          const ext = extname(suggestedName).slice(1) || 'json'
           const r = await dialog.showSaveDialog(window!, {
             defaultPath: suggestedName,
-            filters: [{ name: 'Piece sets', extensions: ['json'] }],
+            filters: [{ name: FILE_KINDS[ext] ?? ext.toUpperCase(), extensions: [ext] }],
           })
           return r.canceled ? undefined : r.filePath
         },
       },
     },
-    { documents, settings, solver },
+    { documents, settings, solver, plotter },
   )
 
   ipcMain.handle(

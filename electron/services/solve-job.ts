@@ -27,7 +27,8 @@ export function jobFigures(
       })),
     }
   }
-  if (targets.length === 0) throw new InputError('there is no figure to build: draw one in Figures first')
+  if (targets.length === 0)
+    throw new InputError('there is no figure to build: draw one in Figures first')
   return {
     figures: targets.map((f) => ({ name: f.name, polygon: f.polygon })),
     shown: targets.map((f) => ({ name: f.name, polygon: f.polygon })),

@@ -1,11 +1,6 @@
 import { setPriority } from 'node:os'
 import type { Point } from '../../shared/lattice/polygon'
-import type {
-  JobSummary,
-  Results,
-  SolveRequest,
-  WorkbenchEvent,
-} from '../../shared/api/contract'
+import type { JobSummary, Results, SolveRequest, WorkbenchEvent } from '../../shared/api/contract'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { mergeCongruent } from '../../shared/document/merge'
 import { InputError, SearchTooLargeError } from '../../shared/errors'

@@ -12,7 +12,8 @@ import { FileBrowser } from './files'
 import { nodeWorkerLauncher } from './node-worker'
 import { SettingsService } from './settings'
 import { SolverService } from './solver-service'
-import { createWorkbench } from './workbench'
+import { PlotterService } from './plotter/plotter-service'
+import { createWorkbench, plotStateEvent } from './workbench'
 
 /** The dispatcher both transports call, over the real services, as the browser host builds it. */
 const data = mkdtempSync(join(tmpdir(), 'pw-wb-data-'))
@@ -37,6 +38,7 @@ const workbench = createWorkbench(
       defaults: { workers: 1, recent: [] },
     }),
     solver,
+    plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
   },
 )
 const off = workbench.onEvent((e) => events.push(e))

@@ -1,19 +1,26 @@
 import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
 import {
   checkParams,
   isMethod,
   type Method,
+  type Params,
   type Reply,
   type Results,
   type WorkbenchEvent,
 } from '../../shared/api/contract'
+import { exportSheet } from '../../shared/drawing/export-settings'
 import { InputError } from '../../shared/errors'
+import { plotterById } from '../../shared/hpgl/devices'
+import { pageHpgl } from '../../shared/hpgl/write'
+import { writeExport } from './export/exporter'
 import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
 import type { DocumentService } from './documents'
 import type { FileBrowser } from './files'
 import { bundledSets } from './library'
 import type { SettingsService } from './settings'
+import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
 import type { SolverService } from './solver-service'
 
 /**
@@ -38,12 +45,25 @@ export interface Services {
   readonly documents: DocumentService
   readonly settings: SettingsService
   readonly solver: SolverService
+  readonly plotter: PlotterService
 }
 
 export interface Workbench {
   call(method: unknown, params: unknown): Promise<Reply<Method>>
   onEvent(listener: (e: WorkbenchEvent) => void): () => void
   emit(e: WorkbenchEvent): void
+}
+
+/** The plotter service's updates as the renderer's events: "sent" counts what the plotter took. */
+export function plotStateEvent(e: PlotterEvent): WorkbenchEvent {
+  return {
+    type: 'plot.state',
+    plotId: e.plotId,
+    state: e.state,
+    sent: e.confirmed,
+    total: e.total,
+    message: e.message || undefined,
+  }
 }
 
 type Handlers = { [M in Method]: (params: never) => Promise<Results[M]> | Results[M] }
@@ -53,7 +73,7 @@ export function createWorkbench(
   services: Services,
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
-  const { documents, settings, solver } = services
+  const { documents, settings, solver, plotter } = services
   // The start screen lists the bundled sets first thing: scan them now, while the window loads.
   void bundledSets(host.resourcesDir).catch(() => {})
   const handlers: Handlers = {
@@ -123,6 +143,31 @@ export function createWorkbench(
         computable: e.compute !== undefined,
       })),
     'papers.reproduce': (p: { id: string }) => solver.reproduce(p.id),
+    'export.sheet': async (p: Params<'export.sheet'>) => {
+      const job = solver.solutions(p.jobId)
+      const target = host.files ? host.files.resolve(p.path) : p.path
+      return writeExport(job, target, p.settings, join(host.resourcesDir, 'fonts'))
+    },
+    'plotter.ports': async () => ({ ports: await plotter.ports() }),
+    'plotter.start': async (p: Params<'plotter.start'>) => {
+      const job = solver.solutions(p.jobId)
+      const sheet = exportSheet(job, { ...p.settings, format: 'hpgl' })
+      const page = sheet.pages[p.page]
+      if (!page)
+        throw new InputError(`the sheet has ${sheet.pages.length} pages, not ${p.page + 1}`)
+      const { hpgl } = pageHpgl(page, {
+        ...p.settings.plotter,
+        device: plotterById(p.settings.plotter.device),
+      })
+      const target =
+        p.target.kind === 'file' && host.files
+          ? { ...p.target, path: host.files.resolve(p.target.path) }
+          : p.target
+      return { plotId: plotter.start(hpgl, target) }
+    },
+    'plotter.pause': (p: { plotId: string }) => (plotter.pause(p.plotId), null),
+    'plotter.resume': (p: { plotId: string }) => (plotter.resume(p.plotId), null),
+    'plotter.cancel': (p: { plotId: string }) => (plotter.cancel(p.plotId), null),
     'export.solutions': async (p: { jobId: string; path: string }) => {
       const job = solver.solutions(p.jobId)
       const written = await documents.writeJson(

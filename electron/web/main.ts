@@ -13,7 +13,8 @@ import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
-import { createWorkbench, type Workbench } from '../services/workbench'
+import { PlotterService } from '../services/plotter/plotter-service'
+import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
 import { startBrowserHost } from './server'
 
 // From the sources (electron/web/main.ts) or from the build (out/main/web-host.js): the
@@ -62,6 +63,7 @@ const solver = new SolverService({
   workers: async () => (await settings.get()).workers,
   emit: (e) => workbench.emit(e),
 })
+const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
 const workbench: Workbench = createWorkbench(
   {
     host: 'browser',
@@ -69,7 +71,7 @@ const workbench: Workbench = createWorkbench(
     resourcesDir: join(repo, 'resources'),
     files: new FileBrowser(resolve(opts.dir ?? process.cwd())),
   },
-  { documents, settings, solver },
+  { documents, settings, solver, plotter },
 )
 
 const host = await startBrowserHost({ workbench, staticDir, port: opts.port })

@@ -3,6 +3,7 @@ import { api, ApiError } from './api'
 import { useApp } from './stores/app'
 import { useDialogs } from './stores/dialogs'
 import { useDocument } from './stores/document'
+import { useOutput } from './stores/output'
 import { useSolver } from './stores/solver'
 
 /**
@@ -14,6 +15,7 @@ export function useCommands() {
   const document = useDocument()
   const dialogs = useDialogs()
   const solver = useSolver()
+  const output = useOutput()
 
   async function guard<T>(what: string, f: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -96,20 +98,32 @@ export function useCommands() {
     })
   }
 
-  /** Writes the current job's tilings to a solutions file (JSON; the formats come later). */
-  async function exportSolutions(): Promise<void> {
+  /** Checks that the current job has tilings to export, saying why not. */
+  function exportable(): boolean {
     const job = solver.job
     if (!job || job.figures.every((f) => f.tilings.length === 0)) {
       app.notify('error', 'There are no tilings to export yet: solve something first.')
-      return
+      return false
     }
     if (solver.running) {
       app.notify(
         'error',
         'The job is still running: export when it has finished or been cancelled.',
       )
-      return
+      return false
     }
+    return true
+  }
+
+  /** Opens the export dialog (SVG, PDF, HPGL, text; plotting from there). */
+  function openExport(): void {
+    if (exportable()) output.open = 'export'
+  }
+
+  /** Writes the current job's tilings to a solutions file (JSON, for scripts). */
+  async function exportSolutions(): Promise<void> {
+    const job = solver.job
+    if (!job || !exportable()) return
     const base = job.document.name.replace(/[^\w.-]+/g, '-').toLowerCase() || 'tilings'
     const suggested = `${base}-tilings.json`
     const target = app.info?.nativeDialogs
@@ -144,6 +158,7 @@ export function useCommands() {
     save,
     saveAs,
     exportSolutions,
+    openExport,
     restore,
     discardRecoverable,
     mayReplace,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exportSettingsSchema } from '../drawing/export-settings'
 import type { WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
 import type { PlacedPiece } from '../tiling/problem'
@@ -53,6 +54,21 @@ export const solveRequestSchema = z.strictObject({
 })
 export type SolveRequest = z.infer<typeof solveRequestSchema>
 
+export const plotTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('serial'),
+    path,
+    baudRate: z.number().int().min(110).max(1_000_000),
+    dataBits: z.union([z.literal(7), z.literal(8)]),
+    parity: z.enum(['none', 'even', 'odd']),
+    stopBits: z.union([z.literal(1), z.literal(2)]),
+    flow: z.enum(['escb', 'rtscts', 'xonxoff']),
+  }),
+  z.strictObject({ kind: z.literal('device'), path }),
+  z.strictObject({ kind: z.literal('file'), path }),
+])
+export type PlotTarget = z.infer<typeof plotTargetSchema>
+
 export const METHODS = {
   'app.info': none,
   'library.list': none,
@@ -88,6 +104,23 @@ export const METHODS = {
   'papers.reproduce': z.strictObject({ id: z.string().max(200) }),
   /** Writes what a listing job found as a solutions file (shared/formats/solutions.ts). */
   'export.solutions': z.strictObject({ jobId: z.string().max(100), path }),
+  /** Writes a job's solutions as a sheet or one solution: SVG, PDF, HPGL or line-printer text. */
+  'export.sheet': z.strictObject({
+    jobId: z.string().max(100),
+    path,
+    settings: exportSettingsSchema,
+  }),
+  'plotter.ports': none,
+  /** Plots one page of a job's sheet (as HPGL) on a serial port, a raw device or into a file. */
+  'plotter.start': z.strictObject({
+    jobId: z.string().max(100),
+    settings: exportSettingsSchema,
+    page: z.number().int().min(0).max(10_000),
+    target: plotTargetSchema,
+  }),
+  'plotter.pause': z.strictObject({ plotId: z.string().max(100) }),
+  'plotter.resume': z.strictObject({ plotId: z.string().max(100) }),
+  'plotter.cancel': z.strictObject({ plotId: z.string().max(100) }),
 } as const
 
 export type Method = keyof typeof METHODS
@@ -165,6 +198,17 @@ export interface Results {
   'papers.list': PaperRow[]
   'papers.reproduce': { computed?: string; matches?: boolean; ms?: number; error?: string }
   'export.solutions': { path: string; tilings: number }
+  'export.sheet': {
+    files: string[]
+    pages: number
+    solutions: number
+    plot?: { penDown: number; penUp: number; naivePenUp: number }
+  }
+  'plotter.ports': { ports: { path: string; label: string }[] }
+  'plotter.start': { plotId: string }
+  'plotter.pause': null
+  'plotter.resume': null
+  'plotter.cancel': null
 }
 
 export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: false; error: string }
@@ -226,7 +270,18 @@ export type WorkbenchEvent =
       readonly tooLarge?: boolean
       readonly elapsedMs: number
     }
+  | {
+      readonly type: 'plot.state'
+      readonly plotId: string
+      readonly state: PlotState
+      /** Instructions the plotter has taken, of all. */
+      readonly sent: number
+      readonly total: number
+      readonly message?: string
+    }
   | { readonly type: 'menu'; readonly command: MenuCommand; readonly path?: string }
+
+export type PlotState = 'sending' | 'paused' | 'reconnecting' | 'done' | 'cancelled' | 'failed'
 
 export type MenuCommand =
   'new' | 'open' | 'open-recent' | 'save' | 'save-as' | 'undo' | 'redo' | 'export' | 'about'

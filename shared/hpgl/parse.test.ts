@@ -83,7 +83,7 @@ describe('parseHpgl', () => {
           fc.constantFrom(',', ' ', ', '),
         )
         .map(([m, p, sep]) => `${m}${p.join(sep)}`),
-      fc.string({ maxLength: 6 }).map((t) => `LB${t.replace(/\x03/g, '')}\x03`),
+      fc.string({ maxLength: 6 }).map((t) => `LB${t.replaceAll('\x03', '')}\x03`),
     )
     const text = fc.array(fc.tuple(instruction, fc.constantFrom(';', '', '\n', '; ')), {
       maxLength: 12,

@@ -27,7 +27,7 @@ const NUMBER = /[+-]?(\d+(\.\d*)?|\.\d+)/y
 /** Instructions whose parameter is one character, not a number. */
 const CHARACTER_PARAM = new Set(['DT', 'SM'])
 
-const describe = (c: string) =>
+const quote = (c: string) =>
   c === ESC ? 'ESC' : c < ' ' || c > '~' ? `byte ${c.charCodeAt(0)}` : `'${c}'`
 
 /**
@@ -90,7 +90,7 @@ export class HpglReader {
         at,
         NUMBER.test(text)
           ? 'a number with no instruction before it'
-          : `${describe(first)} where an instruction should start`,
+          : `${quote(first)} where an instruction should start`,
       )
     }
     if (at + 1 >= text.length) {
@@ -105,7 +105,7 @@ export class HpglReader {
     if (mnemonic === 'LB') {
       const stop = text.indexOf(this.terminator, i)
       if (stop < 0) {
-        if (final) this.fail(at, `the label has no terminator (${describe(this.terminator)})`)
+        if (final) this.fail(at, `the label has no terminator (${quote(this.terminator)})`)
         return undefined
       }
       return {
@@ -136,7 +136,7 @@ export class HpglReader {
       const m = NUMBER.exec(text)
       // A sign or point at the end may yet become a number.
       if (!m && !final && /^[+-]?\.?$/.test(text.slice(i))) return undefined
-      if (!m) this.fail(i, `${describe(c)} where a number should be`)
+      if (!m) this.fail(i, `${quote(c)} where a number should be`)
       const after = i + m![0].length
       // More digits may still come.
       if (after >= text.length && !final) return undefined

@@ -34,13 +34,19 @@ export interface PenAssignment {
 export interface HpglPage {
   readonly hpgl: string
   readonly pens: readonly PenAssignment[]
-  /** In mm on paper: what the pen draws, travels lifted, and would travel in the drawing's order. */
+  /**
+   * In mm on paper: what the pen draws, travels lifted, and would travel lifted drawing the lines
+   * in the drawing's order (pen by pen).
+   */
   readonly penDown: number
   readonly penUp: number
   readonly naivePenUp: number
   /** mm on paper per mm of the sheet. */
   readonly scale: number
   readonly rotated: boolean
+  /** The planned paths in plotter units, in drawing order (for previews). */
+  readonly paths: readonly Stroke[]
+  readonly clip: { readonly xMax: number; readonly yMax: number }
 }
 
 /** The page's strokes in page mm, each with its pen (colours get pens 2… in order of use). */
@@ -131,7 +137,8 @@ export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
     points: s.points.map(([x, y]) => toPlotter(x, y)),
   }))
   const plan = planPaths(plotted)
-  const naive = measurePlan(plotted)
+  // Drawing order, one pen after the other (a plotter cannot swap pens at every line).
+  const naive = measurePlan([...plotted].sort((a, b) => a.pen - b.pen))
   const out: string[] = ['IN;', 'PA;', `VS${opts.velocity ?? device.velocity};`]
   let pen = 0
   let at: XY = [0, 0]
@@ -179,6 +186,8 @@ export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
     naivePenUp: mm(naive.penUp),
     scale,
     rotated,
+    paths: plan.paths,
+    clip,
   }
 }
 

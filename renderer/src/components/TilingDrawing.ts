@@ -1,16 +1,13 @@
 import type { WorkbenchDocument } from '../../../shared/document/document'
-import {
-  boundingBox,
-  transformPolygon,
-  translatePolygon,
-  type Point,
-} from '../../../shared/lattice/polygon'
+import { drawSolution } from '../../../shared/drawing/solution'
+import { boundingBox, type Point } from '../../../shared/lattice/polygon'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
 
 /**
- * A tiling turned into screen data: flat x, y lists (y flipped, lattice units times `cell`,
- * shifted so that the figure's bounding box starts at (x, y)), ready for Konva lines or a canvas
- * path. Pure, so that the gallery can compute it once per tiling and cache it.
+ * A tiling turned into screen data: the shared solution drawing (shared/drawing/solution.ts, the
+ * one every export uses too) as flat x, y lists (y flipped, lattice units times `cell`, shifted so
+ * that the figure's bounding box starts at (x, y)), ready for Konva lines or a canvas path. Pure,
+ * so that the gallery can compute it once per tiling and cache it.
  */
 export interface DrawnPiece {
   readonly points: number[]
@@ -22,6 +19,10 @@ export interface DrawnPiece {
 
 export interface TilingDrawing {
   readonly outline: number[]
+  /** The second outline `gap` pixels outside (empty without a gap). */
+  readonly outer: number[]
+  /** Edges between pieces, each once. */
+  readonly edges: number[][]
   readonly pieces: DrawnPiece[]
   /** Size of the figure's bounding box, in pixels. */
   readonly width: number
@@ -69,10 +70,12 @@ export function drawTiling(
   cell: number,
   x = 0,
   y = 0,
+  gap = 0,
 ): TilingDrawing {
-  if (figure.length === 0) return { outline: [], pieces: [], width: 0, height: 0 }
+  if (figure.length === 0)
+    return { outline: [], outer: [], edges: [], pieces: [], width: 0, height: 0 }
   const b = boundingBox(figure)
-  const flat = (poly: readonly Point[]): number[] => {
+  const flat = (poly: readonly (readonly [number, number])[]): number[] => {
     const out = new Array<number>(poly.length * 2)
     for (let i = 0; i < poly.length; i++) {
       out[2 * i] = x + (poly[i][0] - b.minX) * cell
@@ -81,19 +84,18 @@ export function drawTiling(
     return out
   }
   const placed = 'pieces' in tiling ? tiling.pieces : tiling
-  const pieces = placed.map((p): DrawnPiece => {
-    const source = document.pieces[p.piece]
-    const poly = source ? translatePolygon(transformPolygon(source.polygon, p.g), p.dx, p.dy) : []
-    return {
-      points: flat(poly),
-      color: source?.color ?? UNKNOWN_COLOR,
-      name: source?.name ?? `piece ${p.piece + 1}`,
-      piece: p.piece,
-    }
-  })
+  const d = drawSolution(document, figure, placed, { gap: gap / cell })
+  const outer = d.lines.find((l) => l.kind === 'outline-outer')
   return {
     outline: flat(figure),
-    pieces,
+    outer: outer ? flat(outer.points.slice(0, -1)) : [],
+    edges: d.lines.filter((l) => l.kind === 'edge').map((l) => flat(l.points)),
+    pieces: d.pieces.map((p) => ({
+      points: flat(p.polygon),
+      color: document.pieces[p.piece] ? p.color : UNKNOWN_COLOR,
+      name: p.name,
+      piece: p.piece,
+    })),
     width: (b.maxX - b.minX) * cell,
     height: (b.maxY - b.minY) * cell,
   }

@@ -6,6 +6,8 @@ export type Modal =
       readonly kind: 'file'
       readonly mode: 'open' | 'save'
       readonly suggestedName: string
+      /** Added to a saved name that lacks it. */
+      readonly extension: string
       readonly resolve: (path?: string) => void
     }
   | {
@@ -22,9 +24,19 @@ export type Modal =
 export const useDialogs = defineStore('dialogs', () => {
   const modal = shallowRef<Modal | undefined>()
 
-  function pickFile(mode: 'open' | 'save', suggestedName = ''): Promise<string | undefined> {
+  function pickFile(
+    mode: 'open' | 'save',
+    suggestedName = '',
+    extension = '.json',
+  ): Promise<string | undefined> {
     return new Promise((resolve) => {
-      modal.value = { kind: 'file', mode, suggestedName, resolve: (p) => close(() => resolve(p)) }
+      modal.value = {
+        kind: 'file',
+        mode,
+        suggestedName,
+        extension,
+        resolve: (p) => close(() => resolve(p)),
+      }
     })
   }
 

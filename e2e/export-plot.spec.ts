@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { interpretHpgl, parseHpgl } from '../shared/hpgl/parse'
+import { plotterRig } from '../electron/services/plotter/test-rig'
+import { expect, test, type Workbench } from './fixtures'
+
+async function solveTangram(workbench: Workbench): Promise<void> {
+  const { page } = workbench
+  await page.locator('[data-view="figures"]').click()
+  await page.getByTestId('solve-convex').click()
+  await expect(page.getByTestId('job-state')).toContainText('done', { timeout: 60_000 })
+  await page.locator('[data-view="gallery"]').click()
+  await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
+}
+
+test('the export dialog previews the sheet and writes a PDF with every solution', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await solveTangram(workbench)
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('pdf')
+  await expect(page.getByTestId('export-page')).toHaveText('page 1 of 5')
+  await expect(page.getByTestId('export-preview')).toBeVisible()
+  // Fewer columns: more pages, at once in the preview.
+  await page.getByTestId('export-columns').fill('3')
+  await expect(page.getByTestId('export-page')).not.toHaveText('page 1 of 5')
+  await page.getByTestId('export-columns').fill('6')
+  await expect(page.getByTestId('export-page')).toHaveText('page 1 of 5')
+  await workbench.saveAs('tangram-sheet', () => page.getByTestId('export-confirm').click())
+  await expect(page.getByTestId('notice-info').last()).toContainText('Exported 142 solutions')
+  const pdf = join(workbench.files, 'tangram-sheet.pdf')
+  expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-')
+  const text = execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' })
+  expect(text).toContain('rectangle 2 × 4 — 9 solutions')
+  expect(text).toContain('1 / 5')
+})
+
+test('HPGL: the plan is shown, and plotting into a file draws what was planned', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await solveTangram(workbench)
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('hpgl')
+  await expect(page.getByTestId('plot-stats')).toContainText('pen up')
+  await page.getByTestId('open-plot').click()
+  await expect(page.getByTestId('plot-preview')).toBeVisible()
+  await page.getByTestId('plot-target').selectOption('file')
+  await page.getByTestId('plot-file').fill('page1.hpgl')
+  await page.getByTestId('plot-start').click()
+  await expect(page.getByTestId('plot-progress')).toHaveAttribute('data-state', 'done')
+  const hpgl = readFileSync(join(workbench.files, 'page1.hpgl'), 'utf8')
+  const drawn = interpretHpgl(parseHpgl(hpgl))
+  expect(drawn.segments.length).toBeGreaterThan(300)
+  expect(hpgl.trim().endsWith('SP0;')).toBe(true)
+})
+
+test('plotting on a serial line: pause, a pulled cable, resume; every line drawn once, no byte lost', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  // A simulated HP 7475A on a socat line, drawing fast enough for a test but slow enough to pause.
+  const rig = await plotterRig({ unitsPerSecond: 60_000 })
+  try {
+    await solveTangram(workbench)
+    await page.getByTestId('export').click()
+    await page.getByTestId('export-format').selectOption('hpgl')
+    await page.getByTestId('open-plot').click()
+    const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
+    const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
+    await page.getByTestId('plot-target').selectOption('serial')
+    await page.getByTestId('plot-port').fill(rig.port)
+    await page.getByTestId('plot-start').click()
+    const progress = page.getByTestId('plot-progress')
+    await expect(progress).toHaveAttribute('data-state', 'sending')
+    await page.getByTestId('plot-pause').click()
+    await expect(progress).toHaveAttribute('data-state', 'paused')
+    await page.getByTestId('plot-resume').click()
+    await expect(progress).toHaveAttribute('data-state', 'sending')
+    await rig.unplug()
+    await expect(progress).toHaveAttribute('data-state', 'reconnecting')
+    await rig.plugIn()
+    await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+    await expect(progress).toContainText('100%')
+    const sim = rig.sim
+    expect(sim.overruns).toBe(0)
+    const keys = sim.segments.map((s) => `${[s.from.join(','), s.to.join(',')].sort().join(' ')}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    const metres =
+      sim.segments.reduce((t, s) => t + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0) /
+      40 /
+      1000
+    expect(metres).toBeCloseTo(planned, 1)
+    expect(sim.pen).toMatchObject({ pen: 0, down: false })
+  } finally {
+    await rig.close()
+  }
+})

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
+import cliProgress from 'cli-progress'
+import { InputError } from '../../../shared/errors'
+import type { PlotUpdate } from '../../services/plotter/driver'
+import {
+  PlotterService,
+  type PlotTarget,
+  type PlotterEvent,
+} from '../../services/plotter/plotter-service'
+
+export interface PlotOptions {
+  port?: string
+  device?: string
+  baud?: string
+  flow?: string
+  timeout?: string
+}
+
+const FLOWS = ['escb', 'rtscts', 'xonxoff'] as const
+
+/**
+ * Sends an HPGL file to a pen plotter on a serial port, or writes it to a raw device; Ctrl-C
+ * cancels (the plotter drops what it has and lifts the pen). Returns the exit code.
+ */
+export async function plotCommand(
+  file: string,
+  opts: PlotOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const target = plotTarget(opts)
+  const name = basename(file)
+  const hpgl = readHpgl(file)
+  const bar = plotBar()
+  let finish!: (e: PlotterEvent) => void
+  const ended = new Promise<PlotterEvent>((resolve) => (finish = resolve))
+  const plotter = new PlotterService((e) => {
+    bar.update(e)
+    if (e.state === 'done' || e.state === 'cancelled' || e.state === 'failed') finish(e)
+  })
+  let plotId: string
+  try {
+    plotId = plotter.start(hpgl, target)
+  } catch (e) {
+    throw e instanceof InputError ? new InputError(`${name}: ${e.message}`) : e
+  }
+  const cancel = () => plotter.cancel(plotId)
+  signal.addEventListener('abort', cancel, { once: true })
+  let end: PlotterEvent
+  try {
+    end = await ended
+  } finally {
+    bar.stop()
+    signal.removeEventListener('abort', cancel)
+  }
+  if (end.state === 'failed') throw new InputError(`${name}: ${end.message}`)
+  write(`${name}: ${end.message}`)
+  return end.state === 'cancelled' ? 130 : 0
+}
+
+function plotTarget(opts: PlotOptions): PlotTarget {
+  if ((opts.port === undefined) === (opts.device === undefined))
+    throw new InputError(
+      'give --port PATH (a serial port) or --device PATH (a raw device), one of them',
+    )
+  if (opts.device !== undefined) {
+    if (opts.baud ?? opts.flow ?? opts.timeout)
+      throw new InputError(
+        '--baud, --flow and --timeout are for a serial port (--port), not --device',
+      )
+    return { kind: 'device', path: opts.device }
+  }
+  const baudRate = opts.baud === undefined ? 9600 : Number(opts.baud)
+  if (!Number.isInteger(baudRate) || baudRate < 110 || baudRate > 1_000_000)
+    throw new InputError(`--baud must be a whole number from 110 to 1000000, not "${opts.baud}"`)
+  const flow = opts.flow ?? 'escb'
+  if (!(FLOWS as readonly string[]).includes(flow))
+    throw new InputError(`--flow must be ${FLOWS.join(', ')}, not "${flow}"`)
+  const seconds = opts.timeout === undefined ? 30 : Number(opts.timeout)
+  if (!(seconds > 0 && seconds <= 86_400))
+    throw new InputError(`--timeout must be a number of seconds above 0, not "${opts.timeout}"`)
+  return {
+    kind: 'serial',
+    path: opts.port!,
+    baudRate,
+    flow: flow as (typeof FLOWS)[number],
+    reconnectTimeoutMs: seconds * 1000,
+  }
+}
+
+function readHpgl(file: string): string {
+  try {
+    return readFileSync(file, 'latin1')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw new InputError(`${file}: no such HPGL file`)
+    if (code === 'EISDIR') throw new InputError(`${file}: is a folder, not an HPGL file`)
+    throw new InputError(`${file}: cannot read it (${code ?? (e as Error).message})`)
+  }
+}
+
+/**
+ * Progress on stderr: a bar on a terminal; elsewhere (a log) a line for each change of state, so
+ * that a dropped line and the reconnection show.
+ */
+function plotBar(): { update: (u: PlotUpdate) => void; stop: () => void } {
+  let last = ''
+  if (!process.stderr.isTTY)
+    return {
+      update: (u) => {
+        // The end is the command's own output.
+        if (u.message !== last && !['done', 'cancelled', 'failed'].includes(u.state))
+          process.stderr.write(`${u.message}\n`)
+        last = u.message
+      },
+      stop: () => {},
+    }
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: '{bar} {percentage}% | {confirmed}/{total} instructions | {message}',
+      hideCursor: true,
+      clearOnComplete: true,
+    },
+    cliProgress.Presets.shades_classic,
+  )
+  let started = false
+  return {
+    update: (u) => {
+      const payload = { confirmed: u.confirmed, total: u.total, message: u.message }
+      if (!started) bar.start(1000, 0, payload)
+      started = true
+      bar.update(Math.round(u.percent * 10), payload)
+    },
+    stop: () => bar.stop(),
+  }
+}

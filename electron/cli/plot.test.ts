@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
+import { interpretHpgl, parseHpgl } from '../../shared/hpgl/parse'
+import { plotterRig, testDrawing } from '../services/plotter/test-rig'
+
+/**
+ * The CLI as a user runs it, in a separate process; asynchronously, because the simulated plotter
+ * it talks to runs in this one.
+ */
+function start(...args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args])
+  onTestFinished(() => void child.kill())
+  const result = { code: null as number | null, out: '', err: '' }
+  child.stdout.on('data', (d: Buffer) => (result.out += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (result.err += d.toString()))
+  const done = new Promise<typeof result>((resolve) =>
+    child.on('close', (code) => resolve({ ...result, code })),
+  )
+  return { child, result, done }
+}
+
+const cli = (...args: string[]) => start(...args).done
+
+const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-plot-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+const file = (name: string, content: string) => {
+  const path = join(tmp, name)
+  writeFileSync(path, content)
+  return path
+}
+
+describe('plot command', () => {
+  it('plots an HPGL file on a plotter at the end of a serial line', async () => {
+    const rig = await plotterRig()
+    onTestFinished(() => rig.close())
+    const hpgl = testDrawing(20)
+    const r = await cli('plot', file('drawing.hpgl', hpgl), '--port', rig.port, '--baud', '9600')
+    expect(r.err).toBe(`sending to ${rig.port}\n`)
+    expect(r.out).toMatch(/^drawing\.hpgl: plotted \d+ instructions in \d+\.\d s\n$/)
+    expect(r.code).toBe(0)
+    await rig.sim.idle()
+    expect(rig.sim.overruns).toBe(0)
+    expect(rig.sim.segments).toEqual(interpretHpgl(parseHpgl(hpgl)).segments)
+  })
+
+  it('cancels on Ctrl-C, leaving the pen up and put away', async () => {
+    const rig = await plotterRig({ unitsPerSecond: 20_000 })
+    onTestFinished(() => rig.close())
+    const run = start('plot', file('slow.hpgl', testDrawing(40)), '--port', rig.port)
+    while (!run.result.err.includes('sending')) await new Promise((r) => setTimeout(r, 20))
+    run.child.kill('SIGINT')
+    const r = await run.done
+    expect(r.code).toBe(130)
+    expect(r.out).toBe('slow.hpgl: cancelled; the pen is lifted and put away\n')
+    await rig.sim.idle()
+    expect(rig.sim.pen).toMatchObject({ down: false, pen: 0 })
+  })
+
+  it('names the file, and the line and column, in its errors', async () => {
+    const missing = await cli('plot', join(tmp, 'nope.hpgl'), '--port', '/dev/null')
+    expect(missing.code).toBe(1)
+    expect(missing.err).toBe(`error: ${join(tmp, 'nope.hpgl')}: no such HPGL file\n`)
+    const bad = await cli(
+      'plot',
+      file('bad.hpgl', 'IN;\nPU 10,20;\n  30,40;'),
+      '--device',
+      '/dev/null',
+    )
+    expect(bad.err).toBe(
+      'error: bad.hpgl: line 3, column 3: a number with no instruction before it\n',
+    )
+    const neither = await cli('plot', file('ok.hpgl', 'IN;'))
+    expect(neither.err).toMatch(/^error: give --port PATH \(a serial port\) or --device PATH/)
+    const flow = await cli('plot', file('ok.hpgl', 'IN;'), '--port', '/dev/null', '--flow', 'dtr')
+    expect(flow.err).toBe('error: --flow must be escb, rtscts, xonxoff, not "dtr"\n')
+  })
+})

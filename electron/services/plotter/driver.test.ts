@@ -1,0 +1,296 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SerialPort } from 'serialport'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
+import { interpretHpgl, parseHpgl } from '../../../shared/hpgl/parse'
+import { SerialPlotJob, type PlotUpdate, type SerialTarget } from './driver'
+import { plotProgram } from './plot-program'
+import { StreamPlotJob } from './stream-job'
+import { FAST_LINE, plotterRig, testDrawing, type PlotterRig } from './test-rig'
+
+const DRAWING = testDrawing(60)
+const PLANNED = interpretHpgl(parseHpgl(DRAWING)).segments
+
+async function rig(options: Parameters<typeof plotterRig>[0] = {}): Promise<PlotterRig> {
+  const r = await plotterRig(options)
+  onTestFinished(() => r.close())
+  return r
+}
+
+/** Plots over the rig's line; `on` sees every update, with the job, as it comes. */
+function plot(
+  r: PlotterRig,
+  options: Partial<SerialTarget> & {
+    hpgl?: string
+    on?: (u: PlotUpdate, job: SerialPlotJob) => void
+  } = {},
+) {
+  const { hpgl = DRAWING, on, ...line } = options
+  const program = plotProgram(hpgl)
+  const updates: PlotUpdate[] = []
+  const job: SerialPlotJob = new SerialPlotJob(
+    program,
+    { kind: 'serial', path: r.port, ...FAST_LINE, ...line },
+    (u) => {
+      updates.push(u)
+      on?.(u, job)
+    },
+  )
+  onTestFinished(() => {
+    job.cancel()
+    return job.finished.then(() => {})
+  })
+  return { job: job.start(), updates, program }
+}
+
+/** Once, when the plot has reached `fraction` of its instructions. */
+const at = (fraction: number, action: (u: PlotUpdate, job: SerialPlotJob) => void) => {
+  let done = false
+  return (u: PlotUpdate, job: SerialPlotJob) => {
+    if (done || u.confirmed < fraction * u.total) return
+    done = true
+    action(u, job)
+  }
+}
+
+describe('plotting over a serial line', () => {
+  it('draws a multi-pen drawing exactly, never overrunning the plotter', async () => {
+    const r = await rig()
+    const { job, updates, program } = plot(r)
+    const end = await job.finished
+    await r.sim.idle()
+    expect(end).toMatchObject({ state: 'done', confirmed: program.steps.length, percent: 100 })
+    expect(PLANNED.length).toBeGreaterThan(300)
+    expect(new Set(PLANNED.map((s) => s.pen))).toEqual(new Set([1, 2, 3]))
+    // The drawing is many buffers long: flow control had work to do.
+    expect(program.bytes).toBeGreaterThan(15 * 256)
+    expect(r.sim.overruns).toBe(0)
+    expect(r.sim.errors).toEqual([])
+    expect(r.sim.segments).toEqual(PLANNED)
+    const percents = updates.map((u) => u.percent)
+    expect(percents).toEqual([...percents].sort((a, b) => a - b))
+  })
+
+  it('is needed: writing it all at once overruns the same plotter', async () => {
+    const r = await rig()
+    const port = await new Promise<SerialPort>((resolve, reject) => {
+      const p = new SerialPort({ path: r.port, baudRate: 9600 }, (e) =>
+        e ? reject(e) : resolve(p),
+      )
+    })
+    port.write(
+      plotProgram(DRAWING)
+        .steps.map((s) => s.text)
+        .join(''),
+    )
+    await new Promise((resolve) => port.drain(resolve))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await r.sim.idle()
+    await new Promise((resolve) => port.close(resolve))
+    expect(r.sim.overruns).toBeGreaterThan(0)
+    expect(r.sim.segments.length).toBeLessThan(PLANNED.length)
+  })
+
+  it('goes on after the line drops twice mid-plot, drawing every segment once', async () => {
+    const r = await rig()
+    const cuts: Promise<void>[] = []
+    const cut = () =>
+      cuts.push(
+        r
+          .unplug()
+          .then(() => new Promise((res) => setTimeout(res, 300)))
+          .then(() => r.plugIn()),
+      )
+    const first = at(0.3, cut)
+    const second = at(0.7, cut)
+    const { job, updates } = plot(r, { on: (u, j) => (first(u, j), second(u, j)) })
+    const end = await job.finished
+    await Promise.all(cuts)
+    await r.sim.idle()
+    expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+    expect(updates.filter((u) => u.state === 'reconnecting')).toHaveLength(2)
+    expect(r.sim.overruns).toBe(0)
+    expect(r.sim.segments).toEqual(PLANNED)
+  })
+
+  it('goes on after the cable is pulled in the middle of an instruction', async () => {
+    const r = await rig()
+    let cutInto = ''
+    const { job, program } = plot(r, {
+      on: (u) => {
+        // A chunk has just been written: cut the line halfway through its first long instruction.
+        if (cutInto || u.sent === u.confirmed || u.confirmed < 0.4 * u.total) return
+        let offset = 0
+        for (const step of program.steps.slice(u.confirmed, u.sent)) {
+          if (step.text.length >= 8) {
+            cutInto = step.text
+            void r.sim.disconnect(offset + 4)
+            setTimeout(() => void r.sim.connect(), 400)
+            return
+          }
+          offset += step.text.length
+        }
+      },
+    })
+    const end = await job.finished
+    await r.sim.idle()
+    expect(cutInto).not.toBe('')
+    expect(end.state).toBe('done')
+    expect(r.sim.errors).toEqual([])
+    expect(r.sim.segments).toEqual(PLANNED)
+  })
+
+  it('pauses: nothing more is sent and the plotter empties its buffer; resume finishes', async () => {
+    const r = await rig({ unitsPerSecond: 200_000 })
+    const { job, updates } = plot(r, { on: at(0.3, (_, j) => j.pause()) })
+    while (!updates.some((u) => u.state === 'paused'))
+      await new Promise((res) => setTimeout(res, 5))
+    await new Promise((res) => setTimeout(res, 100))
+    await r.sim.idle()
+    const received = r.sim.received
+    const drawn = r.sim.segments.length
+    await new Promise((res) => setTimeout(res, 300))
+    expect(r.sim.received).toBe(received)
+    expect(drawn).toBeLessThan(PLANNED.length)
+    expect(updates.at(-1)!.state).toBe('paused')
+    job.resume()
+    const end = await job.finished
+    await r.sim.idle()
+    expect(end.state).toBe('done')
+    expect(r.sim.segments).toEqual(PLANNED)
+  })
+
+  it('cancels: the plotter drops its buffer, lifts the pen and puts it away', async () => {
+    const r = await rig({ unitsPerSecond: 200_000 })
+    const { job } = plot(r, { on: at(0.3, (_, j) => j.cancel()) })
+    const end = await job.finished
+    await r.sim.idle()
+    expect(end).toMatchObject({
+      state: 'cancelled',
+      message: 'cancelled; the pen is lifted and put away',
+    })
+    expect(r.sim.pen).toMatchObject({ down: false, pen: 0 })
+    const drawn = r.sim.segments.length
+    expect(drawn).toBeLessThan(PLANNED.length)
+    expect(r.sim.segments).toEqual(PLANNED.slice(0, drawn))
+  })
+
+  it('fails with a clear message when the plotter reports an error', async () => {
+    const r = await rig()
+    const { job } = plot(r, { on: at(0.2, () => r.sim.fault(15)) })
+    const end = await job.finished
+    expect(end.state).toBe('failed')
+    expect(end.message).toBe(
+      'the plotter reports error 15: a framing, parity or overrun error on the line (check baud rate, data bits, parity and stop bits)',
+    )
+  })
+
+  it('gives up when the line stays down, saying how far it got', async () => {
+    const r = await rig()
+    const { job } = plot(r, { reconnectTimeoutMs: 500, on: at(0.3, () => void r.unplug()) })
+    const end = await job.finished
+    expect(end.state).toBe('failed')
+    expect(end.message).toMatch(
+      new RegExp(
+        `^the line to the plotter on ${r.port} dropped and did not come back within 0.5 s; \\d+ of \\d+ instructions had reached it$`,
+      ),
+    )
+  })
+
+  it('will not go on with a plotter that was switched off and on meanwhile', async () => {
+    const r = await rig()
+    const { job } = plot(r, {
+      // Off long enough for the driver to miss an answer: it cannot tell otherwise.
+      on: at(0.3, () => {
+        void r.sim.disconnect()
+        setTimeout(() => void r.powerCycle(), 700)
+      }),
+    })
+    const end = await job.finished
+    expect(end.state).toBe('failed')
+    expect(end.message).toMatch(
+      /^after the line came back the pen is at 0,0 \(up\), not where the plot left it/,
+    )
+  })
+
+  it('says so when no plotter answers, or the port does not exist', async () => {
+    const r = await rig()
+    await r.sim.stop()
+    const silent = await plot(r).job.finished
+    expect(silent.state).toBe('failed')
+    expect(silent.message).toMatch(
+      /^no plotter answers on .* \(no answer from .* in 0.5 s\); check that it is on, the cable, and the line settings \(9600 baud, 8N1\)$/,
+    )
+    const missing = await plot({ ...r, port: '/nonexistent/tty' }).job.finished
+    expect(missing.message).toMatch(/^cannot open \/nonexistent\/tty: /)
+  })
+
+  it('leaves flow control to XON/XOFF when told, and overruns a plotter that does not send it', async () => {
+    const line = { flow: 'xonxoff' as const, chunkBytes: 64 }
+    const r = await rig({ xonxoff: true, unitsPerSecond: 500_000 })
+    const end = await plot(r, line).job.finished
+    await r.sim.idle()
+    expect(end.state).toBe('done')
+    expect(r.sim.overruns).toBe(0)
+    expect(r.sim.segments).toEqual(PLANNED)
+
+    const deaf = await rig({ unitsPerSecond: 500_000 })
+    const overrun = await plot(deaf, line).job.finished
+    expect(overrun).toMatchObject({
+      state: 'failed',
+      message:
+        'the plotter reports error 16: its input buffer overflowed and bytes were lost (check the flow control setting)',
+    })
+  })
+
+  it('refuses an instruction longer than the plotter can take', async () => {
+    const r = await rig()
+    const end = await plot(r, { hpgl: `IN;\nLB${'x'.repeat(300)}\x03` }).job.finished
+    expect(end.message).toBe(
+      "line 2: the instruction takes 303 bytes, more than the plotter's buffer or the chunk size allows (256)",
+    )
+  })
+})
+
+describe('plotting to a device or a file', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pw-plot-out-'))
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+  const program = plotProgram(DRAWING)
+  const run = (job: StreamPlotJob) => job.start().finished
+
+  it('writes to a raw device, here the line to a plotter with room for it all', async () => {
+    const r = await rig({ bufferSize: 1 << 20 })
+    const end = await run(new StreamPlotJob(program, { kind: 'device', path: r.port }, () => {}))
+    expect(end.state).toBe('done')
+    await new Promise((res) => setTimeout(res, 100))
+    await r.sim.idle()
+    expect(r.sim.segments).toEqual(PLANNED)
+  })
+
+  it('writes a file that parses back to the same drawing', async () => {
+    const path = join(tmp, 'out.hpgl')
+    const updates: PlotUpdate[] = []
+    const end = await run(
+      new StreamPlotJob(program, { kind: 'file', path }, (u) => updates.push(u)),
+    )
+    expect(end).toMatchObject({ state: 'done', percent: 100 })
+    expect(updates.length).toBeGreaterThan(3)
+    expect(interpretHpgl(parseHpgl(readFileSync(path, 'latin1'))).segments).toEqual(PLANNED)
+  })
+
+  it('ends a cancelled output with the pen lifted and put away', async () => {
+    const path = join(tmp, 'cancelled.hpgl')
+    const job = new StreamPlotJob(program, { kind: 'file', path }, () => {})
+    job.start().cancel()
+    expect((await job.finished).state).toBe('cancelled')
+    expect(readFileSync(path, 'latin1')).toBe('PU;SP0;')
+  })
+
+  it('never creates a device that is not there', async () => {
+    const path = join(tmp, 'no-such-device')
+    const end = await run(new StreamPlotJob(program, { kind: 'device', path }, () => {}))
+    expect(end).toMatchObject({ state: 'failed', message: `${path}: no such device` })
+    expect(existsSync(path)).toBe(false)
+  })
+})

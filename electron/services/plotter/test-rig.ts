@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PlotterSimulator, type SimulatorOptions } from './simulator'
+import { NullModem } from './socat'
+
+/**
+ * For tests: a simulated plotter at the end of a socat null modem, with settings that make a plot
+ * of a few hundred segments take about a second.
+ */
+
+export const FAST_PLOTTER = { unitsPerSecond: 2_000_000, instructionMs: 1 }
+export const FAST_LINE = { replyTimeoutMs: 500, pollMs: 5, retryMs: 50, reconnectTimeoutMs: 5000 }
+
+export interface PlotterRig {
+  /** The computer's end of the line. */
+  readonly port: string
+  readonly sim: PlotterSimulator
+  /** Stops socat: both ends lose the line, and the links go. Resolves once the plotter knows. */
+  unplug(): Promise<void>
+  /** Starts socat again with the same links; resolves once the plotter has reopened its end. */
+  plugIn(): Promise<void>
+  /** A new plotter on the line, as if this one was switched off and on again. */
+  powerCycle(): Promise<PlotterSimulator>
+  close(): Promise<void>
+}
+
+export async function plotterRig(options: Partial<SimulatorOptions> = {}): Promise<PlotterRig> {
+  const dir = mkdtempSync(join(tmpdir(), 'pw-plotter-'))
+  const port = join(dir, 'computer')
+  const plotterEnd = join(dir, 'plotter')
+  let modem: NullModem | undefined = await NullModem.start(port, plotterEnd)
+  const settings = { path: plotterEnd, ...FAST_PLOTTER, ...options }
+  let sim = await PlotterSimulator.start(settings)
+  return {
+    port,
+    get sim() {
+      return sim
+    },
+    unplug: async () => {
+      await modem?.stop()
+      modem = undefined
+      for (let waited = 0; sim.connected; waited += 5) {
+        if (waited > 2000) throw new Error('the simulator did not notice the line drop')
+        await new Promise((r) => setTimeout(r, 5))
+      }
+    },
+    plugIn: async () => {
+      modem = await NullModem.start(port, plotterEnd)
+      await sim.connect()
+    },
+    powerCycle: async () => {
+      await sim.stop()
+      sim = await PlotterSimulator.start(settings)
+      return sim
+    },
+    close: async () => {
+      await sim.stop()
+      await modem?.stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A drawing in three pens: polygons of 3 to 8 sides, half in absolute and half in relative
+ * coordinates, several pairs to a PD. Deterministic for a given seed.
+ */
+export function testDrawing(shapes: number, seed = 1): string {
+  let state = seed
+  const random = (n: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    return state % n
+  }
+  const out = ['IN;']
+  for (let s = 0; s < shapes; s++) {
+    out.push(`SP${1 + (s % 3)};`)
+    const [cx, cy, r, n] = [
+      1000 + random(8000),
+      1000 + random(5000),
+      100 + random(900),
+      3 + random(6),
+    ]
+    const points = Array.from({ length: n }, (_, k) => [
+      Math.round(cx + r * Math.cos((2 * Math.PI * k) / n)),
+      Math.round(cy + r * Math.sin((2 * Math.PI * k) / n)),
+    ])
+    const [x0, y0] = points[0]
+    if (s % 2 === 0) out.push(`PA;PU${x0},${y0};PD${[...points.slice(1), points[0]].join(',')};`)
+    else {
+      const steps = [...points.slice(1), points[0]].map(([x, y], k) => {
+        const [px, py] = points[k]
+        return `${x - px},${y - py}`
+      })
+      out.push(`PA;PU${x0},${y0};PR;PD${steps.join(',')};PA;`)
+    }
+    out.push('PU;\n')
+  }
+  out.push('SP0;')
+  return out.join('')
+}

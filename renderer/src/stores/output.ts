@@ -1,0 +1,106 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { PlotState, PlotTarget } from '../../../shared/api/contract'
+import {
+  DEFAULT_EXPORT,
+  exportSettingsSchema,
+  exportSheet,
+  type ExportSettings,
+} from '../../../shared/drawing/export-settings'
+import type { Sheet } from '../../../shared/drawing/sheet'
+import type { SolvedJob } from '../../../shared/formats/solutions'
+import { api } from '../api'
+import { useSolver, type Job } from './solver'
+
+/**
+ * Exports and plotting: the export settings (kept across sessions), the open dialog, the sheet
+ * the preview shows (laid out here with the same shared code the export runs), and the running
+ * plot's state from the plotter service's events.
+ */
+const STORAGE_KEY = 'pw-export-settings'
+
+function loadSettings(): ExportSettings {
+  try {
+    const r = exportSettingsSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? ''))
+    if (r.success) return { ...r.data, only: undefined }
+  } catch {
+    // Nothing stored yet, or something unreadable: start from the defaults.
+  }
+  return structuredClone(DEFAULT_EXPORT)
+}
+
+export interface PlotRun {
+  readonly plotId: string
+  state: PlotState
+  sent: number
+  total: number
+  message?: string
+}
+
+/** The job's tilings as the export service sees them. */
+export function solvedJob(job: Job): SolvedJob {
+  return {
+    document: job.document,
+    kind: job.kind,
+    mode: job.mode,
+    complete: job.state === 'done',
+    figures: job.figures.map((r) => ({
+      name: r.figure.name,
+      polygon: r.figure.polygon,
+      counts: r.counts,
+      rejected: r.rejected,
+      complete: r.complete,
+      tilings: r.tilings,
+    })),
+  }
+}
+
+const DEFAULT_TARGET: PlotTarget = {
+  kind: 'serial',
+  path: '',
+  baudRate: 9600,
+  dataBits: 8,
+  parity: 'none',
+  stopBits: 1,
+  flow: 'escb',
+}
+
+export const useOutput = defineStore('output', () => {
+  const solver = useSolver()
+  const settings = ref<ExportSettings>(loadSettings())
+  watch(
+    settings,
+    (s) => localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...s, only: undefined })),
+    { deep: true },
+  )
+  const open = ref<'export' | 'plot' | undefined>()
+  const page = ref(0)
+  const target = ref<PlotTarget>({ ...DEFAULT_TARGET })
+  const ports = shallowRef<{ path: string; label: string }[]>([])
+  const plot = ref<PlotRun | undefined>()
+
+  // Lazy: laid out only while a dialog shows it (never during a solve, whose tilings stream in).
+  const sheet = computed((): Sheet | undefined => {
+    const job = solver.job
+    if (!job || job.figures.every((f) => f.tilings.length === 0)) return undefined
+    try {
+      return exportSheet(solvedJob(job), settings.value)
+    } catch {
+      return undefined
+    }
+  })
+
+  api.onEvent((e) => {
+    if (e.type !== 'plot.state' || e.plotId !== plot.value?.plotId) return
+    Object.assign(plot.value, { state: e.state, sent: e.sent, total: e.total, message: e.message })
+  })
+
+  async function refreshPorts(): Promise<void> {
+    ports.value = (await api.call('plotter.ports', {})).ports
+    if (target.value.kind === 'serial' && !target.value.path && ports.value.length > 0) {
+      target.value = { ...target.value, path: ports.value[0].path }
+    }
+  }
+
+  return { settings, open, page, target, ports, plot, sheet, refreshPorts }
+})
