@@ -11,7 +11,6 @@ import { plotterById } from '../../../shared/hpgl/devices'
 import { pageHpgl } from '../../../shared/hpgl/write'
 import { pageSvg } from '../../../shared/drawing/svg'
 import { describeFsError } from '../documents'
-import { sheetPdf } from './pdf-sheet'
 
 /**
  * Writes a job's solutions as SVG, PDF, HPGL or line-printer text, each file atomically. A sheet
@@ -59,6 +58,8 @@ export async function renderExport(
         })),
       }
     case 'pdf': {
+      // PDFKit takes a tenth of a second to load: only when a PDF is asked for.
+      const { sheetPdf } = await import('./pdf-sheet')
       const pdf = await sheetPdf(
         sheet,
         {

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { basename, delimiter, join } from 'node:path'
-import { SerialPort } from 'serialport'
 
 export interface PortInfo {
   path: string
@@ -15,6 +14,7 @@ export interface PortInfo {
  */
 export async function listPorts(): Promise<PortInfo[]> {
   if (process.platform === 'linux' && !onPath('udevadm')) return devicePorts()
+  const { SerialPort } = await import('serialport')
   const ports = await SerialPort.list()
   return ports.map((p) => ({
     path: p.path,

@@ -1,4 +1,4 @@
-import { SerialPort } from 'serialport'
+import type { SerialPort } from 'serialport'
 
 /**
  * A serial line to a plotter: bytes out, answers in (each ended by CR). Any trouble — the port
@@ -44,7 +44,9 @@ export class SerialLink {
   }
 
   /** Rejects with the port's error (no such port, busy, …). */
-  static open(s: LineSettings): Promise<SerialLink> {
+  static async open(s: LineSettings): Promise<SerialLink> {
+    // Loaded on first use: the native module is not needed to start the app.
+    const { SerialPort } = await import('serialport')
     return new Promise((resolve, reject) => {
       const port = new SerialPort(
         {
