@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -119,12 +119,47 @@ describe('command line', () => {
       'error: area 1000000000 is too large to list: there are about',
     ],
     [['convex', 'pentaboloes'], 'error: this search would visit about'],
+    [['export', 'tangram', '-o', '/tmp/x.doc'], 'error: choose a format with --format'],
+    [['export', 'tangram', '-o', '/tmp/x.pdf', '--paper', 'A5'], 'error: --paper: Invalid option'],
+    [['export', 'tangram', '-o', '/tmp/x.pdf', '--trace'], 'error: --trace prints the search'],
   ])('bad input %j exits 1 with one line on stderr', (args, message) => {
     const r = cli(...args)
     expect(r.code).toBe(1)
     expect(r.out).toBe('')
     expect(r.err.trim().split('\n')).toHaveLength(1)
     expect(r.err).toContain(message)
+  })
+
+  it('export writes the sheet and says what it wrote; --json for scripts', () => {
+    const pdf = join(tmp, 'tangram.pdf')
+    const r = cli('export', 'tangram', '-o', pdf, '--jobs', '1')
+    expect(r.code).toBe(0)
+    expect(r.out).toBe(`wrote ${pdf}: 142 solutions on 5 pages\n`)
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-')
+    const j = JSON.parse(
+      cli('export', 'tangram', '-o', join(tmp, 't.hpgl'), '--json', '--jobs', '1').out,
+    )
+    expect(j.files).toHaveLength(5)
+    expect(j.solutions).toBe(142)
+    expect(j.plot.penUp).toBeLessThanOrEqual(j.plot.naivePenUp / 2)
+  })
+
+  it('export --trace prints the search to the first tiling in line-printer text (Figure 7)', () => {
+    const r = cli(
+      'export',
+      'tangram',
+      '--figure',
+      'tangram-square',
+      '--trace',
+      '-o',
+      '-',
+      '--format',
+      'txt',
+    )
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^tangram square: the search up to its first tiling/)
+    expect(r.out).toMatch(/\d+: tiled/)
+    expect(r.out).toContain('*XXXXXX')
   })
 
   it('stops cleanly on Ctrl-C, printing the partial result and exiting 130', async () => {

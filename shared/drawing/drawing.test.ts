@@ -218,6 +218,22 @@ describe('the solution sheet', () => {
     expect(texts).toContain(`1 / ${sheet.pages.length}`)
   })
 
+  it('draws at a given size: 10 mm per unit, as many columns as fit', () => {
+    const sheet = layoutSheet(job, { ...DEFAULT_SHEET, unit: 10 })
+    expect(sheet.scale).toBe(10)
+    const item = sheet.pages[0].items[0]
+    const outline = item.drawing.lines
+      .find((l) => l.kind === 'outline')!
+      .points.map((q) => toPage(item, q))
+    const xs = outline.map((p) => p[0])
+    const ys = outline.map((p) => p[1])
+    // The first outline is the rectangle 2 × 4: 20 mm by 40 mm on paper.
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(20, 9)
+    expect(Math.max(...ys) - Math.min(...ys)).toBeCloseTo(40, 9)
+    expect(sheet.solutions).toBe(142)
+    expect(() => layoutSheet(job, { ...DEFAULT_SHEET, unit: 100 })).toThrow(/does not fit the page/)
+  })
+
   it('plans the pen over the whole sheet with at most half the pen-up travel of drawing order', () => {
     const sheet = layoutSheet(job, DEFAULT_SHEET)
     let planned = 0

@@ -22,6 +22,8 @@ export const sheetOptionsSchema = z.strictObject({
   colors: z.boolean(),
   labels: z.boolean(),
   gap: z.number().min(0).max(5),
+  /** mm per lattice unit; without it the columns set the size. */
+  unit: z.number().min(0.5).max(200).optional(),
 })
 
 export const plotterOptionsSchema = z.strictObject({

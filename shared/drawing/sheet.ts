@@ -28,6 +28,11 @@ export interface SheetOptions {
   readonly labels: boolean
   /** Distance of the double outline in mm (0: single). */
   readonly gap: number
+  /**
+   * The size: mm per lattice unit (then as many columns fit as the paper allows); without it the
+   * columns set the size.
+   */
+  readonly unit?: number
   /** One endless page (SVG) instead of pages of the paper's height. */
   readonly continuous?: boolean
 }
@@ -112,7 +117,6 @@ export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
   if (contentW < 20 || (!o.continuous && paperHeight - 2 * o.margin < 40)) {
     throw new InputError('The margins leave no room on the page.')
   }
-  const cellW = (contentW - (o.columns - 1) * COL_GAP) / o.columns
   const groups = job.figures.filter((f) => f.tilings.length > 0)
   // One scale for the whole sheet, so that figures compare at a glance: the widest solution
   // fills its column, and no solution is taller than a third of the page.
@@ -136,14 +140,30 @@ export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
     }
   })
   const usableH = (o.continuous ? paperHeight : paperHeight - 2 * o.margin) / 3
-  const scale = Math.min(
-    ...fits.map((f) =>
-      Math.min(
-        (cellW - f.extraW * o.gap) / Math.max(f.w, 1),
-        (usableH - f.extraH * o.gap) / Math.max(f.h, 1),
+  let cellW = (contentW - (o.columns - 1) * COL_GAP) / o.columns
+  let scale: number
+  if (o.unit !== undefined) {
+    // A size given: as many columns as the widest solution allows.
+    scale = o.unit
+    const widest = Math.max(...fits.map((f) => f.w * scale + f.extraW * o.gap))
+    const tallest = Math.max(...fits.map((f) => f.h * scale + f.extraH * o.gap))
+    if (widest > contentW || (!o.continuous && tallest > paperHeight - 2 * o.margin - 30)) {
+      throw new InputError(
+        `At ${o.unit} mm per unit the largest solution does not fit the page: choose a smaller size.`,
+      )
+    }
+    o.columns = Math.max(1, Math.floor((contentW + COL_GAP) / (widest + COL_GAP)))
+    cellW = (contentW - (o.columns - 1) * COL_GAP) / o.columns
+  } else {
+    scale = Math.min(
+      ...fits.map((f) =>
+        Math.min(
+          (cellW - f.extraW * o.gap) / Math.max(f.w, 1),
+          (usableH - f.extraH * o.gap) / Math.max(f.h, 1),
+        ),
       ),
-    ),
-  )
+    )
+  }
 
   const legend = legendLayout(job, contentW, o.colors)
   const legendRows = legend.length > 0 ? legend[legend.length - 1].row + 1 : 0

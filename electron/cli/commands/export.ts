@@ -1,5 +1,17 @@
 import { extname, join } from 'node:path'
-import { documentFromSet } from '../../../shared/document/document'
+import writeFileAtomic from 'write-file-atomic'
+import {
+  documentFromSet,
+  documentToJson,
+  type WorkbenchDocument,
+} from '../../../shared/document/document'
+import { mergeCongruent } from '../../../shared/document/merge'
+import { lineprinterSheet } from '../../../shared/drawing/lineprinter'
+import { drawSolution } from '../../../shared/drawing/solution'
+import { pieceSetFromJson, type Figure } from '../../../shared/formats/load'
+import { buildTilingProblem } from '../../../shared/tiling/problem'
+import { traceToFirstTiling } from '../../../shared/tiling/trace'
+import { describeFsError } from '../../services/documents'
 import {
   DEFAULT_EXPORT,
   EXPORT_FORMATS,
@@ -26,6 +38,7 @@ export interface ExportOptions extends CommonOptions {
   columns: string
   margin: string
   gap: string
+  unit?: string
   colors: boolean
   labels?: boolean
   device: string
@@ -34,6 +47,7 @@ export interface ExportOptions extends CommonOptions {
   scale: string
   relative?: boolean
   velocity?: string
+  trace?: boolean
 }
 
 const number = (name: string, v: string | undefined): number | undefined => {
@@ -48,6 +62,7 @@ const OPTION_NAMES: Record<string, string> = {
   'sheet.columns': '--columns',
   'sheet.margin': '--margin',
   'sheet.gap': '--gap',
+  'sheet.unit': '--unit',
   'plotter.device': '--device',
   'plotter.paper': '--plotter-paper',
   'plotter.scale': '--scale',
@@ -76,6 +91,7 @@ export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
       columns: number('--columns', o.columns),
       margin: number('--margin', o.margin),
       gap: number('--gap', o.gap),
+      unit: number('--unit', o.unit),
       colors: o.colors,
       labels: Boolean(o.labels),
     },
@@ -98,6 +114,40 @@ export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
 }
 
 /**
+ * The paper's Figure 7: every intermediate result of the search up to the first tiling of the
+ * figure (the pieces placed after each step that fitted), in line-printer text, side by side.
+ */
+function traceText(input: WorkbenchDocument, figure: Figure): string {
+  const { document } = mergeCongruent(input)
+  const set = pieceSetFromJson(documentToJson(document), input.name)
+  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+  const { steps, solved } = traceToFirstTiling(
+    buildTilingProblem(figure.polygon, pieces),
+    'reduce',
+    500,
+  )
+  const blocks = steps.map((placed, i) => ({
+    caption: i === steps.length - 1 && solved ? `${i + 1}: tiled` : `${i + 1}`,
+    drawing: drawSolution(document, figure.polygon, placed),
+  }))
+  const note = solved ? '' : `\n(no tiling within ${steps.length} steps)\n`
+  return `${figure.name}: the search up to its first tiling\n\n${lineprinterSheet(blocks)}${note}`
+}
+
+async function writeText(path: string, text: string, write: (t: string) => void): Promise<number> {
+  if (path === '-') process.stdout.write(text)
+  else {
+    try {
+      await writeFileAtomic(path, text)
+    } catch (e) {
+      throw new InputError(`${path}: cannot write (${describeFsError(e, 'no such folder')})`)
+    }
+    write(`wrote ${path}`)
+  }
+  return 0
+}
+
+/**
  * Solves the set (every convex figure, or --figure) and writes its solutions as a sheet: SVG,
  * PDF, HPGL (one file per page) or line-printer text.
  */
@@ -110,6 +160,14 @@ export async function exportCommand(
   const settings = exportSettingsFromOptions(opts)
   const { set } = loadPieceSet(setArg)
   const figure = opts.figure ? loadFigure(opts.figure) : undefined
+  if (opts.trace) {
+    if (!figure || settings.format !== 'txt') {
+      throw new InputError(
+        '--trace prints the search for one figure as text: add --figure F and -o FILE.txt',
+      )
+    }
+    return writeText(opts.output, traceText(documentFromSet(set), figure), write)
+  }
   const workers = workerCount(opts.jobs)
   const bar = progressBar(opts.progress !== false)
   let solved
