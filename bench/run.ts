@@ -16,6 +16,7 @@ import { solveJob } from '../electron/services/solve-job'
 import { renderExport } from '../electron/services/export/exporter'
 import { documentFromJson } from '../shared/document/document'
 import { DEFAULT_EXPORT } from '../shared/drawing/export-settings'
+import { triangleBench } from './triangle'
 
 interface Result {
   name: string
@@ -188,6 +189,7 @@ async function tangramSheets(): Promise<Result[]> {
 const results: Result[] = [
   tangramConvex(),
   ...(await tangramSheets()),
+  ...(await triangleBench()),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

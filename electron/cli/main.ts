@@ -101,6 +101,40 @@ searchOptions(
 })
 
 program
+  .command('triangle <file>')
+  .description(
+    'the triangle edge-matching puzzle (BwInf "Dreieckspuzzle"): one solution, all of them, or the counts',
+  )
+  .option('--all', 'list every solution of the fixed triangle')
+  .option('--count', 'count the solutions only (--json: {"fixed":N,"upToRotation":M})')
+  .option('--json', 'machine-readable output')
+  .action(async (file: string, opts) => {
+    const { triangleCommand } = await import('./commands/triangle')
+    write(triangleCommand(file, opts))
+  })
+
+program
+  .command('generate <kind>')
+  .description(
+    'a new puzzle ("cards" or "triangle") with exactly one solution up to turning the board, proven by the exhaustive count',
+  )
+  .requiredOption(
+    '-o, --output <file>',
+    'the puzzle file to write (card JSON, or the contest format)',
+  )
+  .option('--rows <n>', 'rows of the board', '3')
+  .option('--cols <n>', 'cards: columns (default: as many as rows)')
+  .option('--figures <n>', 'kinds of figure (colours)', '4')
+  .option('--frame <n>', 'cards: frame colours for an Eternity-style border')
+  .option('--seed <n>', 'random seed', '1')
+  .option('--print <file>', 'also print the pieces to cut out and the solution (.pdf, or .svg)')
+  .option('--json', 'machine-readable output')
+  .action(async (kind: string, opts) => {
+    const { generateCommand } = await import('./commands/generate')
+    write(await generateCommand(kind, opts))
+  })
+
+program
   .command('reproduce')
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs'
+import { InputError } from '../../../shared/errors'
+import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
+import type { Solution, TrianglePuzzle } from '../../../shared/edgematch/triangle/puzzle'
+import { renderLegend, renderSolution } from '../../../shared/edgematch/triangle/render'
+import { solveAll, solveFirst, type SearchStats } from '../../../shared/edgematch/triangle/solve'
+import { verifyTriangleSolution } from '../../../shared/edgematch/triangle/verify'
+
+const CONVENTION =
+  'a solution is the picture on the board: identical pieces are not told apart, nor the turns of a piece with three equal sides'
+
+/**
+ * The triangle edge-matching puzzle (BwInf "Dreieckspuzzle") from a file in the contest's format:
+ * one solution drawn as the contest program drew it, or "Puzzle unlösbar"; every solution; or the
+ * counts. Every board printed is checked by the independent verifier first.
+ */
+export function triangleCommand(
+  file: string,
+  opts: { all?: boolean; count?: boolean; json?: boolean },
+): string {
+  if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
+  const puzzle = parseTrianglePuzzle(readPuzzleFile(file), file)
+  const t0 = performance.now()
+  if (!opts.all && !opts.count) {
+    const { solution, stats } = whileCtrlCQuits(() => solveFirst(puzzle))
+    const ms = performance.now() - t0
+    if (solution) checked(puzzle, solution)
+    if (opts.json)
+      return JSON.stringify({ solvable: solution !== undefined, solution, stats, elapsedMs: ms })
+    if (!solution) return 'Puzzle unlösbar'
+    return [
+      renderSolution(puzzle, solution),
+      renderLegend(puzzle.figures),
+      statsLine(stats, ms),
+    ].join('\n')
+  }
+  const solutions: Solution[] = []
+  const { counts, stats } = whileCtrlCQuits(() =>
+    solveAll(puzzle, opts.all ? (s) => solutions.push(checked(puzzle, s)) : undefined),
+  )
+  const ms = performance.now() - t0
+  if (opts.json) {
+    const { fixed, upToRotation } = counts
+    if (opts.count) return JSON.stringify({ fixed, upToRotation })
+    return JSON.stringify({
+      fixed,
+      upToRotation,
+      labelled: counts.labelled.toString(),
+      convention: CONVENTION,
+      solutions,
+      stats,
+      elapsedMs: ms,
+    })
+  }
+  const lines = [
+    counts.fixed === 0
+      ? 'Puzzle unlösbar'
+      : `${counts.fixed.toLocaleString('en')} solution${counts.fixed === 1 ? '' : 's'} on the fixed triangle, ${counts.upToRotation.toLocaleString('en')} up to turning it (a board equal to its own turn counts once); ${counts.labelled.toLocaleString('en')} with the pieces told apart by their line in the file.`,
+    `Convention: ${CONVENTION}.`,
+  ]
+  solutions.forEach((s, k) => lines.push('', `solution ${k + 1}:`, renderSolution(puzzle, s)))
+  if (solutions.length > 0) lines.push('', renderLegend(puzzle.figures))
+  lines.push(statsLine(stats, ms))
+  return lines.join('\n')
+}
+
+function readPuzzleFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw new InputError(`${path}: no such puzzle file`)
+    if (code === 'EISDIR') throw new InputError(`${path}: is a folder, not a puzzle file`)
+    throw new InputError(`${path}: cannot read it (${code ?? (e as Error).message})`)
+  }
+}
+
+function checked(puzzle: TrianglePuzzle, s: Solution): Solution {
+  const problem = verifyTriangleSolution(puzzle.rows, puzzle.pieces, s)
+  if (problem !== undefined) throw new Error(`the solver gave a wrong board: ${problem}`)
+  return s
+}
+
+const statsLine = (stats: SearchStats, ms: number): string =>
+  `${stats.placements.toLocaleString('en')} placements tried, ${stats.nodes.toLocaleString('en')} search nodes, in ${ms.toFixed(1)} ms.`
+
+/**
+ * The search runs in one go and cannot stop halfway, so the CLI's Ctrl-C handler (which waits for
+ * a clean stop) is set aside meanwhile: Ctrl-C then ends the process at once.
+ */
+function whileCtrlCQuits<T>(run: () => T): T {
+  const handlers = process.listeners('SIGINT')
+  process.removeAllListeners('SIGINT')
+  try {
+    return run()
+  } finally {
+    for (const h of handlers) process.on('SIGINT', h)
+  }
+}

@@ -1,0 +1,134 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { formatTrianglePuzzle, parseTrianglePuzzle } from '../../shared/edgematch/triangle/parse'
+import type { Solution } from '../../shared/edgematch/triangle/puzzle'
+import { randomPuzzle } from '../../shared/edgematch/triangle/random'
+import { renderSolution } from '../../shared/edgematch/triangle/render'
+import { solveAll } from '../../shared/edgematch/triangle/solve'
+import { verifyTriangleSolution } from '../../shared/edgematch/triangle/verify'
+import { seededRandom } from '../../shared/random'
+
+/** The CLI as a user runs it (minus npm): a separate process, stdout and stderr apart. */
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'pw-triangle-'))
+const file = (name: string, content: string) => {
+  const path = join(tmp, name)
+  writeFileSync(path, content)
+  return path
+}
+const example = (k: number) => `shared/edgematch/triangle/examples/puzzle${k}.txt`
+const load = (path: string) => parseTrianglePuzzle(readFileSync(path, 'utf8'), path)
+
+describe('triangle command', () => {
+  it.each([0, 1, 2, 3])('puzzle%i.txt --count --json prints the two counts alone', (k) => {
+    const { fixed, upToRotation } = solveAll(load(example(k))).counts
+    const r = cli('triangle', example(k), '--count', '--json')
+    expect(r.code).toBe(0)
+    expect(r.err).toBe('')
+    expect(r.out).toBe(`{"fixed":${fixed},"upToRotation":${upToRotation}}\n`)
+  })
+
+  it('without flags draws one board, which is a solution, with the legend', () => {
+    const puzzle = load(example(0))
+    const boards = new Set<string>()
+    solveAll(puzzle, (s) => boards.add(renderSolution(puzzle, s)))
+    const r = cli('triangle', example(0))
+    expect(r.code).toBe(0)
+    const lines = r.out.trimEnd().split('\n')
+    expect(boards.has(lines.slice(0, 12).join('\n'))).toBe(true)
+    expect(lines[12]).toBe('A … C: figures 1 … 3, a … c: their other halves (−1 … −3)')
+    expect(lines[13]).toMatch(/^[\d,]+ placements tried, [\d,]+ search nodes, in [\d.]+ ms\.$/)
+  })
+
+  it('--all --json lists every board, each one verified, after the two counts', () => {
+    const puzzle = load(example(2))
+    const { counts } = solveAll(puzzle)
+    const r = cli('triangle', example(2), '--all', '--json')
+    expect(r.code).toBe(0)
+    expect(
+      r.out.startsWith(`{"fixed":${counts.fixed},"upToRotation":${counts.upToRotation},`),
+    ).toBe(true)
+    const j = JSON.parse(r.out)
+    expect(j.labelled).toBe(counts.labelled.toString())
+    expect(j.convention).toMatch(/identical pieces are not told apart/)
+    expect(j.solutions).toHaveLength(counts.fixed)
+    for (const s of j.solutions as Solution[])
+      expect(verifyTriangleSolution(puzzle.rows, puzzle.pieces, s)).toBeUndefined()
+    expect(j.stats.placements).toBeGreaterThan(0)
+  })
+
+  it('--all draws every board and --count says what is counted', () => {
+    const { counts } = solveAll(load(example(3)))
+    const all = cli('triangle', example(3), '--all')
+    expect(all.code).toBe(0)
+    expect(all.out.match(/^solution \d+:$/gm)).toHaveLength(counts.fixed)
+    const count = cli('triangle', example(3), '--count')
+    expect(count.out).toMatch(
+      new RegExp(
+        `^${counts.fixed} solutions on the fixed triangle, ${counts.upToRotation} up to turning it`,
+      ),
+    )
+    expect(count.out).toContain('Convention: a solution is the picture on the board')
+  })
+
+  it('an unsolvable puzzle: "Puzzle unlösbar" and exit code 0', () => {
+    // Every side shows 1: no two pieces can meet.
+    const path = file('stuck.txt', '1\n4\n1 1 1\n1 1 1\n1 1 1\n1 1 1\n')
+    const r = cli('triangle', path)
+    expect(r.code).toBe(0)
+    expect(r.out.split('\n')[0]).toBe('Puzzle unlösbar')
+    expect(cli('triangle', path, '--count', '--json').out).toBe('{"fixed":0,"upToRotation":0}\n')
+    expect(JSON.parse(cli('triangle', path, '--json').out)).toMatchObject({ solvable: false })
+  })
+
+  it.each([
+    [['triangle', join(tmp, 'none.txt')], `error: ${join(tmp, 'none.txt')}: no such puzzle file`],
+    [['triangle', tmp], 'is a folder, not a puzzle file'],
+    [['triangle', file('empty.txt', '')], 'the file is empty'],
+    [
+      ['triangle', file('eight.txt', '2\n8\n')],
+      'eight.txt, line 2: 8 pieces cannot fill a triangle',
+    ],
+    [
+      ['triangle', file('short.txt', '2\n4\n1 2 -1\n2 x 1\n')],
+      'short.txt, line 4: "x" is not a whole number',
+    ],
+    [['triangle', example(0), '--all', '--count'], 'error: choose --all or --count, not both'],
+  ])('bad input %j exits 1 with one line on stderr', (args, message) => {
+    const r = cli(...args)
+    expect(r.code).toBe(1)
+    expect(r.out).toBe('')
+    expect(r.err.trim().split('\n')).toHaveLength(1)
+    expect(r.err).toContain(message)
+  })
+
+  it('Ctrl-C ends a long count at once', async () => {
+    // Five rows and few figures: far too many boards to count in a test.
+    const path = file(
+      'huge.txt',
+      formatTrianglePuzzle(randomPuzzle(5, 5, 'built', seededRandom(1))),
+    )
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/main.ts', 'triangle', path, '--count'],
+      { stdio: 'ignore' },
+    )
+    // Long enough to be in the search (start-up takes about a second).
+    await new Promise((r) => setTimeout(r, 4000))
+    const t0 = Date.now()
+    child.kill('SIGINT')
+    const signal = await new Promise((resolve) => child.on('exit', (_, s) => resolve(s)))
+    expect(signal).toBe('SIGINT')
+    expect(Date.now() - t0).toBeLessThan(2000)
+  })
+})
