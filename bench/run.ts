@@ -16,6 +16,7 @@ import { solveJob } from '../electron/services/solve-job'
 import { renderExport } from '../electron/services/export/exporter'
 import { documentFromJson } from '../shared/document/document'
 import { DEFAULT_EXPORT } from '../shared/drawing/export-settings'
+import { cardsBench } from './cards'
 import { triangleBench } from './triangle'
 
 interface Result {
@@ -190,6 +191,7 @@ const results: Result[] = [
   tangramConvex(),
   ...(await tangramSheets()),
   ...(await triangleBench()),
+  ...(await cardsBench()),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

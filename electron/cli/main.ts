@@ -135,6 +135,23 @@ program
   })
 
 program
+  .command('cards <file>')
+  .description(
+    'square edge-matching cards (the HIB smiley puzzle; a card file or bundled name): one solution, one per class up to turning the board, or the counts',
+  )
+  .option('--all', 'list one solution per class up to turning the board')
+  .option('--count', 'count the solutions only (--json: {"fixed":N,"upToRotation":M})')
+  .option(
+    '--identical-as-one',
+    'take identical cards (one equal to another turned) as one: N and M then count boards by what they show, not by which card shows it',
+  )
+  .option('--json', 'machine-readable output (cards numbered from 1, turns counter-clockwise)')
+  .action(async (file: string, opts) => {
+    const { cardsCommand } = await import('./commands/cards')
+    write(cardsCommand(file, opts))
+  })
+
+program
   .command('reproduce')
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')

@@ -118,3 +118,16 @@ export function bruteForceCards(puzzle: CardPuzzle): BruteResult {
     boards: [...fixed].sort(),
   }
 }
+
+/** The key of a board given as placements (for comparing a solver's boards with these). */
+export function placedKey(
+  puzzle: CardPuzzle,
+  board: readonly { readonly card: number; readonly turns: number }[],
+  withCards = true,
+): string {
+  const cells = board.map(({ card, turns }) => ({
+    card,
+    shows: [0, 1, 2, 3].map((side) => puzzle.cards[card][(side - turns + 4) % 4]),
+  }))
+  return boardKey(cells, withCards)
+}

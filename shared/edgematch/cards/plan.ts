@@ -30,10 +30,7 @@ export interface Plan {
   readonly entryTurns: Int32Array
   /** Entry · 4 + q → the same card turned q more quarter turns. */
   readonly turned: Int32Array
-  /**
-   * The codes an entry's east and south neighbours must show. Entry `entries` (one past the
-   * last) is the border sentinel: its codes are B.
-   */
+  /** The codes an entry's east and south neighbours must show (B behind a frame edge). */
   readonly eastKey: Int32Array
   readonly southKey: Int32Array
   /** (class · K + west) · K + north → list[start[t] … start[t + 1]). */
@@ -88,8 +85,8 @@ export function planCards(puzzle: CardPuzzle, identicalAsOne: boolean): Plan {
   const count = entries.length
   const shown = entries.map((e) => turnCard(cards[types[e.type].cards[0]], e.turns))
   const turned = new Int32Array(count * 4)
-  const eastKey = new Int32Array(count + 1).fill(B)
-  const southKey = new Int32Array(count + 1).fill(B)
+  const eastKey = new Int32Array(count)
+  const southKey = new Int32Array(count)
   entries.forEach((e, o) => {
     for (let q = 0; q < 4; q++) turned[o * 4 + q] = firstEntry[e.type] + ((e.turns + q) % e.ways)
     eastKey[o] = need(shown[o][3])

@@ -42,7 +42,10 @@ export interface CardPuzzle {
   readonly match: MatchRule
 }
 
-/** A card on the board: its index in `cards` and its quarter turns counter-clockwise (0–3). */
+/**
+ * A card on the board: its index in `cards` and its quarter turns counter-clockwise (0–3; the
+ * solver gives the fewest turns that show the same, for a card that looks alike turned).
+ */
 export interface Placement {
   readonly card: number
   readonly turns: number
@@ -51,10 +54,6 @@ export interface Placement {
 /** A filled board: a placement per cell, row by row from the north-west corner. */
 export type CardBoard = readonly Placement[]
 
-export const NORTH = 0
-export const WEST = 1
-export const SOUTH = 2
-export const EAST = 3
 export const SIDE_NAMES = ['north', 'west', 'south', 'east'] as const
 
 export const COMPLEMENT: Readonly<Record<MatchRule, (label: Label) => Label>> = {
@@ -77,7 +76,7 @@ export function turnCard(card: Card, turns: number): Card {
 export const edgeKey = (edge: Edge): string => JSON.stringify(edge)
 
 /** Whether two cards are equal edge for edge, as they lie. */
-export const sameCard = (a: Card, b: Card): boolean =>
+const sameCard = (a: Card, b: Card): boolean =>
   a.every((edge, side) => edgeKey(edge) === edgeKey(b[side]))
 
 /**

@@ -107,8 +107,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
   const { n, entryType, turned } = p
   const rotations = boardRotations(puzzle.rows, puzzle.cols)
   const G = rotations.length
-  const board = new Int32Array(n + 1).fill(entryType.length)
-  const cells = board.subarray(0, n)
+  const board = new Int32Array(n)
   const marker = !identicalAsOne && n >= 2 ? chooseMarker(p, rotations) : undefined
   const want = options.limit ?? Infinity
   const onSolution = options.onSolution
@@ -136,7 +135,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     for (const g of rotations) {
       // The marker's state is fixed by g only in the middle cell; keep the least such board.
       if (g.turns !== 0 && g.image[cell] === cell && turned[o * 4 + g.turns] === o)
-        if (compare(cells, turnBoard(g, images[0])) > 0) return false
+        if (compare(board, turnBoard(g, images[0])) > 0) return false
     }
     classes++
     fixed += G
@@ -153,12 +152,12 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     let stabilizer = 0
     let canonical = true
     for (const g of rotations) {
-      const c = compare(cells, turnBoard(g, images[0]))
+      const c = compare(board, turnBoard(g, images[0]))
       if (c === 0) stabilizer++
       else if (c > 0) canonical = false
     }
     stabilizers += stabilizer
-    if (onSolution && emit(cells, canonical, G / stabilizer)) return true
+    if (onSolution && emit(board, canonical, G / stabilizer)) return true
     return stabilizers > (want - 1) * G
   }
 

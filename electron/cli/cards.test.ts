@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { bruteForceCards } from '../../shared/edgematch/cards/brute'
+import { formatCards, parseCards } from '../../shared/edgematch/cards/format'
+import { randomCardPuzzle } from '../../shared/edgematch/cards/random'
+import { verifyCardBoard } from '../../shared/edgematch/cards/verify'
+
+/** The CLI as a user runs it (minus npm): a separate process, stdout and stderr apart. */
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'pw-cards-'))
+const file = (name: string, content: string) => {
+  const path = join(tmp, name)
+  writeFileSync(path, content)
+  return path
+}
+
+describe('cards command', () => {
+  it('--count --json prints exactly the two counts; --identical-as-one changes what they count', () => {
+    const apart = cli('cards', 'hib-smiley', '--count', '--json')
+    expect(apart).toEqual({ code: 0, out: '{"fixed":16,"upToRotation":4}\n', err: '' })
+    const asOne = cli(
+      'cards',
+      'resources/cards/hib-smiley.json',
+      '--count',
+      '--json',
+      '--identical-as-one',
+    )
+    expect(asOne).toEqual({ code: 0, out: '{"fixed":8,"upToRotation":2}\n', err: '' })
+  })
+
+  it('without flags prints one solution and names the identical cards', () => {
+    const r = cli('cards', 'hib-smiley')
+    expect(r.code).toBe(0)
+    expect(r.err).toBe('')
+    const lines = r.out.split('\n')
+    expect(lines[0]).toBe(
+      'HIB smiley puzzle: a solution (card numbers as in the file, ↺ quarter turns counter-clockwise):',
+    )
+    expect(lines.slice(1, 14).filter((l) => /^\|.*#\d↺\d/.test(l))).toHaveLength(3)
+    expect(r.out).toContain('Identical cards (one is another turned): 3 and 8; told apart')
+  })
+
+  it('--all --json lists one valid solution per class', () => {
+    const j = JSON.parse(cli('cards', 'hib-smiley', '--all', '--json').out)
+    expect(j).toMatchObject({ fixed: 16, upToRotation: 4, identical: [[3, 8]] })
+    expect(j.solutions).toHaveLength(4)
+    const hib = parseCards(readFileSync('resources/cards/hib-smiley.json', 'utf8'), 'hib')
+    for (const rows of j.solutions as { card: number; turns: number }[][][]) {
+      const board = rows.flat().map((p) => ({ card: p.card - 1, turns: p.turns }))
+      expect(verifyCardBoard(hib, board)).toBeUndefined()
+    }
+  })
+
+  it('counts a generated puzzle as the brute force does, and says when there is none', () => {
+    const { puzzle } = randomCardPuzzle(3, 3, 4, undefined, 5)
+    const brute = bruteForceCards(puzzle)
+    const path = file('random.json', formatCards(puzzle))
+    expect(JSON.parse(cli('cards', path, '--count', '--json').out)).toEqual({
+      fixed: brute.fixed,
+      upToRotation: brute.upToRotation,
+    })
+    const [first, ...rest] = puzzle.cards
+    const none = { ...puzzle, cards: [[[99, 0], ...first.slice(1)], ...rest] } as typeof puzzle
+    const r = cli('cards', file('none.json', formatCards(none)))
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^random 3×3, 4 figures, seed 5 has no solution\.\n/)
+  })
+
+  it.each([
+    [
+      ['cards', 'nope'],
+      'error: nope: no such file, and no bundled card set of that name (bundled: hib-smiley)',
+    ],
+    [['cards', 'hib-smiley', '--all', '--count'], 'error: choose --all or --count, not both'],
+    [['cards', tmp], `error: ${tmp}: is a folder, not a card file`],
+    [
+      [
+        'cards',
+        file(
+          'bad.json',
+          '{\n  "rows": 1,\n  "cols": 1,\n  "cards": [\n    [["a", 0], ["a", 2], ["a", 1], ["a", 0]]\n  ]\n}',
+        ),
+      ],
+      'error: bad.json: line 5: card 1, west edge: the half must be 0 or 1, not 2',
+    ],
+  ])('bad input %j exits 1 with one line on stderr', (args, message) => {
+    const r = cli(...args)
+    expect(r.code).toBe(1)
+    expect(r.out).toBe('')
+    expect(r.err).toBe(`${message}\n`)
+  })
+
+  it('--help says what --identical-as-one changes', () => {
+    expect(cli('cards', '--help').out).toMatch(/--identical-as-one\s+take identical cards/)
+  })
+})

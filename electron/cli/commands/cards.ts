@@ -1,0 +1,131 @@
+import { InputError } from '../../../shared/errors'
+import type { CardBoard, CardPuzzle } from '../../../shared/edgematch/cards/puzzle'
+import { renderBoard } from '../../../shared/edgematch/cards/render'
+import { allSolutions, solveCards, type CardStats } from '../../../shared/edgematch/cards/solve'
+import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
+import { verifyCardBoard } from '../../../shared/edgematch/cards/verify'
+import { loadCardSet } from '../card-inputs'
+
+export interface CardsOptions {
+  all?: boolean
+  count?: boolean
+  json?: boolean
+  identicalAsOne?: boolean
+}
+
+const CONVENTION = {
+  apart:
+    'cards are told apart by their number; turns of a card that look alike are one way to lay it',
+  asOne:
+    'identical cards (one equal to another turned) are taken as one: boards count by what they show',
+}
+
+/**
+ * Square edge-matching cards (the HIB smiley puzzle and its kin) from a card file or a bundled set:
+ * one solution, one per class up to turning the board (--all), or the counts. Every board printed
+ * is checked by the independent verifier first. Cards are numbered from 1 in file order; turns
+ * are quarter turns counter-clockwise.
+ */
+export function cardsCommand(file: string, opts: CardsOptions): string {
+  if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
+  const { puzzle, source } = loadCardSet(file)
+  const name = puzzle.name ?? source
+  const identicalAsOne = opts.identicalAsOne ?? false
+  const groups = identicalGroups(puzzle.cards).map((g) => g.cards.map((c) => c + 1))
+  const t0 = performance.now()
+
+  if (!opts.all && !opts.count) {
+    let first: CardBoard | undefined
+    const { stats } = whileCtrlCQuits(() =>
+      solveCards(puzzle, { onSolution: (board) => ((first = checked(puzzle, board)), true) }),
+    )
+    const ms = performance.now() - t0
+    if (opts.json)
+      return JSON.stringify({
+        solvable: first !== undefined,
+        solution: first ? rowsOf(puzzle, first) : null,
+        identical: groups,
+        stats,
+        elapsedMs: ms,
+      })
+    if (!first) return [`${name} has no solution.`, statsLine(stats, ms)].join('\n')
+    return [
+      `${name}: a solution (card numbers as in the file, ↺ quarter turns counter-clockwise):`,
+      renderBoard(puzzle, first),
+      ...identicalNote(groups, identicalAsOne),
+      statsLine(stats, ms),
+    ].join('\n')
+  }
+
+  const { boards, result } = whileCtrlCQuits(() =>
+    opts.all
+      ? allSolutions(puzzle, { identicalAsOne })
+      : { boards: [], result: solveCards(puzzle, { identicalAsOne }) },
+  )
+  for (const b of boards) checked(puzzle, b)
+  const { counts, stats } = result
+  const ms = performance.now() - t0
+  const convention = identicalAsOne ? CONVENTION.asOne : CONVENTION.apart
+  if (opts.json) {
+    if (opts.count) return JSON.stringify(counts)
+    return JSON.stringify({
+      ...counts,
+      convention,
+      identical: groups,
+      solutions: boards.map((b) => rowsOf(puzzle, b)),
+      stats,
+      elapsedMs: ms,
+    })
+  }
+  const lines = [
+    counts.fixed === 0
+      ? `${name} has no solution.`
+      : `${name}: ${counts.fixed.toLocaleString('en')} solution${counts.fixed === 1 ? '' : 's'} on the fixed board, ${counts.upToRotation.toLocaleString('en')} up to turning the board (a board equal to its own turn counts once).`,
+    `Convention: ${convention}.`,
+    ...identicalNote(groups, identicalAsOne),
+  ]
+  boards.forEach((b, k) =>
+    lines.push('', `solution ${k + 1} (one per class up to turning):`, renderBoard(puzzle, b)),
+  )
+  lines.push(statsLine(stats, ms))
+  return lines.join('\n')
+}
+
+/** A board as rows of placements, cards numbered from 1. */
+const rowsOf = (puzzle: CardPuzzle, board: CardBoard) =>
+  Array.from({ length: puzzle.rows }, (_, r) =>
+    board
+      .slice(r * puzzle.cols, (r + 1) * puzzle.cols)
+      .map((p) => ({ card: p.card + 1, turns: p.turns })),
+  )
+
+function identicalNote(groups: number[][], asOne: boolean): string[] {
+  if (groups.length === 0) return []
+  const and = (xs: number[]) => `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`
+  return [
+    `Identical cards (one is another turned): ${groups.map(and).join('; ')}; ${asOne ? 'taken as one' : 'told apart (--identical-as-one takes them as one)'}.`,
+  ]
+}
+
+function checked(puzzle: CardPuzzle, board: CardBoard): CardBoard {
+  const problem = verifyCardBoard(puzzle, board)
+  if (problem !== undefined) throw new Error(`the solver gave a wrong board: ${problem}`)
+  return board
+}
+
+const statsLine = (stats: CardStats, ms: number): string =>
+  `${stats.placements.toLocaleString('en')} placements tried, ${stats.nodes.toLocaleString('en')} search nodes, in ${ms.toFixed(1)} ms.`
+
+/**
+ * The search runs in one go and cannot stop halfway, so the CLI's Ctrl-C handler (which waits for
+ * a clean stop) is set aside meanwhile: Ctrl-C then ends the process at once.
+ */
+function whileCtrlCQuits<T>(run: () => T): T {
+  const handlers = process.listeners('SIGINT')
+  process.removeAllListeners('SIGINT')
+  try {
+    return run()
+  } finally {
+    for (const h of handlers) process.on('SIGINT', h)
+  }
+}
