@@ -12,24 +12,7 @@ import type { CardPuzzle, MatchRule } from '../shared/edgematch/cards/puzzle'
 import { randomCardPuzzle } from '../shared/edgematch/cards/random'
 import { solveCards, type CardResult } from '../shared/edgematch/cards/solve'
 import { verifyCardBoard } from '../shared/edgematch/cards/verify'
-
-interface Result {
-  name: string
-  target: string
-  medianMs: number
-  runs: number
-  detail: string
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
-
-function check(what: string, got: unknown, want: unknown): void {
-  if (JSON.stringify(got) !== JSON.stringify(want))
-    throw new Error(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`)
-}
+import { check, median, type Result } from './measure'
 
 /** All solutions of the HIB set, both counts, cards told apart. */
 function hibAll(): Result {

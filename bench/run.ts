@@ -18,14 +18,7 @@ import { documentFromJson } from '../shared/document/document'
 import { DEFAULT_EXPORT } from '../shared/drawing/export-settings'
 import { cardsBench } from './cards'
 import { triangleBench } from './triangle'
-
-interface Result {
-  name: string
-  target: string
-  medianMs: number
-  runs: number
-  detail: string
-}
+import { check, median, type Result } from './measure'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
   const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
@@ -37,16 +30,6 @@ function load(name: string): { json: unknown; pieces: PieceKind[] } {
       count: p.count,
     })),
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
-
-function check(what: string, got: unknown, want: unknown): void {
-  if (JSON.stringify(got) !== JSON.stringify(want))
-    throw new Error(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`)
 }
 
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */

@@ -13,24 +13,7 @@ import { randomPuzzle } from '../shared/edgematch/triangle/random'
 import { solveAll } from '../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../shared/edgematch/triangle/verify'
 import { seededRandom } from '../shared/random'
-
-interface Result {
-  name: string
-  target: string
-  medianMs: number
-  runs: number
-  detail: string
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
-
-function check(what: string, got: unknown, want: unknown): void {
-  if (JSON.stringify(got) !== JSON.stringify(want))
-    throw new Error(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`)
-}
+import { check, median, type Result } from './measure'
 
 /** Parse and solve a contest file completely (fixed and up to rotation), from its text. */
 function contestFile(k: number): Result {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,15 +6,7 @@ import { bruteForceCards } from '../../shared/edgematch/cards/brute'
 import { formatCards, parseCards } from '../../shared/edgematch/cards/format'
 import { randomCardPuzzle } from '../../shared/edgematch/cards/random'
 import { verifyCardBoard } from '../../shared/edgematch/cards/verify'
-
-/** The CLI as a user runs it (minus npm): a separate process, stdout and stderr apart. */
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
+import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cards-'))
 const file = (name: string, content: string) => {

@@ -3,15 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-/** The CLI as a user runs it (minus npm): a separate process, stdout and stderr apart. */
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
+import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-'))
 const file = (name: string, content: string) => {

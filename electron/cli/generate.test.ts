@@ -5,14 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import { countSolutions } from '../../shared/edgematch/cards/solve'
-
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
+import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-generate-'))
 const has = (tool: string) => spawnSync('which', [tool]).status === 0

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,15 +10,7 @@ import { renderSolution } from '../../shared/edgematch/triangle/render'
 import { solveAll } from '../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../shared/edgematch/triangle/verify'
 import { seededRandom } from '../../shared/random'
-
-/** The CLI as a user runs it (minus npm): a separate process, stdout and stderr apart. */
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  return { code: r.status, out: r.stdout, err: r.stderr }
-}
+import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-triangle-'))
 const file = (name: string, content: string) => {

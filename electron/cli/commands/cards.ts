@@ -1,10 +1,11 @@
 import { InputError } from '../../../shared/errors'
 import type { CardBoard, CardPuzzle } from '../../../shared/edgematch/cards/puzzle'
 import { renderBoard } from '../../../shared/edgematch/cards/render'
-import { allSolutions, solveCards, type CardStats } from '../../../shared/edgematch/cards/solve'
+import { allSolutions, solveCards } from '../../../shared/edgematch/cards/solve'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
 import { verifyCardBoard } from '../../../shared/edgematch/cards/verify'
 import { loadCardSet } from '../card-inputs'
+import { statsLine, whileCtrlCQuits } from '../search-run'
 
 export interface CardsOptions {
   all?: boolean
@@ -111,21 +112,4 @@ function checked(puzzle: CardPuzzle, board: CardBoard): CardBoard {
   const problem = verifyCardBoard(puzzle, board)
   if (problem !== undefined) throw new Error(`the solver gave a wrong board: ${problem}`)
   return board
-}
-
-const statsLine = (stats: CardStats, ms: number): string =>
-  `${stats.placements.toLocaleString('en')} placements tried, ${stats.nodes.toLocaleString('en')} search nodes, in ${ms.toFixed(1)} ms.`
-
-/**
- * The search runs in one go and cannot stop halfway, so the CLI's Ctrl-C handler (which waits for
- * a clean stop) is set aside meanwhile: Ctrl-C then ends the process at once.
- */
-function whileCtrlCQuits<T>(run: () => T): T {
-  const handlers = process.listeners('SIGINT')
-  process.removeAllListeners('SIGINT')
-  try {
-    return run()
-  } finally {
-    for (const h of handlers) process.on('SIGINT', h)
-  }
 }

@@ -3,8 +3,9 @@ import { InputError } from '../../../shared/errors'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import type { Solution, TrianglePuzzle } from '../../../shared/edgematch/triangle/puzzle'
 import { renderLegend, renderSolution } from '../../../shared/edgematch/triangle/render'
-import { solveAll, solveFirst, type SearchStats } from '../../../shared/edgematch/triangle/solve'
+import { solveAll, solveFirst } from '../../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../../shared/edgematch/triangle/verify'
+import { statsLine, whileCtrlCQuits } from '../search-run'
 
 const CONVENTION =
   'a solution is the picture on the board: identical pieces are not told apart, nor the turns of a piece with three equal sides'
@@ -79,21 +80,4 @@ function checked(puzzle: TrianglePuzzle, s: Solution): Solution {
   const problem = verifyTriangleSolution(puzzle.rows, puzzle.pieces, s)
   if (problem !== undefined) throw new Error(`the solver gave a wrong board: ${problem}`)
   return s
-}
-
-const statsLine = (stats: SearchStats, ms: number): string =>
-  `${stats.placements.toLocaleString('en')} placements tried, ${stats.nodes.toLocaleString('en')} search nodes, in ${ms.toFixed(1)} ms.`
-
-/**
- * The search runs in one go and cannot stop halfway, so the CLI's Ctrl-C handler (which waits for
- * a clean stop) is set aside meanwhile: Ctrl-C then ends the process at once.
- */
-function whileCtrlCQuits<T>(run: () => T): T {
-  const handlers = process.listeners('SIGINT')
-  process.removeAllListeners('SIGINT')
-  try {
-    return run()
-  } finally {
-    for (const h of handlers) process.on('SIGINT', h)
-  }
 }
