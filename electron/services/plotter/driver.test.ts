@@ -161,6 +161,21 @@ describe('plotting over a serial line', () => {
     expect(r.sim.segments).toEqual(PLANNED)
   })
 
+  it('stays paused when paused before the port is open', async () => {
+    const r = await rig({ unitsPerSecond: 200_000 })
+    const { job, updates } = plot(r)
+    job.pause()
+    while (!updates.some((u) => u.message.startsWith('sending to')))
+      await new Promise((res) => setTimeout(res, 5))
+    await new Promise((res) => setTimeout(res, 200))
+    expect(updates.at(-1)!.state).toBe('paused')
+    expect(r.sim.segments).toEqual([])
+    job.resume()
+    expect((await job.finished).state).toBe('done')
+    await r.sim.idle()
+    expect(r.sim.segments).toEqual(PLANNED)
+  })
+
   it('cancels: the plotter drops its buffer, lifts the pen and puts it away', async () => {
     const r = await rig({ unitsPerSecond: 200_000 })
     const { job } = plot(r, { on: at(0.3, (_, j) => j.cancel()) })

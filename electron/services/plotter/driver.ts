@@ -127,6 +127,11 @@ export abstract class PlotJob {
     while (this.paused && !this.cancelled) await new Promise<void>((r) => (this.wake = r))
   }
 
+  /** Sending, or paused if a pause came while the job was still connecting. */
+  protected going(message: string): void {
+    this.setState(this.paused ? 'paused' : 'sending', this.paused ? `${message}; paused` : message)
+  }
+
   protected setState(state: PlotJobState, message: string): void {
     this.state = state
     this.message = message
@@ -264,7 +269,7 @@ export class SerialPlotJob extends PlotJob {
         `no plotter answers on ${path} (${(e as Error).message}); check that it is on, the cable, and the line settings (${baudRate} baud, ${dataBits}${parity[0].toUpperCase()}${stopBits})`,
       )
     }
-    this.setState('sending', `sending to ${path}`)
+    this.going(`sending to ${path}`)
     for (;;) {
       if (this.cancelled) return 'cancelled'
       try {
@@ -385,8 +390,7 @@ export class SerialPlotJob extends PlotJob {
         this.sent = k
         this.chunk = undefined
         this.resumed = true
-        this.setState(
-          this.paused ? 'paused' : 'sending',
+        this.going(
           `reconnected; going on from instruction ${k + 1} of ${this.program.steps.length}`,
         )
         return this.bufferSize

@@ -55,7 +55,7 @@ export class StreamPlotJob extends PlotJob {
       }
     }
     try {
-      this.setState('sending', `writing to ${path}`)
+      this.going(`writing to ${path}`)
       const steps = this.program.steps
       while (this.next < steps.length) {
         await this.gate()
