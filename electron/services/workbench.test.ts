@@ -2,7 +2,10 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { WorkbenchEvent } from '../../shared/api/contract'
+import { execFileSync } from 'node:child_process'
+import type { BundledPuzzle, WorkbenchEvent } from '../../shared/api/contract'
+import { parseCards } from '../../shared/edgematch/cards/format'
+import { firstSolution } from '../../shared/edgematch/cards/solve'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { pieceSetFromJson } from '../../shared/formats/load'
 import { d4Matrix, type D4 } from '../../shared/lattice/d4'
@@ -122,6 +125,62 @@ describe('the workbench dispatcher', () => {
       /outside the folder/,
     )
     expect(await refused('document.open', { path: 'missing.json' })).toMatch(/missing\.json/)
+  })
+
+  it('lists the bundled edge-matching puzzles, saves and opens one, prints it with a solution', async () => {
+    const { puzzles } = await ok<{ puzzles: BundledPuzzle[] }>('puzzle.bundled')
+    expect(puzzles.map((p) => p.id)).toEqual([
+      'cards/hib-smiley',
+      'triangle/puzzle0',
+      'triangle/puzzle1',
+      'triangle/puzzle2',
+      'triangle/puzzle3',
+    ])
+    const hib = puzzles[0]
+    expect(parseCards(hib.text, 'hib').cards).toHaveLength(9)
+    await ok('puzzle.save', { path: 'mine.json', text: hib.text })
+    await ok('puzzle.save', { path: 'tri.txt', text: puzzles[4].text })
+    expect(await ok('puzzle.open', { path: 'mine.json' })).toMatchObject({
+      kind: 'cards',
+      text: hib.text,
+    })
+    expect(await ok('puzzle.open', { path: 'tri.txt' })).toMatchObject({ kind: 'triangle' })
+    expect(await refused('puzzle.open', { path: 'missing.json' })).toBe(
+      'missing.json: no such file',
+    )
+    expect(await refused('puzzle.open', { path: '../outside.json' })).toMatch(/outside/)
+
+    const puzzle = parseCards(hib.text, 'hib')
+    const board = firstSolution(puzzle)!.map((p) => [p.card, p.turns])
+    const { files: printed } = await ok<{ files: string[] }>('export.puzzle', {
+      path: 'hib.pdf',
+      kind: 'cards',
+      text: hib.text,
+      solution: board,
+      title: 'HIB smiley cards',
+    })
+    expect(printed).toEqual([join(files, 'hib.pdf')])
+    const text = execFileSync('pdftotext', ['-raw', printed[0], '-'], { encoding: 'utf8' })
+    expect(text).toContain('HIB smiley cards: a solution')
+    // A board that is not a solution is never printed.
+    const [a, b, ...rest] = board
+    expect(
+      await refused('export.puzzle', {
+        path: 'wrong.pdf',
+        kind: 'cards',
+        text: hib.text,
+        solution: [b, a, ...rest],
+        title: 'wrong',
+      }),
+    ).toMatch(/^the board to print is not a solution: /)
+    expect(
+      await refused('export.puzzle', {
+        path: 'tri.svg',
+        kind: 'triangle',
+        text: '3\n9\n1 2\n',
+        title: 'broken',
+      }),
+    ).toMatch(/^broken, line 3: expected three numbers/)
   })
 
   it('lists the published numbers with what each counts', async () => {

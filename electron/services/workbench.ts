@@ -19,6 +19,8 @@ import { PUBLISHED } from '../../shared/papers/registry'
 import type { DocumentService } from './documents'
 import type { FileBrowser } from './files'
 import { bundledSets } from './library'
+import { puzzleSheet, writePuzzleSheet } from './export/puzzle-sheet'
+import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
 import type { SettingsService } from './settings'
 import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
 import type { SolverService } from './solver-service'
@@ -147,6 +149,18 @@ export function createWorkbench(
       const job = solver.solutions(p.jobId)
       const target = host.files ? host.files.resolve(p.path) : p.path
       return writeExport(job, target, p.settings, join(host.resourcesDir, 'fonts'))
+    },
+    'puzzle.bundled': async () => ({ puzzles: await bundledPuzzles(host.resourcesDir) }),
+    'puzzle.open': (p: { path: string }) =>
+      readPuzzle(host.files ? host.files.resolve(p.path) : p.path),
+    'puzzle.save': (p: { path: string; text: string }) =>
+      writePuzzle(host.files ? host.files.resolve(p.path) : p.path, p.text),
+    'export.puzzle': async (p: Params<'export.puzzle'>) => {
+      const sheet = puzzleSheet(p.kind, p.text, p.title, p.solution)
+      const target = host.files ? host.files.resolve(p.path) : p.path
+      return {
+        files: await writePuzzleSheet(sheet, target, p.title, join(host.resourcesDir, 'fonts')),
+      }
     },
     'plotter.ports': async () => ({ ports: await plotter.ports() }),
     'plotter.start': async (p: Params<'plotter.start'>) => {

@@ -69,6 +69,10 @@ export const plotTargetSchema = z.discriminatedUnion('kind', [
 ])
 export type PlotTarget = z.infer<typeof plotTargetSchema>
 
+const puzzleKind = z.enum(['cards', 'triangle'])
+export type PuzzleKind = z.infer<typeof puzzleKind>
+const puzzleText = z.string().max(2_000_000)
+
 export const METHODS = {
   'app.info': none,
   'library.list': none,
@@ -111,6 +115,23 @@ export const METHODS = {
     settings: exportSettingsSchema,
   }),
   'plotter.ports': none,
+  /** The bundled edge-matching puzzles (card sets, the contest's triangle files), as their text. */
+  'puzzle.bundled': none,
+  /** Reads an edge-matching puzzle file: a card file (JSON) or a triangle file (the contest's). */
+  'puzzle.open': z.strictObject({ path }),
+  'puzzle.save': z.strictObject({ path, text: puzzleText }),
+  /** Prints a puzzle to cut out, and a solution on page 2: one PDF, or SVG files. */
+  'export.puzzle': z.strictObject({
+    path,
+    kind: puzzleKind,
+    text: puzzleText,
+    /** A board: per cell, the piece (card) and its turns; checked before it is printed. */
+    solution: z
+      .array(z.tuple([z.number().int().min(0).max(10_000), z.number().int().min(0).max(3)]))
+      .max(10_000)
+      .optional(),
+    title: z.string().max(200),
+  }),
   /** Plots one page of a job's sheet (as HPGL) on a serial port, a raw device or into a file. */
   'plotter.start': z.strictObject({
     jobId: z.string().max(100),
@@ -144,6 +165,13 @@ export interface BundledSet {
   readonly area: number
   readonly outlines: number
   readonly path: string
+}
+
+export interface BundledPuzzle {
+  readonly id: string
+  readonly kind: PuzzleKind
+  readonly name: string
+  readonly text: string
 }
 
 export interface FileEntry {
@@ -205,6 +233,10 @@ export interface Results {
     plot?: { penDown: number; penUp: number; naivePenUp: number }
   }
   'plotter.ports': { ports: { path: string; label: string }[] }
+  'puzzle.bundled': { puzzles: BundledPuzzle[] }
+  'puzzle.open': { path: string; kind: PuzzleKind; text: string }
+  'puzzle.save': { path: string }
+  'export.puzzle': { files: string[] }
   'plotter.start': { plotId: string }
   'plotter.pause': null
   'plotter.resume': null

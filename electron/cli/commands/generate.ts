@@ -1,4 +1,3 @@
-import { extname } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { formatCards } from '../../../shared/edgematch/cards/format'
 import { generateUniqueCards } from '../../../shared/edgematch/cards/random'
@@ -7,10 +6,10 @@ import { cardsSheet, trianglesSheet } from '../../../shared/edgematch/print'
 import { generateUniqueTriangle } from '../../../shared/edgematch/triangle/generate'
 import { formatTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveFirst } from '../../../shared/edgematch/triangle/solve'
-import { pageSvg } from '../../../shared/drawing/svg'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import { InputError } from '../../../shared/errors'
 import { describeFsError } from '../../services/documents'
+import { writePuzzleSheet } from '../../services/export/puzzle-sheet'
 import { RESOURCES } from '../inputs'
 
 export interface GenerateOptions {
@@ -31,36 +30,12 @@ const whole = (name: string, v: string | undefined, lo: number, hi: number): num
   return n
 }
 
-async function write(path: string, content: string | Buffer): Promise<void> {
+async function write(path: string, content: string): Promise<void> {
   try {
     await writeFileAtomic(path, content)
   } catch (e) {
     throw new InputError(`${path}: cannot write (${describeFsError(e, 'no such folder')})`)
   }
-}
-
-/** The pieces to cut out and the solution: one PDF of two pages, or two SVG files. */
-async function printSheet(sheet: Sheet, path: string, title: string): Promise<string[]> {
-  const ext = extname(path).toLowerCase()
-  if (ext === '.pdf') {
-    const { sheetPdf } = await import('../../services/export/pdf-sheet')
-    const fonts = `${RESOURCES}fonts/`
-    await write(
-      path,
-      await sheetPdf(
-        sheet,
-        { regular: `${fonts}DejaVuSans.ttf`, bold: `${fonts}DejaVuSans-Bold.ttf` },
-        title,
-      ),
-    )
-    return [path]
-  }
-  if (ext !== '.svg') throw new InputError(`--print writes .pdf or .svg, not "${ext || path}"`)
-  const stem = path.slice(0, path.length - ext.length)
-  const files = sheet.pages.map((_, i) => (i === 0 ? path : `${stem}-solution${ext}`))
-  for (let i = 0; i < files.length; i++)
-    await write(files[i], pageSvg(sheet.pages[i], sheet.options, title))
-  return files
 }
 
 /**
@@ -98,7 +73,7 @@ export async function generateCommand(kind: string, o: GenerateOptions): Promise
     throw new InputError(`generate makes "cards" or "triangle" puzzles, not "${kind}"`)
   }
   await write(o.output, text)
-  const printed = o.print ? await printSheet(sheet, o.print, title) : []
+  const printed = o.print ? await writePuzzleSheet(sheet, o.print, title, `${RESOURCES}fonts`) : []
   if (o.json)
     return JSON.stringify({ file: o.output, printed, draws: info.draws, nodes: info.nodes })
   return (
