@@ -281,3 +281,25 @@ export function triangleBoardDrawing(
   })
   return drawing(pieces, outlines)
 }
+
+/**
+ * Where each side of a lone piece (as cardDrawing and triangleDrawing draw it) is, for pointing
+ * at it: the triangle from the piece's centre to the side, in drawing coordinates (y up).
+ */
+export function sideRegions(kind: 'cards' | 'triangle'): XY[][] {
+  const corners: XY[] =
+    kind === 'cards'
+      ? [
+          [0, 0],
+          [0, 1],
+          [1, 1],
+          [1, 0],
+        ]
+      : triangleCorners(0, 0)
+  const n = corners.length
+  const c: XY = [
+    corners.reduce((s, p) => s + p[0], 0) / n,
+    corners.reduce((s, p) => s + p[1], 0) / n,
+  ]
+  return corners.map((a, s) => [a, corners[(s + 1) % n], c].map(([x, y]) => [x, -y] as const))
+}
