@@ -108,4 +108,13 @@ test('screenshots of every view', async ({ workbench }) => {
   })
   await expect(page.getByTestId('rerun-all')).toBeEnabled()
   await shoot(page, 'papers')
+
+  // Edge matching: the HIB smiley cards solved, a card edge selected for editing.
+  await page.locator('[data-view="matching"]').click()
+  await expect(page.getByTestId('match-name')).toHaveValue('HIB smiley puzzle')
+  await page.getByTestId('match-solve').click()
+  await expect(page.getByTestId('match-counts')).toHaveAttribute('data-fixed', '16')
+  await page.getByTestId('piece-2').locator('[data-side="3"]').click()
+  await expect(page.getByTestId('match-selected')).toContainText('Piece 2, east')
+  await shoot(page, 'matching')
 })

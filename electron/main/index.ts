@@ -69,9 +69,15 @@ async function main(): Promise<void> {
       version: app.getVersion(),
       resourcesDir,
       dialogs: {
-        open: async () => {
+        open: async (extensions = ['.json']) => {
+          const exts = extensions.map((e) => e.slice(1))
           const r = await dialog.showOpenDialog(window!, {
-            filters: [{ name: 'Piece sets', extensions: ['json'] }],
+            filters: [
+              {
+                name: exts.length === 1 ? (FILE_KINDS[exts[0]] ?? exts[0]) : 'Puzzles',
+                extensions: exts,
+              },
+            ],
             properties: ['openFile'],
           })
           return r.canceled ? undefined : r.filePaths[0]

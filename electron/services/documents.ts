@@ -2,7 +2,12 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
-import { documentSchema, type Recoverable } from '../../shared/api/contract'
+import {
+  documentSchema,
+  puzzleAutosaveSchema,
+  type PuzzleAutosave,
+  type Recoverable,
+} from '../../shared/api/contract'
 import {
   documentFromJson,
   documentToJson,
@@ -125,6 +130,28 @@ export class DocumentService {
     return found
       .filter((r) => r !== undefined)
       .sort((a, b) => Date.parse(b.savedAt) - Date.parse(a.savedAt))
+  }
+
+  /** The edge-matching view's puzzle, in a folder of its own (autosaveList reads only files). */
+  async puzzleAutosaveWrite(state: PuzzleAutosave): Promise<void> {
+    const dir = join(this.autosaveDir, 'edge-matching')
+    try {
+      await mkdir(dir, { recursive: true })
+      await writeFileAtomic(join(dir, 'puzzle.json'), JSON.stringify(state) + '\n')
+    } catch (e) {
+      throw new InputError(`${dir}: cannot write the autosave (${describeFsError(e)})`)
+    }
+  }
+
+  /** The last autosaved puzzle; none if there is none or it is damaged. */
+  async puzzleAutosaveRead(): Promise<PuzzleAutosave | undefined> {
+    try {
+      const text = await readFile(join(this.autosaveDir, 'edge-matching', 'puzzle.json'), 'utf8')
+      const parsed = puzzleAutosaveSchema.safeParse(JSON.parse(text))
+      return parsed.success ? parsed.data : undefined
+    } catch {
+      return undefined
+    }
   }
 
   private autosaveFile(id: string): string {

@@ -41,8 +41,11 @@ export class FileBrowser {
     }
   }
 
-  /** Folders first, then JSON files, each sorted by name; hidden files left out. */
-  async list(dir?: string): Promise<{ dir: string; parent?: string; entries: FileEntry[] }> {
+  /** Folders first, then the files with one of `extensions`, each sorted by name; no hidden files. */
+  async list(
+    dir?: string,
+    extensions: readonly string[] = ['.json'],
+  ): Promise<{ dir: string; parent?: string; entries: FileEntry[] }> {
     const abs = dir === undefined ? this.root : this.resolve(dir)
     let names: string[]
     try {
@@ -62,7 +65,9 @@ export class FileBrowser {
       } catch {
         continue
       }
-      if (kind === 'dir' || name.toLowerCase().endsWith('.json')) entries.push({ name, path, kind })
+      const lower = name.toLowerCase()
+      if (kind === 'dir' || extensions.some((e) => lower.endsWith(e)))
+        entries.push({ name, path, kind })
     }
     entries.sort(
       (a, b) =>

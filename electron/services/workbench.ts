@@ -36,7 +36,7 @@ export interface WorkbenchHost {
   readonly resourcesDir: string
   /** Native dialogs (Electron). */
   readonly dialogs?: {
-    open(): Promise<string | undefined>
+    open(extensions?: readonly string[]): Promise<string | undefined>
     save(suggestedName: string): Promise<string | undefined>
   }
   /** The folder the browser host offers in its own file dialog. */
@@ -93,11 +93,13 @@ export function createWorkbench(
       if (!set) throw new InputError(`there is no bundled set "${p.id}"`)
       return { document: (await documents.open(set.path)).document }
     },
-    'files.list': async (p: { dir?: string }) => {
+    'files.list': async (p: { dir?: string; extensions?: string[] }) => {
       if (!host.files) throw new InputError('this host has native file dialogs')
-      return host.files.list(p.dir)
+      return host.files.list(p.dir, p.extensions)
     },
-    'dialog.open': async () => ({ path: await host.dialogs?.open() }),
+    'dialog.open': async (p: { extensions?: string[] }) => ({
+      path: await host.dialogs?.open(p.extensions),
+    }),
     'dialog.save': async (p: { suggestedName: string }) => ({
       path: await host.dialogs?.save(p.suggestedName),
     }),
@@ -155,6 +157,11 @@ export function createWorkbench(
       readPuzzle(host.files ? host.files.resolve(p.path) : p.path),
     'puzzle.save': (p: { path: string; text: string }) =>
       writePuzzle(host.files ? host.files.resolve(p.path) : p.path, p.text),
+    'puzzle.autosave': async (p: Params<'puzzle.autosave'>) => {
+      await documents.puzzleAutosaveWrite(p)
+      return null
+    },
+    'puzzle.recover': async () => ({ state: await documents.puzzleAutosaveRead() }),
     'export.puzzle': async (p: Params<'export.puzzle'>) => {
       const sheet = puzzleSheet(p.kind, p.text, p.title, p.solution)
       const target = host.files ? host.files.resolve(p.path) : p.path

@@ -69,9 +69,21 @@ export const plotTargetSchema = z.discriminatedUnion('kind', [
 ])
 export type PlotTarget = z.infer<typeof plotTargetSchema>
 
+const extensions = z
+  .array(z.string().regex(/^\.[a-z0-9]{1,8}$/))
+  .min(1)
+  .max(10)
 const puzzleKind = z.enum(['cards', 'triangle'])
 export type PuzzleKind = z.infer<typeof puzzleKind>
 const puzzleText = z.string().max(2_000_000)
+export const puzzleAutosaveSchema = z.strictObject({
+  kind: puzzleKind,
+  text: puzzleText,
+  name: z.string().max(200),
+  path: path.optional(),
+  dirty: z.boolean(),
+})
+export type PuzzleAutosave = z.infer<typeof puzzleAutosaveSchema>
 
 export const METHODS = {
   'app.info': none,
@@ -82,8 +94,10 @@ export const METHODS = {
       .regex(/^[a-z0-9-]+$/)
       .max(100),
   }),
-  'files.list': z.strictObject({ dir: path.optional() }),
-  'dialog.open': none,
+  /** The browser host's folder: subfolders and the files with the given extensions (.json). */
+  'files.list': z.strictObject({ dir: path.optional(), extensions: extensions.optional() }),
+  /** The native open dialog, offering the files with the given extensions (.json). */
+  'dialog.open': z.strictObject({ extensions: extensions.optional() }),
   'dialog.save': z.strictObject({ suggestedName: z.string().max(200) }),
   'document.open': z.strictObject({ path }),
   'document.save': z.strictObject({ path, document: documentSchema }),
@@ -120,6 +134,9 @@ export const METHODS = {
   /** Reads an edge-matching puzzle file: a card file (JSON) or a triangle file (the contest's). */
   'puzzle.open': z.strictObject({ path }),
   'puzzle.save': z.strictObject({ path, text: puzzleText }),
+  /** Keeps the puzzle being edited across closed windows and crashes, saved or not. */
+  'puzzle.autosave': puzzleAutosaveSchema,
+  'puzzle.recover': none,
   /** Prints a puzzle to cut out, and a solution on page 2: one PDF, or SVG files. */
   'export.puzzle': z.strictObject({
     path,
@@ -236,6 +253,8 @@ export interface Results {
   'puzzle.bundled': { puzzles: BundledPuzzle[] }
   'puzzle.open': { path: string; kind: PuzzleKind; text: string }
   'puzzle.save': { path: string }
+  'puzzle.autosave': null
+  'puzzle.recover': { state?: PuzzleAutosave }
   'export.puzzle': { files: string[] }
   'plotter.start': { plotId: string }
   'plotter.pause': null

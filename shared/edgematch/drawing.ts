@@ -225,6 +225,24 @@ export function triangleShapes(
 
 export type Colors = (figure: string | number) => string
 
+/**
+ * The colours of a card puzzle's figures: the labels' figures in order of first use, then the
+ * frame, so that the editor, the boards and the print colour each figure alike.
+ */
+export function cardColors(puzzle: CardPuzzle): Colors {
+  const color = colorScheme()
+  for (const card of puzzle.cards) for (const edge of card) if (!isFrameEdge(edge)) color(edge[0])
+  if (puzzle.frame !== undefined) color(puzzle.frame)
+  return color
+}
+
+/** The colours of a triangle puzzle's figures 1 … figures. */
+export function triangleColors(puzzle: TrianglePuzzle): Colors {
+  const color = colorScheme()
+  for (let k = 1; k <= puzzle.figures; k++) color(k)
+  return color
+}
+
 /** One card alone, side 1, its north-west corner at the origin, as it lies turned `turns`. */
 export function cardDrawing(
   puzzle: CardPuzzle,
@@ -287,13 +305,14 @@ export function triangleBoardDrawing(
  * at it: the triangle from the piece's centre to the side, in drawing coordinates (y up).
  */
 export function sideRegions(kind: 'cards' | 'triangle'): XY[][] {
+  // Side s runs from corner s to corner s + 1: for a card north, west, south, east (y down).
   const corners: XY[] =
     kind === 'cards'
       ? [
+          [1, 0],
           [0, 0],
           [0, 1],
           [1, 1],
-          [1, 0],
         ]
       : triangleCorners(0, 0)
   const n = corners.length

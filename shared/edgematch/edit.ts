@@ -134,11 +134,10 @@ export function withFrame(e: EdgePuzzle, frame: Figure | undefined): EdgePuzzle 
         isFrameEdge(edge) ? (frame === undefined ? ([edge, 0] as const) : frame) : edge,
       ) as unknown as Card,
   )
-  const { frame: _old, ...rest } = e.puzzle
-  return {
-    kind: 'cards',
-    puzzle: frame === undefined ? { ...rest, cards } : { ...rest, cards, frame },
-  }
+  const puzzle: CardPuzzle = { ...e.puzzle, cards, frame }
+  // No frame is no key at all: the file and the puzzle read back from it agree.
+  if (frame === undefined) delete (puzzle as { frame?: Figure }).frame
+  return { kind: 'cards', puzzle }
 }
 
 export function rename(e: EdgePuzzle, name: string): EdgePuzzle {

@@ -9,8 +9,9 @@ import type { CardBoard, CardPuzzle } from './cards/puzzle'
 import {
   cardBoardDrawing,
   cardDrawing,
-  colorScheme,
+  cardColors,
   triangleBoardDrawing,
+  triangleColors,
   triangleDrawing,
 } from './drawing'
 import type { Solution, TrianglePuzzle } from './triangle/puzzle'
@@ -33,7 +34,7 @@ function sheetOf(pages: Sheet['pages'], scale: number): Sheet {
 
 /** The cards to cut out (page 1) and, given a solution, the board laid out (page 2). */
 export function cardsSheet(puzzle: CardPuzzle, solution?: CardBoard): Sheet {
-  const color = colorScheme()
+  const color = cardColors(puzzle)
   const { width } = pageSize(DEFAULT_SHEET)
   const contentW = width - 2 * MARGIN
   const gap = 6
@@ -100,7 +101,7 @@ export function trianglesSheet(
   solution?: Solution,
   title = 'Triangle puzzle',
 ): Sheet {
-  const color = colorScheme()
+  const color = triangleColors(puzzle)
   const { width } = pageSize(DEFAULT_SHEET)
   const contentW = width - 2 * MARGIN
   const size = Math.min(45, contentW / 4.5)

@@ -8,6 +8,8 @@ export type Modal =
       readonly suggestedName: string
       /** Added to a saved name that lacks it. */
       readonly extension: string
+      /** The files listed: those with one of these extensions. */
+      readonly listed: readonly string[]
       readonly resolve: (path?: string) => void
     }
   | {
@@ -28,6 +30,7 @@ export const useDialogs = defineStore('dialogs', () => {
     mode: 'open' | 'save',
     suggestedName = '',
     extension = '.json',
+    listed: readonly string[] = [extension],
   ): Promise<string | undefined> {
     return new Promise((resolve) => {
       modal.value = {
@@ -35,6 +38,7 @@ export const useDialogs = defineStore('dialogs', () => {
         mode,
         suggestedName,
         extension,
+        listed,
         resolve: (p) => close(() => resolve(p)),
       }
     })

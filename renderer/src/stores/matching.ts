@@ -1,0 +1,368 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { BundledPuzzle } from '../../../shared/api/contract'
+import {
+  newCards,
+  puzzleName,
+  puzzleText,
+  readPuzzleText,
+  rename,
+  type EdgePuzzle,
+} from '../../../shared/edgematch/edit'
+import { api, ApiError } from '../api'
+import type { Board, Solved, WorkerReply, WorkerRequest } from '../edgematch/protocol'
+import { useApp } from './app'
+import { useDialogs } from './dialogs'
+
+/** Distributes Omit over a union, so that each request keeps its own fields. */
+type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+
+export interface Selection {
+  readonly piece: number
+  readonly side: number
+}
+
+const HISTORY = 200
+
+/**
+ * The edge-matching workbench: the puzzle being edited (with undo and redo, autosaved), the side
+ * selected, and the solver and generator in a Web Worker with their results. Files go through
+ * the API like the documents do.
+ */
+export const useMatching = defineStore('matching', () => {
+  const app = useApp()
+  const dialogs = useDialogs()
+
+  const puzzle = shallowRef<EdgePuzzle>(newCards(3, 3))
+  const path = ref<string | undefined>()
+  const dirty = ref(false)
+  const past = shallowRef<EdgePuzzle[]>([])
+  const future = shallowRef<EdgePuzzle[]>([])
+  const selected = ref<Selection | undefined>()
+  const bundled = shallowRef<BundledPuzzle[]>([])
+
+  const busy = ref<{ op: 'solve' | 'generate'; id: number; started: number; found: number }>()
+  const result = shallowRef<Solved | undefined>()
+  /** The text the result belongs to: an edit makes the result stale. */
+  const solvedText = ref<string | undefined>()
+  const identicalAsOne = ref(false)
+  const oneEach = ref(false)
+  const index = ref(0)
+  const generated = ref<{ draws: number; nodes: number } | undefined>()
+
+  const text = computed(() => puzzleText(puzzle.value))
+  const stale = computed(() => result.value !== undefined && solvedText.value !== text.value)
+  const shown = computed<number[]>(() => {
+    const r = result.value
+    if (!r) return []
+    return r.boards.flatMap((_, i) => (!oneEach.value || r.canonical[i] ? [i] : []))
+  })
+  const board = computed<Board | undefined>(() => {
+    const i = shown.value[index.value]
+    return i === undefined || stale.value ? undefined : result.value?.boards[i]
+  })
+
+  // ---- editing -------------------------------------------------------------------------------
+
+  function load(next: EdgePuzzle, where?: string): void {
+    puzzle.value = next
+    path.value = where
+    dirty.value = false
+    past.value = []
+    future.value = []
+    selected.value = undefined
+    forget()
+  }
+
+  /** An edit: undoable, marks the puzzle unsaved. */
+  function change(next: EdgePuzzle): void {
+    past.value = [...past.value.slice(-HISTORY + 1), puzzle.value]
+    future.value = []
+    puzzle.value = next
+    dirty.value = true
+  }
+
+  function undo(): void {
+    const prev = past.value.at(-1)
+    if (!prev) return
+    future.value = [puzzle.value, ...future.value]
+    past.value = past.value.slice(0, -1)
+    puzzle.value = prev
+    dirty.value = true
+  }
+
+  function redo(): void {
+    const next = future.value[0]
+    if (!next) return
+    past.value = [...past.value, puzzle.value]
+    future.value = future.value.slice(1)
+    puzzle.value = next
+    dirty.value = true
+  }
+
+  function forget(): void {
+    result.value = undefined
+    solvedText.value = undefined
+    generated.value = undefined
+    index.value = 0
+  }
+
+  // Autosave (through the services, like the documents'): the puzzle survives a closed window or
+  // a crash, saved or not. Edits are single clicks, so each one is written at once (the service
+  // writes atomically, in order).
+  let started = false
+  watch([puzzle, path, dirty], () => {
+    if (!started) return
+    const state = {
+      kind: puzzle.value.kind,
+      text: text.value,
+      name: puzzleName(puzzle.value),
+      dirty: dirty.value,
+      ...(path.value ? { path: path.value } : {}),
+    }
+    api.call('puzzle.autosave', state).catch((e: Error) => {
+      app.notify('error', `The edge-matching puzzle could not be autosaved: ${e.message}`)
+    })
+  })
+
+  async function start(): Promise<void> {
+    try {
+      bundled.value = (await api.call('puzzle.bundled', {})).puzzles
+    } catch (e) {
+      app.notify('error', `The bundled puzzles could not be listed: ${(e as Error).message}`)
+    }
+    try {
+      const { state } = await api.call('puzzle.recover', {})
+      if (state) {
+        let p = readPuzzleText(state.kind, state.text, state.name)
+        if (p.kind === 'triangle') p = rename(p, state.name)
+        load(p, state.path)
+        dirty.value = state.dirty
+        started = true
+        return
+      }
+    } catch {
+      // An autosave this version cannot read: start from the bundled set instead.
+    }
+    const hib = bundled.value.find((b) => b.id === 'cards/hib-smiley')
+    if (hib) load(readPuzzleText(hib.kind, hib.text, hib.name))
+    started = true
+  }
+
+  // ---- files ---------------------------------------------------------------------------------
+
+  async function guard(what: string, f: () => Promise<void>): Promise<void> {
+    try {
+      await f()
+    } catch (e) {
+      app.notify('error', e instanceof ApiError ? e.message : `${what}: ${(e as Error).message}`)
+    }
+  }
+
+  async function mayReplace(): Promise<boolean> {
+    if (!dirty.value || path.value === undefined) return true
+    const answer = await dialogs.confirm(`"${puzzleName(puzzle.value)}" has unsaved changes.`, [
+      'Save',
+      "Don't save",
+      'Cancel',
+    ])
+    if (answer === 'Save') return save()
+    return answer === "Don't save"
+  }
+
+  async function openBundled(id: string): Promise<void> {
+    const b = bundled.value.find((x) => x.id === id)
+    if (!b || !(await mayReplace())) return
+    await guard('Opening', async () => load(readPuzzleText(b.kind, b.text, b.name)))
+  }
+
+  async function open(): Promise<void> {
+    const target = app.info?.nativeDialogs
+      ? (await api.call('dialog.open', { extensions: ['.json', '.txt'] })).path
+      : await dialogs.pickFile('open', '', '.json', ['.json', '.txt'])
+    if (!target || !(await mayReplace())) return
+    await guard('Opening', async () => {
+      const file = await api.call('puzzle.open', { path: target })
+      const name = file.path.split(/[\\/]/).pop() ?? file.path
+      load(readPuzzleText(file.kind, file.text, name), file.path)
+      app.notify('info', `Opened ${name}`)
+    })
+  }
+
+  const extension = () => (puzzle.value.kind === 'cards' ? '.json' : '.txt')
+  const fileStem = () =>
+    puzzleName(puzzle.value)
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-|-$/g, '')
+
+  async function pickSavePath(suggested: string, ext: string): Promise<string | undefined> {
+    return app.info?.nativeDialogs
+      ? (await api.call('dialog.save', { suggestedName: suggested })).path
+      : dialogs.pickFile('save', suggested, ext, [ext])
+  }
+
+  async function save(): Promise<boolean> {
+    if (!path.value) return saveAs()
+    let ok = false
+    await guard('Saving', async () => {
+      await api.call('puzzle.save', { path: path.value!, text: text.value })
+      dirty.value = false
+      ok = true
+      app.notify('info', `Saved ${path.value}`)
+    })
+    return ok
+  }
+
+  async function saveAs(): Promise<boolean> {
+    const target = await pickSavePath(`${fileStem() || 'puzzle'}${extension()}`, extension())
+    if (!target) return false
+    let ok = false
+    await guard('Saving', async () => {
+      const saved = await api.call('puzzle.save', { path: target, text: text.value })
+      path.value = saved.path
+      dirty.value = false
+      ok = true
+      app.notify('info', `Saved ${saved.path}`)
+    })
+    return ok
+  }
+
+  /** The pieces to cut out and, if a board is shown, that board on page 2. */
+  async function print(): Promise<void> {
+    const target = await pickSavePath(`${fileStem() || 'puzzle'}.pdf`, '.pdf')
+    if (!target) return
+    await guard('Printing', async () => {
+      const { files } = await api.call('export.puzzle', {
+        path: target,
+        kind: puzzle.value.kind,
+        text: text.value,
+        title: puzzleName(puzzle.value),
+        solution: board.value?.map(([p, t]) => [p, t] as [number, number]),
+      })
+      app.notify('info', `Printed ${files.join(', ')}`)
+    })
+  }
+
+  // ---- the worker ----------------------------------------------------------------------------
+
+  let worker: Worker | undefined
+  let nextId = 1
+
+  function post(request: Request): number {
+    if (!worker) {
+      worker = new Worker(new URL('../edgematch/worker.ts', import.meta.url), { type: 'module' })
+      worker.onmessage = (e: MessageEvent<WorkerReply>) => onReply(e.data)
+      worker.onerror = (e) => {
+        e.preventDefault()
+        fail(`the solver stopped: ${e.message || 'unknown error'}`)
+      }
+    }
+    const id = nextId++
+    worker.postMessage({ ...request, id })
+    busy.value = { op: request.op, id, started: performance.now(), found: 0 }
+    return id
+  }
+
+  function fail(message: string): void {
+    const op = busy.value?.op
+    busy.value = undefined
+    app.notify('error', `${op === 'generate' ? 'Generating' : 'Solving'} failed: ${message}`)
+  }
+
+  function onReply(m: WorkerReply): void {
+    if (m.id !== busy.value?.id) return
+    if (m.type === 'progress') {
+      busy.value = { ...busy.value, found: m.found }
+      return
+    }
+    if (m.type === 'error') return fail(m.message)
+    busy.value = undefined
+    if (m.type === 'solved') {
+      result.value = m.result
+      solvedText.value = solvingText
+      index.value = 0
+    } else {
+      const p = readPuzzleText(puzzle.value.kind, m.text, 'generated')
+      change(
+        p.kind === 'triangle' ? rename(p, `Triangle puzzle, ${p.puzzle.rows} rows (generated)`) : p,
+      )
+      path.value = undefined
+      forget()
+      generated.value = { draws: m.draws, nodes: m.nodes }
+      solve()
+    }
+  }
+
+  let solvingText = ''
+  function solve(): void {
+    cancel(false)
+    solvingText = text.value
+    post({
+      op: 'solve',
+      kind: puzzle.value.kind,
+      text: solvingText,
+      identicalAsOne: identicalAsOne.value,
+    })
+  }
+
+  function generate(o: {
+    rows: number
+    cols: number
+    figures: number
+    frame: number
+    seed: number
+  }): void {
+    cancel(false)
+    post({ op: 'generate', kind: puzzle.value.kind, ...o })
+  }
+
+  /** Stops at once: the worker is ended and a new one starts with the next job. */
+  function cancel(say = true): void {
+    if (!busy.value) return
+    worker?.terminate()
+    worker = undefined
+    busy.value = undefined
+    if (say) app.notify('info', 'Stopped')
+  }
+
+  function step(by: number): void {
+    const n = shown.value.length
+    if (n > 0) index.value = (index.value + by + n) % n
+  }
+
+  watch(oneEach, () => (index.value = 0))
+
+  return {
+    puzzle,
+    path,
+    dirty,
+    selected,
+    bundled,
+    busy,
+    result,
+    stale,
+    identicalAsOne,
+    oneEach,
+    index,
+    shown,
+    board,
+    generated,
+    text,
+    canUndo: computed(() => past.value.length > 0),
+    canRedo: computed(() => future.value.length > 0),
+    load,
+    change,
+    undo,
+    redo,
+    start,
+    openBundled,
+    open,
+    save,
+    saveAs,
+    print,
+    solve,
+    generate,
+    cancel,
+    step,
+  }
+})
