@@ -18,6 +18,7 @@ import { documentFromJson } from '../shared/document/document'
 import { DEFAULT_EXPORT } from '../shared/drawing/export-settings'
 import { cardsBench } from './cards'
 import { triangleBench } from './triangle'
+import { queensBench } from './queens'
 import { check, median, type Result } from './measure'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
@@ -175,6 +176,7 @@ const results: Result[] = [
   ...(await tangramSheets()),
   ...(await triangleBench()),
   ...(await cardsBench()),
+  ...queensBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
