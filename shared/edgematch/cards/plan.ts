@@ -33,6 +33,9 @@ export interface Plan {
   /** The codes an entry's east and south neighbours must show (B behind a frame edge). */
   readonly eastKey: Int32Array
   readonly southKey: Int32Array
+  /** Entry · 4 + side → the code the entry shows there, and the code its neighbour there must show. */
+  readonly ownKey: Int32Array
+  readonly needKey: Int32Array
   /** (class · K + west) · K + north → list[start[t] … start[t + 1]). */
   readonly start: Int32Array
   readonly list: Int32Array
@@ -87,8 +90,14 @@ export function planCards(puzzle: CardPuzzle, identicalAsOne: boolean): Plan {
   const turned = new Int32Array(count * 4)
   const eastKey = new Int32Array(count)
   const southKey = new Int32Array(count)
+  const ownKey = new Int32Array(count * 4)
+  const needKey = new Int32Array(count * 4)
   entries.forEach((e, o) => {
-    for (let q = 0; q < 4; q++) turned[o * 4 + q] = firstEntry[e.type] + ((e.turns + q) % e.ways)
+    for (let q = 0; q < 4; q++) {
+      turned[o * 4 + q] = firstEntry[e.type] + ((e.turns + q) % e.ways)
+      ownKey[o * 4 + q] = own(shown[o][q])
+      needKey[o * 4 + q] = need(shown[o][q])
+    }
     eastKey[o] = need(shown[o][3])
     southKey[o] = need(shown[o][2])
   })
@@ -135,6 +144,8 @@ export function planCards(puzzle: CardPuzzle, identicalAsOne: boolean): Plan {
     turned,
     eastKey,
     southKey,
+    ownKey,
+    needKey,
     start,
     list,
     listType: Int32Array.from(list, (o) => entryType[o]),

@@ -4,30 +4,39 @@
  * gives the entries that fit, and the only test left per placement is whether a card of the
  * entry's type is still unused.
  *
+ * The search always runs over card types (symmetry.ts: cards equal up to turning are one type with
+ * a count), so it meets a board once, not once per way to deal out identical cards; with cards
+ * told apart, each board of types then stands for ∏ m! boards of numbered cards (apart.ts), counted
+ * at once, or dealt out one by one when they are asked for. With a frame, a second test prunes:
+ * the border cards left must still be able to close the frame (frame.ts).
+ *
  * Counting conventions:
  *  - fixed: boards on the fixed board. Cards are told apart by their number; turns of a card that
  *    look the same (a card equal to itself after a half turn) are one way to lay it.
  *  - upToRotation: classes of those boards under turning the whole board (4 turns on a square
  *    board, 2 on any other rectangle). Each class counts once, whatever its size: a board that
  *    looks the same after a half turn is one class holding 2 fixed boards.
- *  - identicalAsOne: cards equal up to turning (symmetry.ts) are not told apart, so boards that
- *    differ only by swapping them are one board. The search then runs over card types with a
- *    count each and meets each such board once; both counts are taken on these boards the same
- *    way, per board, with no global factor assumed.
+ *  - identicalAsOne: cards equal up to turning are not told apart, so boards that differ only by
+ *    swapping them are one board: the boards of types themselves. Both counts are taken on these
+ *    boards the same way, per board, with no global factor assumed.
  *
  * How classes are counted:
- *  - Cards told apart, two or more cells: a turned board puts some card on another cell, so no
- *    board is its own turned copy and every class has exactly |G| boards. The search keeps only
- *    boards where one card, the marker, lies in a chosen state (cell, turn): the least state of its
- *    orbit under G. A class then turns up |Stab(x)| times, x being the marker's state there: once,
- *    unless the marker lies in the middle cell looking alike after a turn, and then only the least
- *    of those boards counts. The marker is the first card that fits the north-west corner, so with
- *    a frame the corner card is settled at once: the search shrinks to a quarter on a square
- *    board, to a half on others. Each class kept stands for |G| fixed boards, all emitted if asked.
- *  - Identical cards as one, and 1 × 1 boards: a board can be its own turned copy. These searches
- *    meet every board and count classes by Burnside, Σ_s |Stab(s)| / |G|, testing each board's
- *    stabilizer directly.
+ *  - With a marker, two or more cells: the marker is a card type with a single card. The search
+ *    keeps only boards where it lies in a chosen state (cell, turn): the least state of its orbit
+ *    under G. A class of boards of types then turns up |Stab(x)| times, x being the marker's state
+ *    there: once, unless the marker lies in the middle cell looking alike after a turn, and then
+ *    only the least of those boards counts; the turns that give it back (its stabilizer H) tell
+ *    how big its class is, |G| / |H|. Cards told apart, no board is its own turned copy (a turned
+ *    board puts some card on another cell), so the ∏ m! boards of numbered cards it stands for make
+ *    ∏ m! / |H| classes of exactly |G| boards each. The marker is chosen among the single cards
+ *    whose allowed states come earliest; with a frame, a corner card, settled on the first cell at
+ *    once: the search shrinks to a quarter on a square board, to a half on others.
+ *  - Without one (every type has two cards or more) and on 1 × 1 boards: the search meets every
+ *    board and classes are counted by Burnside, Σ_s |Stab(s)| / |G|, each board's stabilizer
+ *    tested directly (for boards of numbered cards of two cells or more it is always 1).
  */
+import { CardsApart } from './apart'
+import { FrameArcs } from './frame'
 import { planCards, type Plan } from './plan'
 import { distinctTurns, type CardBoard, type CardPuzzle, type Placement } from './puzzle'
 import { boardRotations, type BoardRotation } from './symmetry'
@@ -54,9 +63,15 @@ export interface CardCounts {
 }
 
 export interface CardStats {
-  /** (card, turn) pairs tried at a cell. */
+  /**
+   * (card type, turn) pairs tried at a cell: the entries in the cell's table list, those of
+   * used-up types included. Identical cards are one type.
+   */
   readonly placements: number
-  /** Cards laid down: the search tree's nodes, a measure of difficulty. */
+  /**
+   * Card types laid down: the search tree's nodes, a measure of difficulty. A card the frame
+   * check takes back at once counts as laid.
+   */
   readonly nodes: number
 }
 
@@ -67,7 +82,7 @@ export interface CardResult {
   readonly stats: CardStats
 }
 
-/** The marker card (see above): its entries and the states it may take. */
+/** The marker card type (see above): its entries and the states it may take. */
 interface Marker {
   readonly type: number
   readonly first: number
@@ -78,40 +93,63 @@ interface Marker {
   readonly deadline: number
 }
 
+/**
+ * The marker: a card type with a single card, the one whose allowed states all lie earliest in
+ * the cell order (with a frame, a corner card: settled on the first cell). Undefined if every
+ * type has two cards or more (or none can lie anywhere).
+ */
 function chooseMarker(p: Plan, rotations: readonly BoardRotation[]): Marker | undefined {
-  const corner = p.cellBase[0] + (p.K - 1) * p.K + (p.K - 1)
-  if (p.start[corner] === p.start[corner + 1]) return undefined // nothing fits: no solution
-  const type = p.entryType[p.list[p.start[corner]]]
-  const first = p.firstEntry[type]
-  const ways =
-    type + 1 < p.types.length ? p.firstEntry[type + 1] - first : p.entryType.length - first
-  const allowed = new Uint8Array(p.n * 4)
-  let deadline = 0
-  for (let cell = 0; cell < p.n; cell++) {
-    for (let t = 0; t < ways; t++) {
-      if (!p.fits(first + t, cell)) continue
-      const x = cell * 4 + t
-      if (rotations.every((g) => g.image[cell] * 4 + ((t + g.turns) % ways) >= x)) {
-        allowed[x] = 1
-        deadline = cell + 1
+  let best: Marker | undefined
+  for (let type = 0; type < p.types.length; type++) {
+    if (p.types[type].cards.length !== 1) continue
+    const first = p.firstEntry[type]
+    const ways =
+      type + 1 < p.types.length ? p.firstEntry[type + 1] - first : p.entryType.length - first
+    // The deadline is past the first cell the type fits: no better than the best so far, skip.
+    let firstCell = 0
+    while (firstCell < p.n && !fitsSomeTurn(p, first, ways, firstCell)) firstCell++
+    if (best !== undefined && firstCell + 1 >= best.deadline) continue
+    const allowed = new Uint8Array(p.n * 4)
+    let deadline = 0
+    for (let cell = firstCell; cell < p.n; cell++) {
+      for (let t = 0; t < ways; t++) {
+        if (!p.fits(first + t, cell)) continue
+        const x = cell * 4 + t
+        let least = true
+        for (const g of rotations) if (g.image[cell] * 4 + ((t + g.turns) % ways) < x) least = false
+        if (least) {
+          allowed[x] = 1
+          deadline = cell + 1
+        }
       }
     }
+    if (deadline > 0 && (best === undefined || deadline < best.deadline))
+      best = { type, first, ways, allowed, deadline }
   }
-  return { type, first, ways, allowed, deadline }
+  return best
+}
+
+function fitsSomeTurn(p: Plan, first: number, ways: number, cell: number): boolean {
+  for (let t = 0; t < ways; t++) if (p.fits(first + t, cell)) return true
+  return false
 }
 
 /** Solves a card puzzle: every board (or until stopped), counted in both conventions. */
 export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): CardResult {
   const identicalAsOne = options.identicalAsOne ?? false
-  const p = planCards(puzzle, identicalAsOne)
+  const p = planCards(puzzle, true)
   const { n, entryType, turned } = p
   const rotations = boardRotations(puzzle.rows, puzzle.cols)
   const G = rotations.length
   const board = new Int32Array(n)
-  const marker = !identicalAsOne && n >= 2 ? chooseMarker(p, rotations) : undefined
+  const marker = n >= 2 ? chooseMarker(p, rotations) : undefined
   const want = options.limit ?? Infinity
   const onSolution = options.onSolution
+  // Cards told apart: each board of types stands for `perBoard` boards of numbered cards.
+  const apart = identicalAsOne ? undefined : new CardsApart(p, puzzle)
+  const perBoard = apart?.perBoard ?? 1
   const images = rotations.map(() => new Int32Array(n))
+  const cardImages = rotations.map(() => new Int32Array(n))
   let fixed = 0
   let classes = 0
   let stabilizers = 0
@@ -124,44 +162,98 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     for (let cell = 0; cell < n; cell++) if (a[cell] !== b[cell]) return a[cell] - b[cell]
     return 0
   }
-  const emit = (b: Int32Array, canonical: boolean, classSize: number) =>
-    onSolution!(placementsOf(p, puzzle, b), { canonical, classSize }) === true
+  const emit = (b: CardBoard, canonical: boolean, classSize: number) =>
+    onSolution!(b, { canonical, classSize }) === true
+  /** Emits the distinct turned copies of a board, the least one canonical. */
+  const emitCopies = (copies: Int32Array[], placed: (b: Int32Array) => CardBoard): boolean => {
+    const distinct = copies.filter((c, k) => copies.slice(0, k).every((d) => compare(c, d) !== 0))
+    const least = distinct.reduce((a, b) => (compare(b, a) < 0 ? b : a))
+    for (const copy of distinct)
+      if (emit(placed(copy), copy === least, distinct.length)) return true
+    return false
+  }
+  const ofTypes = (b: Int32Array) => placementsOf(p, puzzle, b)
+  const ofCards = (b: Int32Array) => apart!.placements(b)
 
-  // Cards told apart: the board stands for its class of |G| distinct boards.
+  const copiesOfTypes = () => rotations.map((g, k) => turnBoard(g, images[k]))
+  const copiesOfCards = (cards: Int32Array) =>
+    rotations.map((g, k) => apart!.turn(g, cards, cardImages[k]))
+
+  // The marker is a single card: a class meets the search once per turn of the board that keeps
+  // the marker's state (only the identity, unless the marker lies in the middle looking alike
+  // turned); `keeping` lists those turns that give the board back.
+  const keeping = rotations.map(() => 0)
   const solvedWithMarker = (): boolean => {
     let cell = 0
     while (entryType[board[cell]] !== marker!.type) cell++
     const o = board[cell]
-    for (const g of rotations) {
-      // The marker's state is fixed by g only in the middle cell; keep the least such board.
-      if (g.turns !== 0 && g.image[cell] === cell && turned[o * 4 + g.turns] === o)
-        if (compare(board, turnBoard(g, images[0])) > 0) return false
+    // Of the boards met for one class, keep the least.
+    let same = 1
+    for (let k = 1; k < G; k++) {
+      const g = rotations[k]
+      if (g.image[cell] !== cell || turned[o * 4 + g.turns] !== o) continue
+      const c = compare(board, turnBoard(g, images[k]))
+      if (c > 0) return false
+      if (c === 0) keeping[same++] = k
     }
-    classes++
-    fixed += G
-    if (onSolution) {
-      const copies = rotations.map((g, k) => turnBoard(g, images[k]))
-      const least = copies.reduce((a, b) => (compare(b, a) < 0 ? b : a))
-      for (const copy of copies) if (emit(copy, copy === least, G)) return true
+    if (!apart) {
+      // Identical cards as one: one class, of G / same distinct boards.
+      classes++
+      fixed += G / same
+      if (onSolution && emitCopies(copiesOfTypes(), ofTypes)) return true
+      return classes >= want
     }
-    return classes >= want
+    // Cards told apart: perBoard boards of numbered cards, in classes of G each; the `same` turns
+    // map these boards onto one another, so they make perBoard / same classes.
+    if (!onSolution) {
+      const add = Math.max(1, Math.min(perBoard / same, want - classes))
+      classes += add
+      fixed += add * G
+      return classes >= want
+    }
+    return apart.forEach(board, (cards) => {
+      for (let s = 1; s < same; s++)
+        if (compare(cards, apart.turn(rotations[keeping[s]], cards, images[0])) > 0) return false
+      classes++
+      fixed += G
+      return emitCopies(copiesOfCards(cards), ofCards) || classes >= want
+    })
   }
-  // Identical cards as one, or one cell: Burnside, with the board's stabilizer tested.
-  const solvedByBurnside = (): boolean => {
+
+  // No marker (every type has two cards or more, or one cell): Burnside, every board met, its
+  // stabilizer tested.
+  const stop = () => stabilizers > (want - 1) * G
+  const burnside = (b: Int32Array, turn: (g: BoardRotation, into: Int32Array) => Int32Array) => {
     fixed++
     let stabilizer = 0
     let canonical = true
-    for (const g of rotations) {
-      const c = compare(board, turnBoard(g, images[0]))
+    for (let k = 0; k < G; k++) {
+      const c = compare(b, turn(rotations[k], images[k]))
       if (c === 0) stabilizer++
       else if (c > 0) canonical = false
     }
     stabilizers += stabilizer
-    if (onSolution && emit(board, canonical, G / stabilizer)) return true
-    return stabilizers > (want - 1) * G
+    return (
+      onSolution !== undefined && emit(apart ? ofCards(b) : ofTypes(b), canonical, G / stabilizer)
+    )
+  }
+  const solvedByBurnside = (): boolean => {
+    if (!apart) return burnside(board, turnBoard) || stop()
+    if (!onSolution && n >= 2) {
+      // No board of numbered cards is its own turned copy: each has stabilizer 1.
+      const add = Math.max(1, Math.min(perBoard, (want - 1) * G + 1 - stabilizers))
+      fixed += add
+      stabilizers += add
+      return stop()
+    }
+    return apart.forEach(
+      board,
+      (cards) => burnside(cards, (g, into) => apart.turn(g, cards, into)) || stop(),
+    )
   }
 
-  const run = search(p, marker, board, marker ? solvedWithMarker : solvedByBurnside)
+  const arcs = FrameArcs.build(p, puzzle)
+  const run = search(p, marker, arcs, board, marker ? solvedWithMarker : solvedByBurnside)
   return {
     counts: { fixed, upToRotation: marker ? classes : Math.ceil(stabilizers / G) },
     complete: run.complete,
@@ -171,16 +263,37 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
 
 /**
  * The search proper: depth-first over the cells in scan order, one loop with an explicit stack
- * and every hot value in a local. `solved` is called on each full board and returns true to stop.
+ * and every hot value in a local, nothing allocated. Per entry tried: is a card of its type left,
+ * may the marker lie so; then, on a border cell of a framed puzzle, can the border cards left
+ * still close the frame (one table lookup, mostly). `solved` is called on each full board and
+ * returns true to stop.
  */
 function search(
   p: Plan,
   marker: Marker | undefined,
+  arcs: FrameArcs | undefined,
   board: Int32Array,
   solved: () => boolean,
 ): CardStats & { complete: boolean } {
   const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
-  const left = Int32Array.from(p.types, (t) => t.cards.length)
+  const count = Int32Array.from(p.types, (t) => t.cards.length)
+  const left = count.slice()
+  // The frame arc check (frame.ts): after a card on a cell with arcStart ≥ 0. Without it, none.
+  const arcStart = arcs?.arcStart ?? new Int32Array(n).fill(-1)
+  const entryAt = arcs?.entryAt ?? arcStart
+  const exitAt = arcs?.exitAt ?? arcStart
+  const copy = arcs?.copy ?? new Int32Array(p.types.length)
+  const lowBit = arcs?.lowBit ?? new Int32Array(n + 1)
+  const highBit = arcs?.highBit ?? lowBit
+  // usedLow/High[c + 1]: the mask of border cards laid up to cell c, in two words, kept for the
+  // cells checked; the mask before cell c is at maskAt[c], after the last checked cell before c.
+  const usedLow = new Int32Array(n + 1)
+  const usedHigh = new Int32Array(n + 1)
+  const maskAt = new Int32Array(n)
+  for (let c = 0, last = 0; c < n; c++) {
+    maskAt[c] = last
+    if (arcStart[c] >= 0) last = c + 1
+  }
   // Without a marker these never match: ways 0 admits no entry, deadline −1 no cell.
   const mType = marker?.type ?? 0
   const mFirst = marker?.first ?? 0
@@ -211,21 +324,37 @@ function search(
       const type = listType[i]
       const o = list[i++]
       if (left[type] === 0) continue
-      if ((o - mFirst) >>> 0 < mWays && mAllowed[cell * 4 + o - mFirst] === 0) continue
+      if (cell < mDeadline && (o - mFirst) >>> 0 < mWays && mAllowed[cell * 4 + o - mFirst] === 0)
+        continue
       left[type]--
-      board[cell] = o
       nodes++
       if (cell + 1 === n || (cell + 1 === mDeadline && left[mType] !== 0)) {
         left[type]++
-        if (cell + 1 === n && solved()) {
-          placements -= end - i
-          for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
-          return { placements, nodes, complete: false }
+        if (cell + 1 === n) {
+          // The board, from the stack: the entry laid on cell c was the one before stack[3c].
+          for (let c = 0; c < cell; c++) board[c] = list[stack[3 * c] - 1]
+          board[cell] = o
+          if (solved()) {
+            placements -= end - i
+            for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
+            return { placements, nodes, complete: false }
+          }
         }
         continue
       }
       need[2 * cell] = eastKey[o]
       need[2 * cell + 1] = southKey[o]
+      if (arcStart[cell] >= 0) {
+        const b = copy[type] + count[type] - left[type] - 1
+        const low = usedLow[maskAt[cell]] + lowBit[b]
+        const high = usedHigh[maskAt[cell]] + highBit[b]
+        if (!arcs!.fits(low, high, need[entryAt[cell]], need[exitAt[cell]], cell, left)) {
+          left[type]++
+          continue
+        }
+        usedLow[cell + 1] = low
+        usedHigh[cell + 1] = high
+      }
       stack[3 * cell] = i
       stack[3 * cell + 1] = end
       stack[3 * cell + 2] = type
