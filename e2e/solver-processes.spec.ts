@@ -1,17 +1,9 @@
 import { expect, test, type Workbench } from './fixtures'
+import { processRunning as alive } from '../electron/services/process-running'
 
 interface Status {
   jobs: { jobId: string; state: string }[]
   workerPids: number[]
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 async function startTetraboloes(workbench: Workbench): Promise<number[]> {

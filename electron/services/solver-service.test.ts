@@ -13,6 +13,7 @@ import { PUBLISHED } from '../../shared/papers/registry'
 import { verifyTiling } from '../../shared/tiling/verify'
 import { nodeWorkerLauncher } from './node-worker'
 import { SolverService } from './solver-service'
+import { processRunning as alive } from './process-running'
 
 const bundled = (name: string): WorkbenchDocument =>
   documentFromJson(JSON.parse(readFileSync(`resources/sets/${name}.json`, 'utf8')), name)
@@ -25,15 +26,6 @@ const request = (params: {
   list: boolean
   figures?: { name: string; polygon: readonly (readonly [number, number])[] }[]
 }) => checkParams('solver.start', params)
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** A solver service on real worker processes, with every event it emits recorded. */
 function service(workers = 2) {

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * Whether a process still runs, for the tests that check a cancel stops the solvers. A killed
+ * child stays in the process table as a zombie until its parent reaps it; it runs no more, so it
+ * counts as stopped (Linux's /proc tells; elsewhere signal 0 answers for zombies too).
+ */
+export function processRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  try {
+    // The state follows the command name, which is in parentheses and may contain spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+  } catch {
+    return true
+  }
+}
