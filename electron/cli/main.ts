@@ -151,6 +151,34 @@ program
     write(cardsCommand(file, opts))
   })
 
+const queens = program
+  .command('queens')
+  .description('the n-queens problem: count the solutions (all cores, resumable, in shards)')
+queens
+  .command('count <n>')
+  .description(
+    'every placement of n non-attacking queens, and those distinct up to the 8 symmetries of the board',
+  )
+  .option('--json', 'machine-readable output: {"n":N,"solutions":…,"unique":…}')
+  .option('--jobs <n>', 'worker processes (default: one per core)')
+  .option('--checkpoint <file>', 'record finished tasks here; run again to resume a stopped run')
+  .option('--shard <i/k>', 'count only part i of k (merge the parts with "queens merge")')
+  .option('--no-progress', 'no progress bar on stderr')
+  .action(async (n: string, opts) => {
+    const { queensCountCommand } = await import('./commands/queens')
+    exitCode = await queensCountCommand(n, opts, controller.signal, write)
+  })
+queens
+  .command('merge <files...>')
+  .description(
+    'add up the checkpoints of finished shards (queens count --shard i/k --checkpoint F)',
+  )
+  .option('--json', 'machine-readable output')
+  .action(async (files: string[], opts) => {
+    const { queensMergeCommand } = await import('./commands/queens')
+    write(await queensMergeCommand(files, opts))
+  })
+
 program
   .command('reproduce')
   .description('every number the source documents publish, beside the computed one')

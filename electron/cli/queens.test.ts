@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cli } from './run-cli'
+
+const tmp = mkdtempSync(join(tmpdir(), 'pw-queens-cli-'))
+
+describe('queens on the command line', () => {
+  it('counts with --json in the issue’s shape', () => {
+    const r = cli('queens', 'count', '12', '--json')
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out)).toEqual({ n: 12, solutions: 14200, unique: 1787 })
+    expect(cli('queens', 'count', '8').out).toMatch(
+      /^n = 8: 92 solutions, 12 distinct up to the board's 8 symmetries \(/,
+    )
+  })
+
+  it('counts in shards that merge into the whole', () => {
+    const files = [1, 2].map((i) => join(tmp, `s${i}.json`))
+    for (const [i, f] of files.entries()) {
+      const r = cli('queens', 'count', '11', '--shard', `${i + 1}/2`, '--checkpoint', f, '--json')
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.out)).toMatchObject({ n: 11, shard: `${i + 1}/2` })
+    }
+    const merged = cli('queens', 'merge', ...files, '--json')
+    expect(JSON.parse(merged.out)).toEqual({ n: 11, solutions: 2680, unique: 341 })
+    expect(cli('queens', 'merge', files[0]).err).toBe('error: shard 2/2 missing\n')
+  })
+
+  it('refuses a board it cannot count, saying why', () => {
+    const r = cli('queens', 'count', '28')
+    expect(r.code).toBe(1)
+    expect(r.err).toBe('error: N must be a whole number from 1 to 27, not "28"\n')
+    expect(cli('queens', 'count', '8', '--shard', '0/2').err).toMatch(/--shard must be i\/k/)
+  })
+})

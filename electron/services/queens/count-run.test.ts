@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { countQueens } from '../../../shared/queens/count'
+import { mergeQueensShards, parseShard, runQueensCount } from './count-run'
+
+const dir = mkdtempSync(join(tmpdir(), 'pw-queens-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('counting queens in worker processes', () => {
+  it('counts on two processes what one thread counts', async () => {
+    const r = await runQueensCount({ n: 10, workers: 2 })
+    expect(r).toMatchObject({ total: 724n, unique: 92n, complete: true, resumed: 0 })
+    expect(r.nodes).toBe(countQueens(10).nodes)
+  })
+
+  it('resumes a stopped run from its checkpoint: nothing counted twice or lost', async () => {
+    const checkpoint = join(dir, 'n12.json')
+    const stop = new AbortController()
+    const first = await runQueensCount({
+      n: 12,
+      workers: 2,
+      checkpoint,
+      signal: stop.signal,
+      onProgress: (p) => p.done >= 30 && stop.abort(),
+    })
+    expect(first.complete).toBe(false)
+    expect(first.done).toBeGreaterThanOrEqual(30)
+    expect(first.done).toBeLessThan(first.tasks)
+    const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as { done: object }
+    expect(Object.keys(saved.done)).toHaveLength(first.done)
+
+    const second = await runQueensCount({ n: 12, workers: 2, checkpoint })
+    expect(second).toMatchObject({ total: 14200n, unique: 1787n, complete: true })
+    expect(second.resumed).toBe(first.done)
+    expect(second.nodes).toBe(countQueens(12).nodes)
+    // A checkpoint of another run is refused, naming it.
+    await expect(runQueensCount({ n: 11, workers: 1, checkpoint })).rejects.toThrow(
+      /n12.json: the checkpoint is for n = 12, not n = 11/,
+    )
+  })
+
+  it('splits into shards whose checkpoints merge into the whole count', async () => {
+    const files = [1, 2, 3].map((i) => join(dir, `n11-${i}.json`))
+    for (const [i, f] of files.entries())
+      await runQueensCount({ n: 11, workers: 1, shard: parseShard(`${i + 1}/3`), checkpoint: f })
+    expect(await mergeQueensShards(files)).toMatchObject({
+      n: 11,
+      total: 2680n,
+      unique: 341n,
+      shards: 3,
+    })
+    await expect(mergeQueensShards(files.slice(0, 2))).rejects.toThrow(/shard 3\/3 missing/)
+    await expect(mergeQueensShards([files[0], files[0], files[1]])).rejects.toThrow(
+      /shard 1\/3 again/,
+    )
+    const unfinished = join(dir, 'n11-unfinished.json')
+    const c = JSON.parse(readFileSync(files[2], 'utf8')) as { done: Record<string, unknown> }
+    delete c.done[Object.keys(c.done)[0]]
+    writeFileSync(unfinished, JSON.stringify(c))
+    await expect(mergeQueensShards([files[0], files[1], unfinished])).rejects.toThrow(
+      /is not finished/,
+    )
+    expect(() => parseShard('4/3')).toThrow(/--shard must be i\/k/)
+  })
+})

@@ -1,0 +1,305 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import writeFileAtomic from 'write-file-atomic'
+import { z } from 'zod'
+import { InputError } from '../../../shared/errors'
+import { queensTasks, type QueensTask } from '../../../shared/queens/count'
+import type { FromQueensWorker } from '../../worker/queens-worker'
+import { SOLVER_V8_FLAGS } from '../v8-flags'
+
+/**
+ * Counting n queens on every core: the tasks of shared/queens (or one shard of them) handed out
+ * to worker processes one at a time, the heaviest first. A checkpoint file records every finished
+ * task, so a run that is stopped or crashes resumes where it was, nothing counted twice or lost;
+ * a finished shard's checkpoint is also its result, which `mergeQueensShards` adds up.
+ */
+export interface Shard {
+  /** 1 … of. */
+  readonly index: number
+  readonly of: number
+}
+
+export interface QueensRunProgress {
+  readonly done: number
+  readonly tasks: number
+  /** Of the work, by the tasks' estimated weights. */
+  readonly fraction: number
+  readonly nodes: number
+  readonly elapsedMs: number
+  readonly nodesPerSecond: number
+  readonly etaSeconds?: number
+}
+
+export interface QueensRunResult {
+  readonly n: number
+  readonly total: bigint
+  readonly unique: bigint
+  readonly nodes: number
+  readonly tasks: number
+  readonly done: number
+  /** Tasks taken from the checkpoint rather than counted in this run. */
+  readonly resumed: number
+  readonly complete: boolean
+  readonly shard?: Shard
+  readonly elapsedMs: number
+}
+
+export interface QueensRunOptions {
+  readonly n: number
+  readonly workers: number
+  readonly shard?: Shard
+  readonly checkpoint?: string
+  readonly signal?: AbortSignal
+  readonly onProgress?: (p: QueensRunProgress) => void
+}
+
+const FORMAT = 'puzzle-workbench/queens-checkpoint'
+const checkpointSchema = z.strictObject({
+  format: z.literal(FORMAT),
+  version: z.literal(1),
+  n: z.number().int(),
+  shard: z.string().nullable(),
+  tasks: z.number().int(),
+  done: z.record(z.string(), z.tuple([z.string(), z.string(), z.number()])),
+})
+type Checkpoint = z.infer<typeof checkpointSchema>
+
+export const shardText = (s: Shard | undefined): string | null => (s ? `${s.index}/${s.of}` : null)
+
+/** "i/k" with 1 ≤ i ≤ k ≤ 10000. */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text)
+  const index = Number(m?.[1])
+  const of = Number(m?.[2])
+  if (!m || index < 1 || of < 1 || index > of || of > 10_000)
+    throw new InputError(`--shard must be i/k with 1 ≤ i ≤ k (e.g. 2/8), not "${text}"`)
+  return { index, of }
+}
+
+/** The tasks of a shard: every k-th task, so that each shard gets heavy and light ones alike. */
+export function shardTasks(n: number, shard?: Shard): QueensTask[] {
+  const all = queensTasks(n)
+  return shard ? all.filter((_, i) => i % shard.of === shard.index - 1) : all
+}
+
+export async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new InputError(`${path}: cannot read the checkpoint (${(e as Error).message})`)
+  }
+  let parsed: ReturnType<typeof checkpointSchema.safeParse>
+  try {
+    parsed = checkpointSchema.safeParse(JSON.parse(text))
+  } catch {
+    throw new InputError(`${path}: not a queens checkpoint (not JSON)`)
+  }
+  if (!parsed.success) {
+    const i = parsed.error.issues[0]
+    throw new InputError(
+      `${path}: not a queens checkpoint (${i.path.join('.') || 'file'}: ${i.message})`,
+    )
+  }
+  return parsed.data
+}
+
+function launch(): ChildProcess {
+  const entry = fileURLToPath(new URL('../../worker/queens-worker.ts', import.meta.url))
+  const root = fileURLToPath(new URL('../../../', import.meta.url))
+  return fork(entry, [], {
+    execArgv: [...SOLVER_V8_FLAGS, '--import', 'tsx'],
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+}
+
+export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResult> {
+  const t0 = Date.now()
+  const tasks = shardTasks(o.n, o.shard)
+  const done = new Map<number, readonly [bigint, bigint, number]>()
+  if (o.checkpoint) {
+    const saved = await readCheckpoint(o.checkpoint)
+    if (saved) {
+      if (saved.n !== o.n || saved.shard !== shardText(o.shard))
+        throw new InputError(
+          `${o.checkpoint}: the checkpoint is for n = ${saved.n}${saved.shard ? `, shard ${saved.shard}` : ''}, not n = ${o.n}${o.shard ? `, shard ${shardText(o.shard)}` : ''}`,
+        )
+      const ids = new Set(tasks.map((t) => t.id))
+      for (const [id, [total, unique, nodes]] of Object.entries(saved.done)) {
+        if (!ids.has(Number(id)))
+          throw new InputError(`${o.checkpoint}: task ${id} is not one of this run's`)
+        done.set(Number(id), [BigInt(total), BigInt(unique), nodes])
+      }
+    }
+  }
+  const resumed = done.size
+  const weightTotal = tasks.reduce((s, t) => s + t.weight, 0)
+  let weightDone = tasks.reduce((s, t) => s + (done.has(t.id) ? t.weight : 0), 0)
+  const weightAtStart = weightDone
+  let nodesThisRun = 0
+  const pending = tasks.filter((t) => !done.has(t.id))
+
+  let lastSave = 0
+  let saving: Promise<void> = Promise.resolve()
+  const save = (force: boolean) => {
+    if (!o.checkpoint || (!force && Date.now() - lastSave < 1000)) return saving
+    lastSave = Date.now()
+    const record: Checkpoint = {
+      format: FORMAT,
+      version: 1,
+      n: o.n,
+      shard: shardText(o.shard),
+      tasks: tasks.length,
+      done: Object.fromEntries(
+        [...done].map(([id, [t, u, nodes]]) => [String(id), [String(t), String(u), nodes]]),
+      ),
+    }
+    const path = o.checkpoint
+    // Writes in order, each atomic: a crash leaves the last complete checkpoint.
+    saving = saving.then(() => writeFileAtomic(path, JSON.stringify(record) + '\n'))
+    return saving
+  }
+
+  const progress = () => {
+    const elapsedMs = Date.now() - t0
+    const fraction = weightTotal > 0 ? weightDone / weightTotal : 1
+    const doneHere = weightDone - weightAtStart
+    const left = weightTotal - weightDone
+    o.onProgress?.({
+      done: done.size,
+      tasks: tasks.length,
+      fraction,
+      nodes: nodesThisRun,
+      elapsedMs,
+      nodesPerSecond: elapsedMs > 0 ? (nodesThisRun * 1000) / elapsedMs : 0,
+      etaSeconds: doneHere > 0 ? ((elapsedMs / doneHere) * left) / 1000 : undefined,
+    })
+  }
+
+  const children: ChildProcess[] = []
+  let failure: Error | undefined
+  let stopped = false
+  await new Promise<void>((resolve) => {
+    let running = 0
+    const finish = () => {
+      for (const c of children) c.kill('SIGKILL')
+      resolve()
+    }
+    const next = (child: ChildProcess) => {
+      if (stopped || failure) return
+      const task = pending.shift()
+      if (!task) {
+        child.kill('SIGKILL')
+        if (--running === 0) finish()
+        return
+      }
+      child.send({ n: o.n, task })
+    }
+    const onAbort = () => {
+      stopped = true
+      finish()
+    }
+    if (o.signal?.aborted) return onAbort()
+    o.signal?.addEventListener('abort', onAbort, { once: true })
+    const count = Math.max(1, Math.min(o.workers, pending.length))
+    if (pending.length === 0) return finish()
+    for (let i = 0; i < count; i++) {
+      const child = launch()
+      children.push(child)
+      running++
+      child.on('message', (m: FromQueensWorker) => {
+        // After a stop the run's result and its last checkpoint are settled.
+        if (stopped || failure) return
+        if ('error' in m) {
+          failure = new InputError(`task ${m.id}: ${m.error}`)
+          return finish()
+        }
+        const task = tasks.find((t) => t.id === m.id)!
+        done.set(m.id, [BigInt(m.total), BigInt(m.unique), m.nodes])
+        weightDone += task.weight
+        nodesThisRun += m.nodes
+        void save(false)
+        progress()
+        next(child)
+      })
+      child.on('exit', (code, signal) => {
+        if (stopped || failure || signal === 'SIGKILL') return
+        failure = new Error(
+          `a queens worker stopped unexpectedly (${signal ?? `exit code ${code}`})`,
+        )
+        finish()
+      })
+      next(child)
+    }
+  })
+  await save(true)
+  if (failure) throw failure
+  let total = 0n
+  let unique = 0n
+  let nodes = 0
+  for (const [t, u, k] of done.values()) {
+    total += t
+    unique += u
+    nodes += k
+  }
+  return {
+    n: o.n,
+    total,
+    unique,
+    nodes,
+    tasks: tasks.length,
+    done: done.size,
+    resumed,
+    complete: done.size === tasks.length,
+    shard: o.shard,
+    elapsedMs: Date.now() - t0,
+  }
+}
+
+/** Adds up finished shards' checkpoints: one n, shards 1 … k of one k, each once and complete. */
+export async function mergeQueensShards(
+  paths: readonly string[],
+): Promise<{ n: number; total: bigint; unique: bigint; nodes: number; shards: number }> {
+  if (paths.length === 0) throw new InputError('merge needs the shards’ checkpoint files')
+  const seen = new Map<number, string>()
+  let n: number | undefined
+  let of: number | undefined
+  let total = 0n
+  let unique = 0n
+  let nodes = 0
+  for (const path of paths) {
+    const c = await readCheckpoint(path)
+    if (!c) throw new InputError(`${path}: no such file`)
+    const shard = c.shard ? parseShard(c.shard) : { index: 1, of: 1 }
+    if (n !== undefined && c.n !== n)
+      throw new InputError(`${path}: n = ${c.n}, the others n = ${n}`)
+    if (of !== undefined && shard.of !== of)
+      throw new InputError(`${path}: a shard of ${shard.of}, the others of ${of}`)
+    if (seen.has(shard.index))
+      throw new InputError(
+        `${path}: shard ${shard.index}/${shard.of} again (also ${seen.get(shard.index)})`,
+      )
+    const finished = Object.keys(c.done).length
+    if (finished !== c.tasks)
+      throw new InputError(
+        `${path}: shard ${c.shard ?? '1/1'} is not finished (${finished} of ${c.tasks} tasks); run it again to resume`,
+      )
+    n = c.n
+    of = shard.of
+    seen.set(shard.index, path)
+    for (const [t, u, k] of Object.values(c.done)) {
+      total += BigInt(t)
+      unique += BigInt(u)
+      nodes += k
+    }
+  }
+  const missing = Array.from({ length: of! }, (_, i) => i + 1).filter((i) => !seen.has(i))
+  if (missing.length > 0)
+    throw new InputError(
+      `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${of}`).join(', ')} missing`,
+    )
+  return { n: n!, total, unique, nodes, shards: of! }
+}
