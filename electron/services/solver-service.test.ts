@@ -148,6 +148,9 @@ describe('the solver service', () => {
 
   it('cancels a running job at once: its processes are gone, progress had streamed', async () => {
     const { solver, next, ended } = started()
+    // Let the pool warm up first: warm processes that start during the run (on a slow machine)
+    // would be listed beside the job's, and rightly outlive the cancel.
+    await expect.poll(() => solver.status().workerPids.length, { timeout: 10_000 }).toBe(2)
     const { jobId } = solver.start(
       request({
         document: bundled('tetraboloes'),
