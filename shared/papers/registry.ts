@@ -2,6 +2,7 @@ import tangramFile from '../../resources/sets/tangram.json' with { type: 'json' 
 import { convexCases, prepareCase } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
 import { EDGEMATCH_ROWS } from './edgematch-rows'
+import { QUEENS_ROWS } from './queens-rows'
 import { pieceSetFromJson } from '../formats/load'
 import { program3AllOutlines } from '../laeuchli/program3'
 import type { PieceKind } from '../tiling/problem'
@@ -192,6 +193,7 @@ export const PUBLISHED: readonly PublishedNumber[] = [
     note: 'Not recomputed: Program 2 is superseded by Program 3, which the workbench follows, and the paper describes it too briefly to rebuild its count.',
   },
   ...EDGEMATCH_ROWS,
+  ...QUEENS_ROWS,
 ]
 
 /** Whether an outline name ("right trapezoid 2, 5, 2√2, 3") has these sides in cyclic order. */
