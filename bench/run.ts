@@ -19,6 +19,7 @@ import { DEFAULT_EXPORT } from '../shared/drawing/export-settings'
 import { cardsBench } from './cards'
 import { triangleBench } from './triangle'
 import { queensBench } from './queens'
+import { queensGameBench } from './queens-game'
 import { check, median, type Result } from './measure'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
@@ -177,6 +178,7 @@ const results: Result[] = [
   ...(await triangleBench()),
   ...(await cardsBench()),
   ...queensBench(),
+  ...queensGameBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

@@ -103,7 +103,7 @@ test('screenshots of every view', async ({ workbench }) => {
   // Papers: every published number recomputed beside the published one.
   await page.locator('[data-view="papers"]').click()
   await page.getByTestId('rerun-all').click()
-  await expect(page.getByTestId('papers-summary')).toHaveText('17 of 21 computed and equal', {
+  await expect(page.getByTestId('papers-summary')).toHaveText('20 of 24 computed and equal', {
     timeout: 60_000,
   })
   await expect(page.getByTestId('rerun-all')).toBeEnabled()

@@ -153,7 +153,9 @@ program
 
 const queens = program
   .command('queens')
-  .description('the n-queens problem: count the solutions (all cores, resumable, in shards)')
+  .description(
+    'the n-queens problem: count the solutions (all cores, resumable, in shards), and the two-player queens game',
+  )
 queens
   .command('count <n>')
   .description(
@@ -167,6 +169,20 @@ queens
   .action(async (n: string, opts) => {
     const { queensCountCommand } = await import('./commands/queens')
     exitCode = await queensCountCommand(n, opts, controller.signal, write)
+  })
+queens
+  .command('game <n>')
+  .description(
+    'the two-player queens game (place a queen no queen attacks; who cannot, loses): who wins, and with which first moves',
+  )
+  .option(
+    '--json',
+    'machine-readable output: {"n":N,"winner":"first"|"second","moves":[[row,col],…]} (from 0)',
+  )
+  .option('--search', 'decide odd n by search too, not by the reflection theorem')
+  .action(async (n: string, opts) => {
+    const { queensGameCommand } = await import('./commands/queens')
+    write(await queensGameCommand(n, opts))
   })
 queens
   .command('merge <files...>')

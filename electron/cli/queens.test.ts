@@ -28,6 +28,28 @@ describe('queens on the command line', () => {
     expect(cli('queens', 'merge', files[0]).err).toBe('error: shard 2/2 missing\n')
   })
 
+  it('decides the two-player game with its winning first moves', () => {
+    expect(JSON.parse(cli('queens', 'game', '8', '--json').out)).toEqual({
+      n: 8,
+      winner: 'first',
+      moves: [
+        [3, 3],
+        [3, 4],
+        [4, 3],
+        [4, 4],
+      ],
+      byTheorem: false,
+    })
+    expect(JSON.parse(cli('queens', 'game', '10', '--json').out)).toMatchObject({
+      winner: 'second',
+      moves: [],
+    })
+    expect(cli('queens', 'game', '7').out).toMatch(/by the reflection theorem/)
+    expect(cli('queens', 'game', '17').err).toBe(
+      'error: N must be a whole number from 1 to 16, not "17"\n',
+    )
+  })
+
   it('refuses a board it cannot count, saying why', () => {
     const r = cli('queens', 'count', '28')
     expect(r.code).toBe(1)

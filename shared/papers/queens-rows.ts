@@ -1,8 +1,14 @@
 import { countQueens, queensTasks } from '../queens/count'
+import { solveQueensGame } from '../queens/game/solve'
 import { partialCounts } from '../queens/partials'
 import type { PublishedNumber } from './registry'
 
 const DAMEN = 'Das Damenproblem (003_09f70a1a7f65efb5.txt)'
+const GAME = 'Takeuchi & Okuno, N-queens game (004_d81d3773c6853005.txt), §2'
+
+/** The report's words for who wins: 先手必勝 (first player wins), 後手必勝 (second). */
+const verdict = (n: number): string =>
+  solveQueensGame(n, { useTheorem: false }).winner === 'first' ? '先手必勝' : '後手必勝'
 
 /** German digit grouping, as the article prints its numbers (73.712). */
 const de = (n: bigint): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')
@@ -47,4 +53,13 @@ export const QUEENS_ROWS: readonly PublishedNumber[] = [
     published: '27',
     note: `Not recomputed: n = 27 is a computation for many machines over a long time (the published record came from the Q27 project). "queens count 27 --shard i/k" splits it into ${queensTasks(27).length.toLocaleString('en')} tasks for such a cluster, and "queens merge" adds up the shards.`,
   },
+  ...[8, 10, 12].map((n): PublishedNumber => ({
+    id: `queens-game-${n}`,
+    source: GAME,
+    what: `the two-player queens game on the ${n} × ${n} board: who wins with perfect play`,
+    published: n === 8 ? '先手必勝' : '後手必勝',
+    convention:
+      '先手必勝: the first player wins; 後手必勝: the second player wins (exhaustive search)',
+    compute: () => verdict(n),
+  })),
 ]

@@ -118,3 +118,27 @@ export async function queensMergeCommand(files: string[], o: { json?: boolean })
     })
   return `n = ${m.n} (${m.shards} shards): ${big(m.total)} solutions, ${big(m.unique)} distinct up to the board's 8 symmetries`
 }
+
+/**
+ * `queens game N`: who wins the two-player queens game on the empty n × n board, with every
+ * winning first move. Odd n are decided by the reflection theorem unless --search is given.
+ */
+export async function queensGameCommand(
+  nText: string,
+  o: { json?: boolean; search?: boolean },
+): Promise<string> {
+  const n = Number(nText)
+  if (!Number.isInteger(n) || n < 1 || n > 16)
+    throw new InputError(`N must be a whole number from 1 to 16, not "${nText}"`)
+  const { solveQueensGame } = await import('../../../shared/queens/game/solve')
+  const r = solveQueensGame(n, { useTheorem: !o.search })
+  if (o.json)
+    return JSON.stringify({ n, winner: r.winner, moves: r.winningMoves, byTheorem: r.byTheorem })
+  const how = r.byTheorem
+    ? 'by the reflection theorem: take the centre, then answer every move by its point reflection (--search to search instead)'
+    : `by exhaustive search, ${formatCount(r.nodes)} nodes, ${(r.ms / 1000).toFixed(2)} s`
+  const moves = r.winningMoves.map(([row, col]) => `(${row + 1}, ${col + 1})`).join(' ')
+  return r.winner === 'first'
+    ? `n = ${n}: the first player wins (${how}).\nwinning first moves (row, column from 1)${r.byTheorem ? ', the centre' : ''}: ${moves}`
+    : `n = ${n}: the second player wins (${how}): every first move loses.`
+}
