@@ -23,6 +23,16 @@ import type { Solution, TrianglePuzzle } from './triangle/puzzle'
  */
 const MARGIN = 15
 
+/** A page's title line. */
+const heading = (text: string): SheetText => ({
+  x: MARGIN,
+  y: MARGIN + 5,
+  text,
+  size: 6,
+  anchor: 'start',
+  bold: true,
+})
+
 function page(items: SheetItem[], texts: SheetText[]): Sheet['pages'][number] {
   const { width, height } = pageSize(DEFAULT_SHEET)
   return { width, height, items, texts, swatches: [] }
@@ -43,7 +53,7 @@ export function cardsSheet(puzzle: CardPuzzle, solution?: CardBoard): Sheet {
   const title = puzzle.name ?? 'Cards'
   const items: SheetItem[] = []
   const texts: SheetText[] = [
-    { x: MARGIN, y: MARGIN + 5, text: title, size: 6, anchor: 'start', bold: true },
+    heading(title),
     {
       x: MARGIN,
       y: MARGIN + 12,
@@ -78,17 +88,7 @@ export function cardsSheet(puzzle: CardPuzzle, solution?: CardBoard): Sheet {
             scale: cell,
           },
         ],
-        [
-          {
-            x: MARGIN,
-            y: MARGIN + 5,
-            text: `${title}: a solution`,
-            size: 6,
-            anchor: 'start',
-            bold: true,
-          },
-          ...numbers,
-        ],
+        [heading(`${title}: a solution`), ...numbers],
       ),
     )
   }
@@ -108,7 +108,7 @@ export function trianglesSheet(
   const h = (Math.sqrt(3) / 2) * size
   const items: SheetItem[] = []
   const texts: SheetText[] = [
-    { x: MARGIN, y: MARGIN + 5, text: title, size: 6, anchor: 'start', bold: true },
+    heading(title),
     {
       x: MARGIN,
       y: MARGIN + 12,
@@ -137,16 +137,7 @@ export function trianglesSheet(
             scale: side,
           },
         ],
-        [
-          {
-            x: MARGIN,
-            y: MARGIN + 5,
-            text: `${title}: a solution`,
-            size: 6,
-            anchor: 'start',
-            bold: true,
-          },
-        ],
+        [heading(`${title}: a solution`)],
       ),
     )
   }
