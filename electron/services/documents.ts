@@ -47,6 +47,7 @@ const autosaveSchema = z.object({
 /** Opening and saving documents, and the autosaves that keep unsaved work across crashes. */
 export class DocumentService {
   private readonly autosaveDir: string
+  private puzzleWrites: Promise<void> = Promise.resolve()
 
   constructor(opts: { autosaveDir: string }) {
     this.autosaveDir = resolve(opts.autosaveDir)
@@ -133,14 +134,20 @@ export class DocumentService {
   }
 
   /** The edge-matching view's puzzle, in a folder of its own (autosaveList reads only files). */
-  async puzzleAutosaveWrite(state: PuzzleAutosave): Promise<void> {
-    const dir = join(this.autosaveDir, 'edge-matching')
-    try {
-      await mkdir(dir, { recursive: true })
-      await writeFileAtomic(join(dir, 'puzzle.json'), JSON.stringify(state) + '\n')
-    } catch (e) {
-      throw new InputError(`${dir}: cannot write the autosave (${describeFsError(e)})`)
+  puzzleAutosaveWrite(state: PuzzleAutosave): Promise<void> {
+    // One write after the other, in the order they came: the last edit is the one kept.
+    const write = async () => {
+      const dir = join(this.autosaveDir, 'edge-matching')
+      try {
+        await mkdir(dir, { recursive: true })
+        await writeFileAtomic(join(dir, 'puzzle.json'), JSON.stringify(state) + '\n')
+      } catch (e) {
+        throw new InputError(`${dir}: cannot write the autosave (${describeFsError(e)})`)
+      }
     }
+    const done = this.puzzleWrites.then(write)
+    this.puzzleWrites = done.catch(() => {})
+    return done
   }
 
   /** The last autosaved puzzle; none if there is none or it is damaged. */
