@@ -104,7 +104,7 @@ async function tetraboloes(workers: number): Promise<Result> {
       mode: 'reduce',
       list: false,
       workers,
-      source: workers > 1 ? freshWorkers(nodeWorkerLauncher()) : undefined,
+      source: workers > 1 ? freshWorkers(nodeWorkerLauncher('solver-worker')) : undefined,
     })
     times.push(performance.now() - t0)
     const solutions = outcome.figures.reduce((s, f) => s + f.counts.solutions, 0)
@@ -177,7 +177,7 @@ const results: Result[] = [
   ...(await tangramSheets()),
   ...(await triangleBench()),
   ...(await cardsBench()),
-  ...queensBench(),
+  ...(await queensBench()),
   ...queensGameBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),

@@ -117,4 +117,23 @@ test('screenshots of every view', async ({ workbench }) => {
   await page.getByTestId('piece-2').locator('[data-side="3"]').click()
   await expect(page.getByTestId('match-selected')).toContainText('Piece 2, east')
   await shoot(page, 'matching')
+
+  // Queens: n = 12 counted, the article's chart for n = 13, a solution drawn, a game with a hint.
+  await page.locator('[data-view="queens"]').click()
+  await page.getByTestId('queens-count-n').fill('12')
+  await page.getByTestId('queens-count-start').click()
+  await expect(page.getByTestId('queens-counts').locator('tr[data-n="12"]')).toHaveAttribute(
+    'data-total',
+    '14200',
+  )
+  await page.getByTestId('queens-list').click()
+  await expect(page.getByTestId('queens-solution-index')).toHaveText('1 of 12 up to symmetry')
+  await page.getByTestId('queens-chart-run').click()
+  await expect(page.getByTestId('queens-chart-svg')).toBeVisible()
+  await expect(page.getByTestId('queens-verdict')).toContainText('first player wins')
+  await page.getByTestId('queens-game').locator('[data-square="0,0"]').click()
+  await expect(page.getByTestId('queens-status')).toHaveAttribute('data-turn', 'you')
+  await page.getByTestId('queens-hint').click()
+  await expect(page.getByTestId('queens-hint-text')).toBeVisible()
+  await shoot(page, 'queens')
 })

@@ -35,7 +35,7 @@ export async function runWithProgress(
       ...options,
       workers,
       // With --jobs 1 everything runs in this process: starting a worker would only cost time.
-      source: workers > 1 ? freshWorkers(nodeWorkerLauncher()) : undefined,
+      source: workers > 1 ? freshWorkers(nodeWorkerLauncher('solver-worker')) : undefined,
       force: common.force,
       signal,
       onProgress: bar.update,

@@ -6,6 +6,8 @@ import type { MenuCommand } from '../../shared/api/contract'
 import { DocumentService } from '../services/documents'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
+import { QueensService } from '../services/queens/queens-service'
+import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent } from '../services/workbench'
 import { buildMenu } from './menu'
@@ -58,11 +60,21 @@ async function main(): Promise<void> {
     // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
     launch: utilityWorkerLauncher(
       join(here, 'solver-worker.js').replace(`app.asar${sep}`, `app.asar.unpacked${sep}`),
+      'Puzzle Workbench solver',
     ),
     workers: async () => (await settings.get()).workers,
     emit: (e) => workbench.emit(e),
   })
   const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
+  const queens = new QueensService({
+    launch: utilityWorkerLauncher<ToQueensWorker, FromQueensWorker>(
+      join(here, 'queens-worker.js').replace(`app.asar${sep}`, `app.asar.unpacked${sep}`),
+      'Puzzle Workbench queens',
+    ),
+    workers: async () => (await settings.get()).workers,
+    emit: (e) => workbench.emit(e),
+    checkpointDir: join(data, 'queens'),
+  })
   const workbench = createWorkbench(
     {
       host: 'electron',
@@ -92,7 +104,7 @@ async function main(): Promise<void> {
         },
       },
     },
-    { documents, settings, solver, plotter },
+    { documents, settings, solver, plotter, queens },
   )
 
   ipcMain.handle(
@@ -132,6 +144,7 @@ async function main(): Promise<void> {
 
   app.on('window-all-closed', () => {
     solver.close()
+    queens.close()
     app.quit()
   })
 }

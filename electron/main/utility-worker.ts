@@ -1,13 +1,16 @@
 import { utilityProcess } from 'electron'
-import type { FromWorker } from '../worker/protocol'
+import type { FromWorker, ToWorker } from '../worker/protocol'
 import type { LaunchWorker } from '../services/solver-pool'
 import { SOLVER_V8_FLAGS } from '../services/v8-flags'
 
-/** Solver workers as Electron utility processes (the app's counterpart of child_process.fork). */
-export function utilityWorkerLauncher(entry: string): LaunchWorker {
+/** Workers as Electron utility processes (the app's counterpart of child_process.fork). */
+export function utilityWorkerLauncher<In = ToWorker, Out = FromWorker>(
+  entry: string,
+  serviceName: string,
+): LaunchWorker<In, Out> {
   return () => {
     const child = utilityProcess.fork(entry, [], {
-      serviceName: 'Puzzle Workbench solver',
+      serviceName,
       execArgv: [...SOLVER_V8_FLAGS],
       stdio: 'ignore',
     })
@@ -17,7 +20,7 @@ export function utilityWorkerLauncher(entry: string): LaunchWorker {
       },
       send: (m) => child.postMessage(m),
       onMessage: (l) => {
-        const f = (m: unknown) => l(m as FromWorker)
+        const f = (m: unknown) => l(m as Out)
         child.on('message', f)
         return () => child.off('message', f)
       },

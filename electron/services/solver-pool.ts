@@ -1,20 +1,23 @@
-import { fork } from 'node:child_process'
+import { fork, type Serializable } from 'node:child_process'
 import type { Point } from '../../shared/lattice/polygon'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 import type { FromWorker, ToWorker } from '../worker/protocol'
 
-/** A solver process as the pool sees it: `child_process.fork` here, `utilityProcess` in the app. */
-export interface WorkerProcess {
+/**
+ * A worker process as its users see it: `child_process.fork` here, `utilityProcess` in the app.
+ * Solver workers by default; queens workers speak their own messages (worker/protocol.ts).
+ */
+export interface WorkerProcess<In = ToWorker, Out = FromWorker> {
   readonly pid: number | undefined
-  send(message: ToWorker): void
+  send(message: In): void
   /** Returns a function that removes the listener (processes are reused across runs). */
-  onMessage(listener: (message: FromWorker) => void): () => void
+  onMessage(listener: (message: Out) => void): () => void
   onExit(listener: (code: number | null, signal: string | null) => void): () => void
   kill(): void
 }
 
-export type LaunchWorker = () => WorkerProcess
+export type LaunchWorker<In = ToWorker, Out = FromWorker> = () => WorkerProcess<In, Out>
 
 /**
  * Where a run gets its processes and where it returns them. `take` may hand out a process that
@@ -89,11 +92,11 @@ export class WarmPool implements WorkerSource {
 }
 
 /** Forks a worker entry under plain Node (TypeScript entries through tsx's loader). */
-export function forkWorker(
+export function forkWorker<In = ToWorker, Out = FromWorker>(
   entry: string,
   execArgv: readonly string[] = [],
   cwd?: string,
-): WorkerProcess {
+): WorkerProcess<In, Out> {
   const child = fork(entry, [], {
     execArgv: [...execArgv],
     cwd,
@@ -105,10 +108,10 @@ export function forkWorker(
   return {
     pid: child.pid,
     send: (m) => {
-      if (child.connected) child.send(m)
+      if (child.connected) child.send(m as Serializable)
     },
     onMessage: (l) => {
-      const f = (m: unknown) => l(m as FromWorker)
+      const f = (m: unknown) => l(m as Out)
       child.on('message', f)
       return () => child.off('message', f)
     },

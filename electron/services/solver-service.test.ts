@@ -33,7 +33,7 @@ function service(workers = 2) {
   const waiters: { test: (e: WorkbenchEvent) => boolean; resolve: (e: WorkbenchEvent) => void }[] =
     []
   const solver = new SolverService({
-    launch: nodeWorkerLauncher(),
+    launch: nodeWorkerLauncher('solver-worker'),
     workers: async () => workers,
     emit: (e) => {
       events.push(e)

@@ -27,7 +27,7 @@ function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
     mode: 'reduce',
     list: false,
     workers: 2,
-    source: freshWorkers(nodeWorkerLauncher()),
+    source: freshWorkers(nodeWorkerLauncher('solver-worker')),
     ...extra,
   }
 }
@@ -67,7 +67,7 @@ describe('tiling runs', () => {
 
   it('report a worker that dies, keep what was found, and stop the others', async () => {
     let launched = 0
-    const base = nodeWorkerLauncher()
+    const base = nodeWorkerLauncher('solver-worker')
     const launch: LaunchWorker = () => {
       const w = base()
       if (launched++ === 0) w.onMessage((m) => m.type === 'done' && w.kill())
@@ -96,7 +96,7 @@ describe('tiling runs', () => {
       mode: 'reduce',
       list: false,
       workers: 2,
-      source: freshWorkers(nodeWorkerLauncher()),
+      source: freshWorkers(nodeWorkerLauncher('solver-worker')),
       signal: controller.signal,
     })
     expect(outcome.cancelled).toBe(true)

@@ -16,6 +16,8 @@ import { nodeWorkerLauncher } from './node-worker'
 import { SettingsService } from './settings'
 import { SolverService } from './solver-service'
 import { PlotterService } from './plotter/plotter-service'
+import { QueensService } from './queens/queens-service'
+import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
 import { createWorkbench, plotStateEvent } from './workbench'
 
 /** The dispatcher both transports call, over the real services, as the browser host builds it. */
@@ -23,7 +25,7 @@ const data = mkdtempSync(join(tmpdir(), 'pw-wb-data-'))
 const files = mkdtempSync(join(tmpdir(), 'pw-wb-files-'))
 const events: WorkbenchEvent[] = []
 const solver = new SolverService({
-  launch: nodeWorkerLauncher(),
+  launch: nodeWorkerLauncher('solver-worker'),
   workers: async () => 1,
   emit: (e) => workbench.emit(e),
 })
@@ -42,6 +44,12 @@ const workbench = createWorkbench(
     }),
     solver,
     plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
+    queens: new QueensService({
+      launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
+      workers: async () => 2,
+      emit: (e) => workbench.emit(e),
+      checkpointDir: join(data, 'queens'),
+    }),
   },
 )
 const off = workbench.onEvent((e) => events.push(e))
@@ -269,5 +277,41 @@ describe('the workbench dispatcher', () => {
     const before = events.length
     workbench.emit({ type: 'job.queued', jobId: 'after' })
     expect(events).toHaveLength(before)
+  })
+})
+
+describe('queens counts through the API', () => {
+  const seen: WorkbenchEvent[] = []
+  workbench.onEvent((e) => seen.push(e))
+  const ended = (countId: string) =>
+    seen.find(
+      (e): e is Extract<WorkbenchEvent, { type: 'queens.ended' }> =>
+        e.type === 'queens.ended' && e.countId === countId,
+    )
+
+  it('counts on worker processes, with progress, and refuses a bad n', async () => {
+    const { countId } = await ok<{ countId: string }>('queens.count', { n: 10 })
+    await expect.poll(() => ended(countId), { timeout: 30_000 }).toBeDefined()
+    expect(ended(countId)).toMatchObject({ outcome: 'done', total: '724', unique: '92' })
+    const progress = seen.filter((e) => e.type === 'queens.progress' && e.countId === countId)
+    expect(progress.at(-1)).toMatchObject({ fraction: 1 })
+    expect(await refused('queens.count', { n: 28 })).toMatch(/queens.count: bad parameters \(n/)
+  })
+
+  it('resumes a cancelled count from its checkpoint', async () => {
+    const first = await ok<{ countId: string }>('queens.count', { n: 13 })
+    await expect
+      .poll(() => seen.some((e) => e.type === 'queens.progress' && e.countId === first.countId), {
+        timeout: 30_000,
+      })
+      .toBe(true)
+    await ok('queens.cancel', { countId: first.countId })
+    await expect.poll(() => ended(first.countId)?.outcome, { timeout: 10_000 }).toBe('cancelled')
+    const second = await ok<{ countId: string }>('queens.count', { n: 13 })
+    await expect.poll(() => ended(second.countId), { timeout: 60_000 }).toBeDefined()
+    const end = ended(second.countId)!
+    expect(end).toMatchObject({ outcome: 'done', total: '73712', unique: '9233' })
+    expect(end.resumed).toBeGreaterThan(0)
+    expect(end.resumed).toBeLessThan(end.tasks!)
   })
 })

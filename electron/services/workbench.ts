@@ -23,6 +23,7 @@ import { puzzleSheet, writePuzzleSheet } from './export/puzzle-sheet'
 import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
 import type { SettingsService } from './settings'
 import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
+import type { QueensService } from './queens/queens-service'
 import type { SolverService } from './solver-service'
 
 /**
@@ -48,6 +49,7 @@ export interface Services {
   readonly settings: SettingsService
   readonly solver: SolverService
   readonly plotter: PlotterService
+  readonly queens: QueensService
 }
 
 export interface Workbench {
@@ -75,7 +77,7 @@ export function createWorkbench(
   services: Services,
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
-  const { documents, settings, solver, plotter } = services
+  const { documents, settings, solver, plotter, queens } = services
   // The start screen lists the bundled sets first thing: scan them now, while the window loads.
   void bundledSets(host.resourcesDir).catch(() => {})
   const handlers: Handlers = {
@@ -170,6 +172,8 @@ export function createWorkbench(
       }
     },
     'plotter.ports': async () => ({ ports: await plotter.ports() }),
+    'queens.count': (p: { n: number }) => queens.start(p.n),
+    'queens.cancel': (p: { countId: string }) => (queens.cancel(p.countId), null),
     'plotter.start': async (p: Params<'plotter.start'>) => {
       const job = solver.solutions(p.jobId)
       const sheet = exportSheet(job, { ...p.settings, format: 'hpgl' })

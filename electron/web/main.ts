@@ -13,16 +13,18 @@ import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
+import { QueensService } from '../services/queens/queens-service'
+import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
 import { startBrowserHost } from './server'
 
 // From the sources (electron/web/main.ts) or from the build (out/main/web-host.js): the
-// repository is two folders up either way, and a build runs the bundled solver worker beside it.
+// repository is two folders up either way, and a build runs the bundled workers beside it.
 const repo = fileURLToPath(new URL('../../', import.meta.url))
-const builtWorker = import.meta.url.endsWith('.ts')
+const builtDir = import.meta.url.endsWith('.ts')
   ? undefined
-  : fileURLToPath(new URL('./solver-worker.js', import.meta.url))
+  : fileURLToPath(new URL('.', import.meta.url))
 
 const program = new Command('npm run web --')
   .description('Puzzle Workbench in your browser, served on 127.0.0.1')
@@ -59,11 +61,17 @@ const settings = new SettingsService({
 })
 // The solver emits through the workbench, which does not exist yet when the solver is built.
 const solver = new SolverService({
-  launch: nodeWorkerLauncher(builtWorker),
+  launch: nodeWorkerLauncher('solver-worker', builtDir),
   workers: async () => (await settings.get()).workers,
   emit: (e) => workbench.emit(e),
 })
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
+const queens = new QueensService({
+  launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker', builtDir),
+  workers: async () => (await settings.get()).workers,
+  emit: (e) => workbench.emit(e),
+  checkpointDir: join(dataDir, 'queens'),
+})
 const workbench: Workbench = createWorkbench(
   {
     host: 'browser',
@@ -71,7 +79,7 @@ const workbench: Workbench = createWorkbench(
     resourcesDir: join(repo, 'resources'),
     files: new FileBrowser(resolve(opts.dir ?? process.cwd())),
   },
-  { documents, settings, solver, plotter },
+  { documents, settings, solver, plotter, queens },
 )
 
 const host = await startBrowserHost({ workbench, staticDir, port: opts.port })
@@ -95,6 +103,7 @@ const stop = () => {
   if (stopping) process.exit(130)
   stopping = true
   solver.close()
+  queens.close()
   void host.close().finally(() => process.exit(0))
 }
 process.on('SIGINT', stop)

@@ -1,5 +1,6 @@
 import type { Point } from '../../shared/lattice/polygon'
 import type { PlacedPiece } from '../../shared/tiling/problem'
+import type { QueensTask } from '../../shared/queens/count'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
 /**
@@ -59,3 +60,23 @@ export type WorkerTask =
       readonly maxSteps: number
     }
   | { readonly kind: 'reproduce'; readonly id: string }
+
+/**
+ * Messages between an n-queens count and a queens worker process: a task of shared/queens, and
+ * its counts (BigInt as decimal strings: the channels carry JSON-safe data).
+ */
+export interface ToQueensWorker {
+  readonly type: 'task'
+  readonly n: number
+  readonly task: QueensTask
+}
+
+export type FromQueensWorker =
+  | {
+      readonly type: 'task-done'
+      readonly task: number
+      readonly total: string
+      readonly unique: string
+      readonly nodes: number
+    }
+  | { readonly type: 'task-error'; readonly task: number; readonly message: string }

@@ -14,6 +14,7 @@ import {
 } from '../../shared/tiling/search'
 import { PUBLISHED, reproduce } from '../../shared/papers/registry'
 import { traceToFirstTiling } from '../../shared/tiling/trace'
+import { parentChannel } from './parent-channel'
 import type { FromWorker, ToWorker, WorkerTask } from './protocol'
 
 interface Run {
@@ -28,25 +29,8 @@ let run: Run | undefined
 const queue: Extract<ToWorker, { type: 'part' }>[] = []
 let busy = false
 
-/**
- * The channel to the parent: Electron's utilityProcess gives the child `process.parentPort`,
- * `child_process.fork` gives it `process.send` and 'message' events.
- */
-interface ParentPort {
-  postMessage(message: unknown): void
-  on(event: 'message', listener: (e: { data: unknown }) => void): void
-}
-const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort
-
-function send(message: FromWorker): void {
-  if (parentPort) parentPort.postMessage(message)
-  else process.send!(message)
-}
-
-function onParentMessage(listener: (message: ToWorker) => void): void {
-  if (parentPort) parentPort.on('message', (e) => listener(e.data as ToWorker))
-  else process.on('message', (m) => listener(m as ToWorker))
-}
+const parent = parentChannel<ToWorker, FromWorker>()
+const send = (message: FromWorker) => parent.send(message)
 
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -93,7 +77,7 @@ async function work(): Promise<void> {
   busy = false
 }
 
-onParentMessage((message) => {
+parent.onMessage((message) => {
   if (message.type === 'run') {
     const set = pieceSetFromJson(message.set, 'piece set')
     run = {

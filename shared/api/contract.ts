@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { exportSettingsSchema } from '../drawing/export-settings'
 import type { WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
+import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
 
@@ -129,6 +130,9 @@ export const METHODS = {
     settings: exportSettingsSchema,
   }),
   'plotter.ports': none,
+  /** Counts the n-queens solutions on the worker processes; progress and the end come as events. */
+  'queens.count': z.strictObject({ n: z.number().int().min(1).max(MAX_QUEENS) }),
+  'queens.cancel': z.strictObject({ countId: z.string().max(100) }),
   /** The bundled edge-matching puzzles (card sets, the contest's triangle files), as their text. */
   'puzzle.bundled': none,
   /** Reads an edge-matching puzzle file: a card file (JSON) or a triangle file (the contest's). */
@@ -250,6 +254,8 @@ export interface Results {
     plot?: { penDown: number; penUp: number; naivePenUp: number }
   }
   'plotter.ports': { ports: { path: string; label: string }[] }
+  'queens.count': { countId: string }
+  'queens.cancel': null
   'puzzle.bundled': { puzzles: BundledPuzzle[] }
   'puzzle.open': { path: string; kind: PuzzleKind; text: string }
   'puzzle.save': { path: string }
@@ -329,6 +335,33 @@ export type WorkbenchEvent =
       readonly sent: number
       readonly total: number
       readonly message?: string
+    }
+  | {
+      readonly type: 'queens.progress'
+      readonly countId: string
+      readonly n: number
+      readonly done: number
+      readonly tasks: number
+      readonly fraction: number
+      readonly nodes: number
+      readonly elapsedMs: number
+      readonly nodesPerSecond: number
+      readonly etaSeconds?: number
+    }
+  | {
+      readonly type: 'queens.ended'
+      readonly countId: string
+      readonly n: number
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      /** All solutions and those up to the board's symmetries, as decimal strings. */
+      readonly total?: string
+      readonly unique?: string
+      readonly nodes?: number
+      /** Tasks taken from the checkpoint of an earlier, unfinished count, of all. */
+      readonly resumed?: number
+      readonly tasks?: number
+      readonly error?: string
+      readonly elapsedMs: number
     }
   | { readonly type: 'menu'; readonly command: MenuCommand; readonly path?: string }
 

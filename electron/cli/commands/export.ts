@@ -177,7 +177,7 @@ export async function exportCommand(
       figures: figure ? [figure] : undefined,
       mode: opts.raw ? 'raw' : 'reduce',
       workers,
-      source: workers > 1 ? freshWorkers(nodeWorkerLauncher()) : undefined,
+      source: workers > 1 ? freshWorkers(nodeWorkerLauncher('solver-worker')) : undefined,
       force: opts.force,
       signal,
       onProgress: bar.update,

@@ -9,6 +9,8 @@ import {
   shardText,
   type QueensRunProgress,
 } from '../../services/queens/count-run'
+import { nodeWorkerLauncher } from '../../services/node-worker'
+import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
 import { formatCount, formatDuration } from '../../services/tiling-runner'
 import { workerCount } from '../run'
 
@@ -73,6 +75,7 @@ export async function queensCountCommand(
     r = await runQueensCount({
       n,
       workers,
+      launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
       shard,
       checkpoint: o.checkpoint,
       signal,

@@ -1,16 +1,14 @@
-import { fork, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { InputError } from '../../../shared/errors'
 import { queensTasks, type QueensTask } from '../../../shared/queens/count'
-import type { FromQueensWorker } from '../../worker/queens-worker'
-import { SOLVER_V8_FLAGS } from '../v8-flags'
+import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
+import type { LaunchWorker, WorkerProcess } from '../solver-pool'
 
 /**
  * Counting n queens on every core: the tasks of shared/queens (or one shard of them) handed out
- * to worker processes one at a time, the heaviest first. A checkpoint file records every finished
+ * to solver worker processes, the heaviest first, two at a time so that a worker never waits. A checkpoint file records every finished
  * task, so a run that is stopped or crashes resumes where it was, nothing counted twice or lost;
  * a finished shard's checkpoint is also its result, which `mergeQueensShards` adds up.
  */
@@ -48,6 +46,8 @@ export interface QueensRunResult {
 export interface QueensRunOptions {
   readonly n: number
   readonly workers: number
+  /** Starts a solver worker process (fresh ones: a cancelled run kills its workers). */
+  readonly launch: LaunchWorker<ToQueensWorker, FromQueensWorker>
   readonly shard?: Shard
   readonly checkpoint?: string
   readonly signal?: AbortSignal
@@ -104,16 +104,6 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
     )
   }
   return parsed.data
-}
-
-function launch(): ChildProcess {
-  const entry = fileURLToPath(new URL('../../worker/queens-worker.ts', import.meta.url))
-  const root = fileURLToPath(new URL('../../../', import.meta.url))
-  return fork(entry, [], {
-    execArgv: [...SOLVER_V8_FLAGS, '--import', 'tsx'],
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  })
 }
 
 export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResult> {
@@ -179,24 +169,31 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
     })
   }
 
-  const children: ChildProcess[] = []
+  const byId = new Map(tasks.map((t) => [t.id, t]))
+  type Worker = WorkerProcess<ToQueensWorker, FromQueensWorker>
+  const workers: Worker[] = []
   let failure: Error | undefined
   let stopped = false
   await new Promise<void>((resolve) => {
     let running = 0
     const finish = () => {
-      for (const c of children) c.kill('SIGKILL')
+      for (const w of workers) w.kill()
       resolve()
     }
-    const next = (child: ChildProcess) => {
+    // Tasks sent to each worker and not yet answered.
+    const sent = new Map<Worker, number>()
+    const next = (w: Worker) => {
       if (stopped || failure) return
       const task = pending.shift()
       if (!task) {
-        child.kill('SIGKILL')
-        if (--running === 0) finish()
+        if (sent.get(w) === 0) {
+          w.kill()
+          if (--running === 0) finish()
+        }
         return
       }
-      child.send({ n: o.n, task })
+      sent.set(w, (sent.get(w) ?? 0) + 1)
+      w.send({ type: 'task', n: o.n, task })
     }
     const onAbort = () => {
       stopped = true
@@ -207,32 +204,37 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
     const count = Math.max(1, Math.min(o.workers, pending.length))
     if (pending.length === 0) return finish()
     for (let i = 0; i < count; i++) {
-      const child = launch()
-      children.push(child)
+      const w = o.launch()
+      workers.push(w)
       running++
-      child.on('message', (m: FromQueensWorker) => {
+      let ended = false
+      w.onMessage((m) => {
         // After a stop the run's result and its last checkpoint are settled.
         if (stopped || failure) return
-        if ('error' in m) {
-          failure = new InputError(`task ${m.id}: ${m.error}`)
+        if (m.type === 'task-error') {
+          failure = new InputError(`task ${m.task}: ${m.message}`)
           return finish()
         }
-        const task = tasks.find((t) => t.id === m.id)!
-        done.set(m.id, [BigInt(m.total), BigInt(m.unique), m.nodes])
+        const task = byId.get(m.task)!
+        sent.set(w, sent.get(w)! - 1)
+        done.set(task.id, [BigInt(m.total), BigInt(m.unique), m.nodes])
         weightDone += task.weight
         nodesThisRun += m.nodes
         void save(false)
         progress()
-        next(child)
+        if (sent.get(w) === 0 && pending.length === 0) ended = true
+        next(w)
       })
-      child.on('exit', (code, signal) => {
-        if (stopped || failure || signal === 'SIGKILL') return
+      w.onExit((code, signal) => {
+        if (stopped || failure || ended) return
         failure = new Error(
           `a queens worker stopped unexpectedly (${signal ?? `exit code ${code}`})`,
         )
         finish()
       })
-      next(child)
+      // Two tasks in hand, so that a worker never waits for the next one to arrive.
+      next(w)
+      next(w)
     }
   })
   await save(true)

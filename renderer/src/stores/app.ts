@@ -3,7 +3,8 @@ import { ref, shallowRef } from 'vue'
 import type { AppInfo, BundledSet, Recoverable, Settings } from '../../../shared/api/contract'
 import { api } from '../api'
 
-export type View = 'library' | 'designer' | 'figures' | 'solve' | 'gallery' | 'papers' | 'matching'
+export type View =
+  'library' | 'designer' | 'figures' | 'solve' | 'gallery' | 'papers' | 'matching' | 'queens'
 
 export interface Notice {
   readonly id: number

@@ -1,0 +1,24 @@
+/**
+ * A worker's channel to its parent: Electron's utilityProcess gives the child
+ * `process.parentPort`, `child_process.fork` gives it `process.send` and 'message' events.
+ */
+interface ParentPort {
+  postMessage(message: unknown): void
+  on(event: 'message', listener: (e: { data: unknown }) => void): void
+}
+
+export interface ParentChannel<In, Out> {
+  send(message: Out): void
+  onMessage(listener: (message: In) => void): void
+}
+
+export function parentChannel<In, Out>(): ParentChannel<In, Out> {
+  const port = (process as unknown as { parentPort?: ParentPort }).parentPort
+  return {
+    send: (message) => (port ? port.postMessage(message) : process.send!(message)),
+    onMessage: (listener) => {
+      if (port) port.on('message', (e) => listener(e.data as In))
+      else process.on('message', (m) => listener(m as In))
+    },
+  }
+}

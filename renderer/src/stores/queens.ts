@@ -1,0 +1,310 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { WorkbenchEvent } from '../../../shared/api/contract'
+import type { Hint, QueensGameResult, Square } from '../../../shared/queens/game/solve'
+import { legalMoves } from '../../../shared/queens/game/solve'
+import { publishedQueens } from '../../../shared/queens/oeis'
+import { api } from '../api'
+import type { QueensReply, QueensRequest } from '../queens/protocol'
+import { useApp } from './app'
+
+type Progress = Extract<WorkbenchEvent, { type: 'queens.progress' }>
+type Ended = Extract<WorkbenchEvent, { type: 'queens.ended' }>
+type Ask = QueensRequest extends infer R ? (R extends QueensRequest ? Omit<R, 'id'> : never) : never
+
+/**
+ * One Web Worker per kind of job, so that a long listing never holds up the game. A job is
+ * stopped by ending its worker; the next job starts a new one.
+ */
+class WorkerChannel {
+  private worker?: Worker
+  private pending?: { id: number; resolve: (r: QueensReply) => void; reject: (e: Error) => void }
+  private nextId = 1
+
+  ask(request: Ask): Promise<QueensReply> {
+    this.stop()
+    if (!this.worker) {
+      this.worker = new Worker(new URL('../queens/worker.ts', import.meta.url), { type: 'module' })
+      this.worker.onmessage = (e: MessageEvent<QueensReply>) => {
+        if (e.data.id !== this.pending?.id) return
+        const p = this.pending
+        this.pending = undefined
+        if (e.data.type === 'error') p.reject(new Error(e.data.message))
+        else p.resolve(e.data)
+      }
+      this.worker.onerror = (e) => {
+        e.preventDefault()
+        this.pending?.reject(new Error(e.message || 'the worker stopped'))
+        this.pending = undefined
+        this.worker = undefined
+      }
+    }
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.pending = { id, resolve, reject }
+      this.worker!.postMessage({ ...request, id })
+    })
+  }
+
+  /** Ends the job under way, if any (its promise rejects with "stopped"). */
+  stop(): boolean {
+    if (!this.pending) return false
+    this.worker?.terminate()
+    this.worker = undefined
+    this.pending.reject(new Error('stopped'))
+    this.pending = undefined
+    return true
+  }
+}
+
+/** Squares as plain arrays: a store's reactive arrays cannot be posted to a worker. */
+const plain = (squares: readonly Square[]): Square[] => squares.map(([r, c]) => [r, c])
+
+export interface CountResult {
+  readonly n: number
+  readonly total: string
+  readonly unique: string
+  readonly nodes: number
+  readonly ms: number
+  readonly resumed: number
+  readonly tasks: number
+  /** OEIS A000170 and A002562 agree. */
+  readonly matches: boolean
+}
+
+/**
+ * The queens view's state: counts on the worker processes (through the API), the solution
+ * browser and the partial-solutions chart (Web Worker), and the game against the perfect player
+ * (Web Worker) with its move history for take-back.
+ */
+export const useQueens = defineStore('queens', () => {
+  const app = useApp()
+
+  // ---- counting ------------------------------------------------------------------------------
+  const countN = ref(12)
+  const counting = shallowRef<{ countId: string; n: number; progress?: Progress }>()
+  const counts = ref<CountResult[]>([])
+
+  async function count(): Promise<void> {
+    const n = countN.value
+    try {
+      const { countId } = await api.call('queens.count', { n })
+      counting.value = { countId, n }
+    } catch (e) {
+      app.notify('error', `The count could not start: ${(e as Error).message}`)
+    }
+  }
+
+  async function cancelCount(): Promise<void> {
+    const c = counting.value
+    if (!c) return
+    counting.value = undefined
+    await api.call('queens.cancel', { countId: c.countId })
+    app.notify('info', `Stopped counting n = ${c.n}; counting it again resumes where it stopped`)
+  }
+
+  function onEnded(e: Ended): void {
+    if (e.countId !== counting.value?.countId) return
+    counting.value = undefined
+    if (e.outcome === 'failed') app.notify('error', `Counting n = ${e.n} failed: ${e.error}`)
+    if (e.outcome !== 'done') return
+    const published = publishedQueens(e.n)
+    const result: CountResult = {
+      n: e.n,
+      total: e.total!,
+      unique: e.unique!,
+      nodes: e.nodes ?? 0,
+      ms: e.elapsedMs,
+      resumed: e.resumed ?? 0,
+      tasks: e.tasks ?? 0,
+      matches:
+        published !== undefined &&
+        String(published.total) === e.total &&
+        String(published.unique) === e.unique,
+    }
+    counts.value = [result, ...counts.value.filter((c) => c.n !== e.n)]
+  }
+
+  api.onEvent((e) => {
+    if (e.type === 'queens.progress' && e.countId === counting.value?.countId)
+      counting.value = { ...counting.value, progress: e }
+    else if (e.type === 'queens.ended') onEnded(e)
+  })
+
+  // ---- solutions and the chart ---------------------------------------------------------------
+  const browse = new WorkerChannel()
+  const listN = ref(8)
+  const unique = ref(true)
+  const listing = ref(false)
+  const boards = shallowRef<{ n: number; unique: boolean; boards: number[][]; sizes: number[] }>()
+  const index = ref(0)
+
+  async function list(): Promise<void> {
+    listing.value = true
+    try {
+      const r = await browse.ask({ op: 'solutions', n: listN.value, unique: unique.value })
+      if (r.type !== 'solutions') return
+      boards.value = { n: listN.value, unique: unique.value, boards: r.boards, sizes: r.sizes }
+      index.value = 0
+    } catch (e) {
+      if ((e as Error).message !== 'stopped')
+        app.notify('error', `Listing failed: ${(e as Error).message}`)
+    } finally {
+      listing.value = false
+    }
+  }
+
+  function step(by: number): void {
+    const k = boards.value?.boards.length ?? 0
+    if (k > 0) index.value = (index.value + by + k) % k
+  }
+
+  const chart = new WorkerChannel()
+  const chartN = ref(13)
+  const charting = ref(false)
+  const partials = shallowRef<{ n: number; counts: bigint[]; ms: number }>()
+
+  async function chartPartials(): Promise<void> {
+    charting.value = true
+    try {
+      const n = chartN.value
+      const r = await chart.ask({ op: 'partials', n })
+      if (r.type === 'partials') partials.value = { n, counts: r.counts.map(BigInt), ms: r.ms }
+    } catch (e) {
+      if ((e as Error).message !== 'stopped')
+        app.notify('error', `Charting failed: ${(e as Error).message}`)
+    } finally {
+      charting.value = false
+    }
+  }
+
+  // ---- the game ------------------------------------------------------------------------------
+  const game = new WorkerChannel()
+  const gameN = ref(8)
+  const youStart = ref(true)
+  /** The queens in the order placed: even places the first player's. */
+  const moves = ref<Square[]>([])
+  const undone = ref<Square[]>([])
+  const verdict = shallowRef<QueensGameResult>()
+  const shownHint = shallowRef<Hint>()
+  const thinking = ref(false)
+
+  const legal = computed(() => legalMoves(gameN.value, moves.value))
+  const yourTurn = computed(() => (moves.value.length % 2 === 0) === youStart.value)
+  /** Who has won: the player to move when no square is left. */
+  const winner = computed<'you' | 'computer' | undefined>(() =>
+    legal.value.length > 0 ? undefined : yourTurn.value ? 'computer' : 'you',
+  )
+
+  async function newGame(): Promise<void> {
+    game.stop()
+    moves.value = []
+    undone.value = []
+    shownHint.value = undefined
+    verdict.value = undefined
+    const n = gameN.value
+    thinking.value = true
+    try {
+      const r = await game.ask({ op: 'game', n })
+      if (r.type === 'game' && n === gameN.value) verdict.value = r.result
+    } catch (e) {
+      if ((e as Error).message !== 'stopped')
+        app.notify('error', `The game could not be solved: ${(e as Error).message}`)
+    } finally {
+      thinking.value = false
+    }
+    if (!youStart.value) await reply()
+  }
+
+  /** The perfect player's move. */
+  async function reply(): Promise<void> {
+    if (winner.value || yourTurn.value) return
+    thinking.value = true
+    try {
+      const r = await game.ask({ op: 'hint', n: gameN.value, queens: plain(moves.value) })
+      if (r.type === 'hint' && r.hint.move) moves.value = [...moves.value, r.hint.move]
+    } catch (e) {
+      if ((e as Error).message !== 'stopped')
+        app.notify('error', `The computer could not move: ${(e as Error).message}`)
+    } finally {
+      thinking.value = false
+    }
+  }
+
+  async function play(square: Square): Promise<void> {
+    if (thinking.value || !yourTurn.value) return
+    if (!legal.value.some(([r, c]) => r === square[0] && c === square[1])) return
+    moves.value = [...moves.value, square]
+    undone.value = []
+    shownHint.value = undefined
+    await reply()
+  }
+
+  async function askHint(): Promise<void> {
+    if (thinking.value || !yourTurn.value || winner.value) return
+    thinking.value = true
+    try {
+      const r = await game.ask({ op: 'hint', n: gameN.value, queens: plain(moves.value) })
+      if (r.type === 'hint') shownHint.value = r.hint
+    } catch (e) {
+      if ((e as Error).message !== 'stopped')
+        app.notify('error', `No hint: ${(e as Error).message}`)
+    } finally {
+      thinking.value = false
+    }
+  }
+
+  /** Takes back your last move and the computer's answer to it. */
+  function takeBack(): void {
+    if (thinking.value) return
+    const back = yourTurn.value ? 2 : 1
+    if (moves.value.length < back || (back === 2 && moves.value.length === 1)) return
+    undone.value = [...moves.value.slice(-back), ...undone.value]
+    moves.value = moves.value.slice(0, -back)
+    shownHint.value = undefined
+  }
+
+  function replay(): void {
+    if (thinking.value || undone.value.length === 0) return
+    const forward = Math.min(undone.value.length, 2)
+    moves.value = [...moves.value, ...undone.value.slice(0, forward)]
+    undone.value = undone.value.slice(forward)
+    shownHint.value = undefined
+  }
+
+  return {
+    countN,
+    counting,
+    counts,
+    count,
+    cancelCount,
+    listN,
+    unique,
+    listing,
+    boards,
+    index,
+    list,
+    step,
+    stopListing: () => browse.stop(),
+    chartN,
+    charting,
+    partials,
+    chartPartials,
+    stopChart: () => chart.stop(),
+    gameN,
+    youStart,
+    moves,
+    undone,
+    verdict,
+    shownHint,
+    thinking,
+    legal,
+    yourTurn,
+    winner,
+    newGame,
+    play,
+    askHint,
+    takeBack,
+    replay,
+  }
+})
