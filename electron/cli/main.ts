@@ -154,7 +154,7 @@ program
 const queens = program
   .command('queens')
   .description(
-    'the n-queens problem: count the solutions (all cores, resumable, in shards), and the two-player queens game',
+    'the n-queens problem: count the solutions (all cores, resumable, in shards), list them, chart the partial solutions, and the two-player queens game',
   )
 queens
   .command('count <n>')
@@ -183,6 +183,26 @@ queens
   .action(async (n: string, opts) => {
     const { queensGameCommand } = await import('./commands/queens')
     write(await queensGameCommand(n, opts))
+  })
+queens
+  .command('list <n>')
+  .description('the solutions for n ≤ 12, drawn as boards')
+  .option('--unique', 'one per class of the 8 symmetries (the least image), with its class size')
+  .option('--limit <k>', 'the first k only')
+  .option('--json', 'machine-readable output: columns per row, from 0')
+  .action(async (n: string, opts) => {
+    const { queensListCommand } = await import('./commands/queens')
+    write(await queensListCommand(n, opts))
+  })
+queens
+  .command('partials <n>')
+  .description(
+    'the partial solutions per column: t non-attacking queens in the first t columns, t = 1 … n',
+  )
+  .option('--json', 'machine-readable output: {"n":N,"partials":[…]}')
+  .action(async (n: string, opts) => {
+    const { queensPartialsCommand } = await import('./commands/queens')
+    write(await queensPartialsCommand(n, opts))
   })
 queens
   .command('merge <files...>')

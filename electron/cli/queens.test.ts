@@ -28,6 +28,35 @@ describe('queens on the command line', () => {
     expect(cli('queens', 'merge', files[0]).err).toBe('error: shard 2/2 missing\n')
   })
 
+  it('lists and draws the solutions, and charts the partial solutions', () => {
+    const all = JSON.parse(cli('queens', 'list', '8', '--json').out) as { solutions: number[][] }
+    expect(all.solutions).toHaveLength(92)
+    // Each one a solution, checked here queen by queen; all different.
+    for (const q of all.solutions)
+      for (let i = 0; i < 8; i++)
+        for (let j = i + 1; j < 8; j++) {
+          expect(q[i]).not.toBe(q[j])
+          expect(Math.abs(q[i] - q[j])).not.toBe(j - i)
+        }
+    expect(new Set(all.solutions.map(String)).size).toBe(92)
+    const unique = JSON.parse(cli('queens', 'list', '8', '--unique', '--json').out) as {
+      solutions: { classSize: number }[]
+    }
+    expect(unique.solutions).toHaveLength(12)
+    expect(unique.solutions.reduce((s, c) => s + c.classSize, 0)).toBe(92)
+    const drawn = cli('queens', 'list', '4').out
+    expect(drawn).toContain('#1  2 4 1 3\n· Q · ·\n· · · Q\nQ · · ·\n· · Q ·')
+    expect(cli('queens', 'list', '13').err).toBe(
+      'error: N must be a whole number from 1 to 12, not "13"\n',
+    )
+    expect(JSON.parse(cli('queens', 'partials', '13', '--json').out)).toMatchObject({
+      n: 13,
+      partials: [
+        13, 132, 1030, 6404, 31100, 117694, 335010, 707698, 1086568, 1151778, 813448, 350302, 73712,
+      ],
+    })
+  })
+
   it('decides the two-player game with its winning first moves', () => {
     expect(JSON.parse(cli('queens', 'game', '8', '--json').out)).toEqual({
       n: 8,

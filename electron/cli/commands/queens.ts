@@ -145,3 +145,73 @@ export async function queensGameCommand(
     ? `n = ${n}: the first player wins (${how}).\nwinning first moves (row, column from 1)${r.byTheorem ? ', the centre' : ''}: ${moves}`
     : `n = ${n}: the second player wins (${how}): every first move loses.`
 }
+
+/** The boards the CLI lists, at most: n = 10 has 724 solutions, n = 12 14,200. */
+const LIST_MAX_N = 12
+
+function boardSize(nText: string, max: number): number {
+  const n = Number(nText)
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new InputError(`N must be a whole number from 1 to ${max}, not "${nText}"`)
+  return n
+}
+
+/** A board in text: Q for a queen, · for an empty square, one line per row. */
+function boardText(columns: readonly number[]): string {
+  const n = columns.length
+  return columns
+    .map((c) => Array.from({ length: n }, (_, k) => (k === c ? 'Q' : '·')).join(' '))
+    .join('\n')
+}
+
+/**
+ * `queens list N`: the solutions drawn as boards (or as columns per row with --json), all of them
+ * or one per symmetry class with --unique, the first --limit.
+ */
+export async function queensListCommand(
+  nText: string,
+  o: { json?: boolean; unique?: boolean; limit?: string },
+): Promise<string> {
+  const n = boardSize(nText, LIST_MAX_N)
+  const limit = o.limit === undefined ? Infinity : Number(o.limit)
+  if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 0)))
+    throw new InputError(`--limit must be a whole number, not "${o.limit}"`)
+  const { queensSolutions, uniqueQueensSolutions } =
+    await import('../../../shared/queens/solutions')
+  const boards = o.unique
+    ? uniqueQueensSolutions(n, limit).map((c) => ({ queens: [...c.queens], classSize: c.size }))
+    : queensSolutions(n, limit).map((queens) => ({ queens, classSize: undefined }))
+  if (o.json)
+    return JSON.stringify({
+      n,
+      unique: o.unique === true,
+      solutions: boards.map((b) => (o.unique ? b : b.queens)),
+    })
+  const kind = o.unique ? 'distinct up to the 8 symmetries' : 'solutions'
+  const head = `n = ${n}: ${boards.length} ${kind}${limit < Infinity ? ` (the first ${limit} at most)` : ''}; columns by row from 1`
+  const body = boards.map(
+    (b, i) =>
+      `#${i + 1}  ${b.queens.map((c) => c + 1).join(' ')}${b.classSize ? `  (a class of ${b.classSize})` : ''}\n${boardText(b.queens)}`,
+  )
+  return [head, ...body].join('\n\n')
+}
+
+/**
+ * `queens partials N`: for t = 1 … n, the placements of t non-attacking queens in the first t
+ * columns (the n-queens article's chart for n = 13), with a bar each.
+ */
+export async function queensPartialsCommand(nText: string, o: { json?: boolean }): Promise<string> {
+  const n = boardSize(nText, MAX_QUEENS)
+  const { partialCounts } = await import('../../../shared/queens/partials')
+  const counts = partialCounts(n)
+  if (o.json) return JSON.stringify({ n, partials: counts.map(countToJson) })
+  const max = counts.reduce((m, x) => (x > m ? x : m), 1n)
+  const width = Math.max(...counts.map((c) => big(c).length))
+  return [
+    `n = ${n}: placements of t non-attacking queens in the first t columns`,
+    ...counts.map((c, t) => {
+      const bar = '█'.repeat(Number((c * 50n + max - 1n) / max))
+      return `${String(t + 1).padStart(2)}  ${big(c).padStart(width)}  ${bar}`
+    }),
+  ].join('\n')
+}
