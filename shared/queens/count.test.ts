@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addQueensCounts, countQueens, queensTasks, runQueensTask, type QueensTask } from './count'
+import {
+  addQueensCounts,
+  countQueens,
+  queensTaskCount,
+  queensTasks,
+  runQueensTask,
+  type QueensTask,
+} from './count'
 import { publishedQueens } from './oeis'
 
 describe('countQueens', () => {
@@ -36,6 +43,7 @@ describe('queensTasks', () => {
       expect(tasks.length).toBeLessThan(5000)
       expect(tasks.map((t) => t.id)).toEqual(tasks.map((_, i) => i))
       for (const t of tasks) expect(t.weight).toBeGreaterThan(0)
+      expect(queensTaskCount(n)).toBe(tasks.length)
     }
   })
 

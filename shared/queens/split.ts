@@ -174,7 +174,7 @@ function estimateNodes(
 ): number {
   const { n, allowed } = bounds
   const [left0, down0, right0] = attacks(rows)
-  const survivors: number[] = []
+  const survivors = new Int32Array(32)
   let sum = 0
   for (let p = 0; p < probes; p++) {
     let left = left0
@@ -184,7 +184,7 @@ function estimateNodes(
     for (let y = rows.length; y < n; y++) {
       let free = allowed[y] & ~(left | down | right)
       sum += width * popcount(free)
-      survivors.length = 0
+      let k = 0
       for (; free !== 0; free &= free - 1) {
         const bit = free & -free
         const l = (left | bit) << 1
@@ -192,11 +192,11 @@ function estimateNodes(
         const r = (right | bit) >> 1
         if (y + 1 < n && (allowed[y + 1] & ~(l | d | r)) === 0) continue
         if (y + 3 < n && (allowed[y + 2] & ~((l << 1) | d | (r >> 1))) === 0) continue
-        survivors.push(bit)
+        survivors[k++] = bit
       }
-      if (survivors.length === 0 || y + 1 === n) break
-      width *= survivors.length
-      const bit = survivors[Math.floor(random() * survivors.length)]
+      if (k === 0 || y + 1 === n) break
+      width *= k
+      const bit = survivors[Math.floor(random() * k)]
       left = (left | bit) << 1
       down |= bit
       right = (right | bit) >> 1
@@ -220,29 +220,47 @@ export function prefixRows(n: number, ring: boolean): number {
 }
 
 /**
- * The tasks for an n × n board, in a fixed order (by D from the middle out, then by the columns of
- * the prefix): summing `runQueensTask` over all of them gives the counts.
+ * The prefixes of the tasks for an n × n board (n ≥ 2), in a fixed order: by D from the middle
+ * out (deepest first: those tasks are the heaviest, so a pool taking them in order ends evenly),
+ * then by the columns of the prefix. A prefix whose next row has no free square has no
+ * solutions and makes no task.
  */
+function forEachPrefix(
+  n: number,
+  visit: (bounds: Bounds, prefix: number[], ring: boolean) => void,
+): void {
+  const keep = (bounds: Bounds, prefix: number[], ring: boolean) => {
+    const [left, down, right] = attacks(prefix)
+    if ((bounds.allowed[prefix.length] & ~(left | down | right)) !== 0) visit(bounds, prefix, ring)
+  }
+  for (const depth of queensDepths(n).reverse()) {
+    const bounds = taskBounds(n, depth, false)
+    extend(bounds, [depth], prefixRows(n, false), (prefix) => keep(bounds, prefix, false))
+    if (isMiddle(n, depth)) continue
+    const ring = taskBounds(n, depth, true)
+    extend(ring, [depth], prefixRows(n, true), (prefix) => keep(ring, prefix, true))
+  }
+}
+
+/** How many tasks `queensTasks(n)` makes, without weighing them. */
+export function queensTaskCount(n: number): number {
+  checkQueensSize(n)
+  if (n === 1) return 1
+  let count = 0
+  forEachPrefix(n, () => count++)
+  return count
+}
+
+/** The tasks for an n × n board: summing `runQueensTask` over all of them gives the counts. */
 export function queensTasks(n: number): QueensTask[] {
   checkQueensSize(n)
   // One queen: the only board, fixed by all 8 symmetries (the normal forms assume n ≥ 2).
   if (n === 1) return [{ id: 0, rows: [0], ring: false, weight: 1 }]
   const tasks: QueensTask[] = []
   const random = seededRandom(n)
-  const add = (bounds: Bounds, prefix: number[], ring: boolean) => {
-    const [left, down, right] = attacks(prefix)
-    // A prefix whose next row has no free square has no solutions: no task for it.
-    if ((bounds.allowed[prefix.length] & ~(left | down | right)) === 0) return
+  forEachPrefix(n, (bounds, prefix, ring) => {
     const weight = Math.max(1, Math.round(estimateNodes(bounds, prefix, random, PROBES)))
     tasks.push({ id: tasks.length, rows: prefix, ring, weight })
-  }
-  // Deepest first: those tasks are the heaviest, so a pool taking them in order ends evenly.
-  for (const depth of queensDepths(n).reverse()) {
-    const bounds = taskBounds(n, depth, false)
-    extend(bounds, [depth], prefixRows(n, false), (prefix) => add(bounds, prefix, false))
-    if (isMiddle(n, depth)) continue
-    const ring = taskBounds(n, depth, true)
-    extend(ring, [depth], prefixRows(n, true), (prefix) => add(ring, prefix, true))
-  }
+  })
   return tasks
 }
