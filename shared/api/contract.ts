@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { exportSettingsSchema } from '../drawing/export-settings'
 import type { WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
+import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
@@ -336,18 +337,11 @@ export type WorkbenchEvent =
       readonly total: number
       readonly message?: string
     }
-  | {
+  | ({
       readonly type: 'queens.progress'
       readonly countId: string
       readonly n: number
-      readonly done: number
-      readonly tasks: number
-      readonly fraction: number
-      readonly nodes: number
-      readonly elapsedMs: number
-      readonly nodesPerSecond: number
-      readonly etaSeconds?: number
-    }
+    } & QueensRunProgress)
   | {
       readonly type: 'queens.ended'
       readonly countId: string

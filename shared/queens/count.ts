@@ -52,3 +52,15 @@ export function countQueens(
     }),
   )
 }
+
+/** How far a count on worker processes has come (its progress events, in the app and the CLI). */
+export interface QueensRunProgress {
+  readonly done: number
+  readonly tasks: number
+  /** Of the work, by the tasks' estimated weights. */
+  readonly fraction: number
+  readonly nodes: number
+  readonly elapsedMs: number
+  readonly nodesPerSecond: number
+  readonly etaSeconds?: number
+}

@@ -1,13 +1,12 @@
 import cliProgress from 'cli-progress'
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
-import { MAX_QUEENS } from '../../../shared/queens/count'
+import { MAX_QUEENS, type QueensRunProgress } from '../../../shared/queens/count'
 import {
   mergeQueensShards,
   parseShard,
   runQueensCount,
   shardText,
-  type QueensRunProgress,
 } from '../../services/queens/count-run'
 import { nodeWorkerLauncher } from '../../services/node-worker'
 import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { InputError } from '../../../shared/errors'
-import { queensTasks, type QueensTask } from '../../../shared/queens/count'
+import { queensTasks, type QueensRunProgress, type QueensTask } from '../../../shared/queens/count'
 import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
 import type { LaunchWorker, WorkerProcess } from '../solver-pool'
 
@@ -16,17 +16,6 @@ export interface Shard {
   /** 1 … of. */
   readonly index: number
   readonly of: number
-}
-
-export interface QueensRunProgress {
-  readonly done: number
-  readonly tasks: number
-  /** Of the work, by the tasks' estimated weights. */
-  readonly fraction: number
-  readonly nodes: number
-  readonly elapsedMs: number
-  readonly nodesPerSecond: number
-  readonly etaSeconds?: number
 }
 
 export interface QueensRunResult {
