@@ -20,6 +20,7 @@ import { cardsBench } from './cards'
 import { triangleBench } from './triangle'
 import { queensBench } from './queens'
 import { queensGameBench } from './queens-game'
+import { taitBench } from './tait'
 import { check, median, type Result } from './measure'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
@@ -179,6 +180,7 @@ const results: Result[] = [
   ...(await cardsBench()),
   ...(await queensBench()),
   ...queensGameBench(),
+  ...taitBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

@@ -103,7 +103,7 @@ test('screenshots of every view', async ({ workbench }) => {
   // Papers: every published number recomputed beside the published one.
   await page.locator('[data-view="papers"]').click()
   await page.getByTestId('rerun-all').click()
-  await expect(page.getByTestId('papers-summary')).toHaveText('20 of 24 computed and equal', {
+  await expect(page.getByTestId('papers-summary')).toHaveText('36 of 41 computed and equal', {
     timeout: 60_000,
   })
   await expect(page.getByTestId('rerun-all')).toBeEnabled()
@@ -136,4 +136,17 @@ test('screenshots of every view', async ({ workbench }) => {
   await page.getByTestId('queens-hint').click()
   await expect(page.getByTestId('queens-hint-text')).toBeVisible()
   await shoot(page, 'queens')
+
+  // Tait's problem: n = 8's 16 sequences, one half-way through, and the paper's Table 1.
+  await page.locator('[data-view="tait"]').click()
+  await page.getByTestId('tait-n').fill('8')
+  await page.getByTestId('tait-list').click()
+  await expect(page.getByTestId('tait-summary')).toHaveAttribute('data-sequences', '16')
+  for (let i = 0; i < 4; i++) await page.getByTestId('tait-forward').click()
+  await expect(page.getByTestId('tait-step')).toHaveAttribute('data-step', '4')
+  await page.getByTestId('tait-table').click()
+  await expect(
+    page.getByTestId('tait-table-rows').locator('tr[data-gaps="2"][data-n="10"]'),
+  ).toHaveAttribute('data-sequences', '96', { timeout: 30_000 })
+  await shoot(page, 'tait')
 })

@@ -216,6 +216,21 @@ queens
   })
 
 program
+  .command('tait <n>')
+  .description(
+    "Tait's problem: n white and n black stones alternating, empty cells at the right end; move two adjacent stones at a time into two adjacent empty cells until each colour is one block. The fewest moves and how many sequences that short",
+  )
+  .option('--gaps <G>', 'pairs of empty cells at the right end (1 to 4)', '1')
+  .option('--list', 'print the sequences, a row of the board per move')
+  .option('--limit <k>', 'with --list: the first k sequences only (default 20)')
+  .option('--paper', "count what the paper's program finds (pruned by its bound (2)) instead")
+  .option('--json', 'machine-readable output: {"n":N,"gaps":G,"moves":M,"sequences":S}')
+  .action(async (n: string, opts) => {
+    const { taitCommand } = await import('./commands/tait')
+    write(taitCommand(n, opts))
+  })
+
+program
   .command('reproduce')
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')

@@ -3,6 +3,7 @@ import { convexCases, prepareCase } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
 import { EDGEMATCH_ROWS } from './edgematch-rows'
 import { QUEENS_ROWS } from './queens-rows'
+import { TAIT_ROWS } from './tait-rows'
 import { pieceSetFromJson } from '../formats/load'
 import { program3AllOutlines } from '../laeuchli/program3'
 import type { PieceKind } from '../tiling/problem'
@@ -194,6 +195,7 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   ...EDGEMATCH_ROWS,
   ...QUEENS_ROWS,
+  ...TAIT_ROWS,
 ]
 
 /** Whether an outline name ("right trapezoid 2, 5, 2√2, 3") has these sides in cyclic order. */

@@ -4,7 +4,15 @@ import type { AppInfo, BundledSet, Recoverable, Settings } from '../../../shared
 import { api } from '../api'
 
 export type View =
-  'library' | 'designer' | 'figures' | 'solve' | 'gallery' | 'papers' | 'matching' | 'queens'
+  | 'library'
+  | 'designer'
+  | 'figures'
+  | 'solve'
+  | 'gallery'
+  | 'papers'
+  | 'matching'
+  | 'queens'
+  | 'tait'
 
 export interface Notice {
   readonly id: number

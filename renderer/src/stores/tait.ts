@@ -1,0 +1,209 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { sequenceFrames, type Frames } from '../tait/frames'
+import { LISTED, PUBLISHED, type TaitReply, type TaitRequest } from '../tait/protocol'
+import { useApp } from './app'
+
+type Ask = TaitRequest extends infer R ? (R extends TaitRequest ? Omit<R, 'id'> : never) : never
+
+export interface TaitRow {
+  readonly n: number
+  readonly gaps: number
+  readonly moves: number
+  readonly sequences: string
+  readonly ms: number
+  readonly published?: number
+}
+
+/**
+ * Tait's problem in the app: the counts table, the minimal sequences of one n, and the animation
+ * of a chosen sequence. The counting runs in a Web Worker with the shared code, stopped by ending
+ * the worker.
+ */
+export const useTait = defineStore('tait', () => {
+  const app = useApp()
+  let worker: Worker | undefined
+  let pending:
+    { id: number; resolve: (r: TaitReply) => void; reject: (e: Error) => void } | undefined
+  let nextId = 1
+
+  function ask(request: Ask): Promise<TaitReply> {
+    if (!worker) {
+      worker = new Worker(new URL('../tait/worker.ts', import.meta.url), { type: 'module' })
+      worker.onmessage = (e: MessageEvent<TaitReply>) => {
+        if (e.data.id !== pending?.id) return
+        const p = pending
+        pending = undefined
+        if (e.data.type === 'error') p.reject(new Error(e.data.message))
+        else p.resolve(e.data)
+      }
+      worker.onerror = (e) => {
+        e.preventDefault()
+        pending?.reject(new Error(e.message || 'the worker stopped'))
+        pending = undefined
+        worker = undefined
+      }
+    }
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      pending = { id, resolve, reject }
+      worker!.postMessage({ ...request, id })
+    })
+  }
+
+  const busy = ref<string>()
+  /** Ends the job under way at once. */
+  function stop(): void {
+    if (!pending) return
+    worker?.terminate()
+    worker = undefined
+    pending.reject(new Error('stopped'))
+    pending = undefined
+  }
+
+  const fail = (what: string, e: unknown) => {
+    if ((e as Error).message !== 'stopped') app.notify('error', `${what}: ${(e as Error).message}`)
+  }
+
+  // ---- the counts table ----------------------------------------------------------------------
+  const table = ref<TaitRow[]>([])
+  const tableUpTo = ref(10)
+
+  async function countTable(): Promise<void> {
+    stop()
+    table.value = []
+    busy.value = 'table'
+    try {
+      for (const gaps of [1, 2])
+        for (let n = 3; n <= tableUpTo.value; n++) {
+          const r = await ask({ op: 'count', n, gaps })
+          if (r.type !== 'count') continue
+          const published = PUBLISHED[gaps]?.[n]
+          table.value = [
+            ...table.value,
+            { n, gaps, moves: r.moves, sequences: r.sequences, ms: r.ms, published },
+          ]
+        }
+    } catch (e) {
+      fail('Counting failed', e)
+    } finally {
+      busy.value = undefined
+    }
+  }
+
+  // ---- the sequences of one n ----------------------------------------------------------------
+  const n = ref(5)
+  const gaps = ref(1)
+  const listed = shallowRef<{
+    n: number
+    gaps: number
+    moves: number
+    sequences: string
+    list: string[][]
+  }>()
+  const chosen = ref(0)
+
+  async function list(): Promise<void> {
+    stop()
+    busy.value = 'list'
+    try {
+      const r = await ask({ op: 'list', n: n.value, gaps: gaps.value, limit: LISTED })
+      if (r.type !== 'list') return
+      listed.value = { n: n.value, gaps: gaps.value, ...r }
+      choose(0)
+    } catch (e) {
+      fail('Listing failed', e)
+    } finally {
+      busy.value = undefined
+    }
+  }
+
+  // ---- the animation -------------------------------------------------------------------------
+  const frames = computed<Frames | undefined>(() => {
+    const rows = listed.value?.list[chosen.value]
+    return rows ? sequenceFrames(rows) : undefined
+  })
+  /** The row shown: 0 … moves. */
+  const step = ref(0)
+  /** The stones in the air, while a move is under way. */
+  const lifted = ref<number[]>([])
+  const playing = ref(false)
+  const speed = ref(350)
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms)
+    })
+
+  function halt(): void {
+    playing.value = false
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    lifted.value = []
+  }
+
+  function choose(i: number): void {
+    halt()
+    chosen.value = i
+    step.value = 0
+  }
+
+  /** One move forward, animated: lift the pair, slide it, set it down. */
+  async function forward(): Promise<boolean> {
+    const f = frames.value
+    if (!f || step.value >= f.moved.length) return false
+    lifted.value = [...f.moved[step.value]]
+    await wait(speed.value)
+    step.value++
+    await wait(speed.value)
+    lifted.value = []
+    await wait(speed.value)
+    return true
+  }
+
+  function back(): void {
+    halt()
+    if (step.value > 0) step.value--
+  }
+
+  async function play(): Promise<void> {
+    if (playing.value) return halt()
+    const f = frames.value
+    if (!f) return
+    if (step.value >= f.moved.length) step.value = 0
+    playing.value = true
+    while (playing.value && (await forward()));
+    playing.value = false
+  }
+
+  async function stepForward(): Promise<void> {
+    if (playing.value) halt()
+    await forward()
+  }
+
+  const cells = computed(() => frames.value?.cells[step.value] ?? [])
+
+  return {
+    busy,
+    stop,
+    table,
+    tableUpTo,
+    countTable,
+    n,
+    gaps,
+    listed,
+    chosen,
+    list,
+    choose,
+    frames,
+    step,
+    lifted,
+    playing,
+    speed,
+    cells,
+    play,
+    back,
+    stepForward,
+  }
+})

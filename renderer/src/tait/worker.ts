@@ -1,0 +1,45 @@
+import { countTait } from '../../../shared/tait/count'
+import { listTait } from '../../../shared/tait/list'
+import { formatRow } from '../../../shared/tait/state'
+import type { TaitReply, TaitRequest } from './protocol'
+
+/**
+ * Counts and lists Tait's minimal sequences off the window's thread, with the shared code as the
+ * CLI runs it. A job is stopped by terminating the worker.
+ */
+const scope = self as unknown as {
+  postMessage(m: TaitReply): void
+  onmessage: ((e: MessageEvent<TaitRequest>) => void) | null
+}
+
+function answer(r: TaitRequest): TaitReply {
+  const t0 = performance.now()
+  const problem = { n: r.n, empty: 2 * r.gaps }
+  const c = countTait(problem)
+  if (c.moves === null) throw new Error(`n = ${r.n} has no solution`)
+  if (r.op === 'count')
+    return {
+      id: r.id,
+      type: 'count',
+      moves: c.moves,
+      sequences: String(c.sequences),
+      ms: performance.now() - t0,
+    }
+  const listing = listTait(problem, r.limit)
+  return {
+    id: r.id,
+    type: 'list',
+    moves: c.moves,
+    sequences: String(c.sequences),
+    list: listing.sequences.map((rows) => rows.map(formatRow)),
+    ms: performance.now() - t0,
+  }
+}
+
+scope.onmessage = (e: MessageEvent<TaitRequest>) => {
+  try {
+    scope.postMessage(answer(e.data))
+  } catch (err) {
+    scope.postMessage({ id: e.data.id, type: 'error', message: (err as Error).message })
+  }
+}

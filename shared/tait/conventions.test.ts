@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { SUPPLEMENT, TWO_PAIR_CONVENTIONS, finalRows } from './conventions'
+
+const counts = (id: string, ns: number[]) => {
+  const c = TWO_PAIR_CONVENTIONS.find((x) => x.id === id)!
+  return ns.map((n) => {
+    const r = c.count(n)
+    return r.moves === n ? Number(r.sequences) : `${r.sequences} in ${r.moves} moves`
+  })
+}
+
+describe('conventions for two pairs of empty cells', () => {
+  const ns = [3, 4, 5, 6, 7, 8]
+  it('only the paper’s program gives the supplementary table', () => {
+    expect(counts('paper-program', ns)).toEqual(ns.map((n) => SUPPLEMENT.get(n)))
+    expect(counts('every-right', ns)).toEqual([1, 1, 1, 1, 9, 16])
+    expect(counts('using-both-right', ns)).toEqual([1, 0, 0, 0, 7, 0])
+    expect(counts('every-split', ns)).toEqual(['14 in 4 moves', 2, 2, 2, 4, 32])
+  })
+
+  it('every minimal sequence ends with the black block first, shifted two cells right', () => {
+    for (const n of [4, 5, 6, 7, 8])
+      expect([...finalRows(n).keys()]).toEqual(['__' + 'B'.repeat(n) + 'W'.repeat(n)])
+    // With two pairs, the seven new sequences for n = 7 end at the far right.
+    const seven = 'B'.repeat(7) + 'W'.repeat(7)
+    expect(Object.fromEntries(finalRows(7, 4))).toEqual({
+      [`__${seven}__`]: 2,
+      [`____${seven}`]: 7,
+    })
+  })
+})
