@@ -52,6 +52,6 @@ export const TAIT_ROWS: readonly PublishedNumber[] = [
     what: 'minimal move sequences for n = 23 in the historical table',
     published: '783820800000',
     convention: `${ONE_PAIR} (the paper finds the historical table equal to Table 1 up to n = 10)`,
-    note: 'Not recomputed here: n = 23 takes the counter about 6 minutes and 3.5 GB (its layers of rows stay small; the memo of counted phases does not). "tait 23" computes it: 783,820,800,000, the historical number.',
+    note: 'Not recomputed: n = 23 takes the counter about 6 minutes and 3.5 GB (its layers of rows stay small; the memo of counted phases does not). "tait 23" computes it: 783,820,800,000, the historical number.',
   },
 ]
