@@ -6,56 +6,16 @@ import { legalMoves } from '../../../shared/queens/game/solve'
 import { publishedQueens } from '../../../shared/queens/oeis'
 import { api } from '../api'
 import type { QueensReply, QueensRequest } from '../queens/protocol'
+import { WorkerChannel } from '../worker-channel'
 import { useApp } from './app'
 
 type Progress = Extract<WorkbenchEvent, { type: 'queens.progress' }>
 type Ended = Extract<WorkbenchEvent, { type: 'queens.ended' }>
-type Ask = QueensRequest extends infer R ? (R extends QueensRequest ? Omit<R, 'id'> : never) : never
-
-/**
- * One Web Worker per kind of job, so that a long listing never holds up the game. A job is
- * stopped by ending its worker; the next job starts a new one.
- */
-class WorkerChannel {
-  private worker?: Worker
-  private pending?: { id: number; resolve: (r: QueensReply) => void; reject: (e: Error) => void }
-  private nextId = 1
-
-  ask(request: Ask): Promise<QueensReply> {
-    this.stop()
-    if (!this.worker) {
-      this.worker = new Worker(new URL('../queens/worker.ts', import.meta.url), { type: 'module' })
-      this.worker.onmessage = (e: MessageEvent<QueensReply>) => {
-        if (e.data.id !== this.pending?.id) return
-        const p = this.pending
-        this.pending = undefined
-        if (e.data.type === 'error') p.reject(new Error(e.data.message))
-        else p.resolve(e.data)
-      }
-      this.worker.onerror = (e) => {
-        e.preventDefault()
-        this.pending?.reject(new Error(e.message || 'the worker stopped'))
-        this.pending = undefined
-        this.worker = undefined
-      }
-    }
-    const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject }
-      this.worker!.postMessage({ ...request, id })
-    })
-  }
-
-  /** Ends the job under way, if any (its promise rejects with "stopped"). */
-  stop(): boolean {
-    if (!this.pending) return false
-    this.worker?.terminate()
-    this.worker = undefined
-    this.pending.reject(new Error('stopped'))
-    this.pending = undefined
-    return true
-  }
-}
+/** One worker per kind of job, so that a long listing never holds up the game. */
+const channel = () =>
+  new WorkerChannel<QueensRequest, QueensReply>(
+    () => new Worker(new URL('../queens/worker.ts', import.meta.url), { type: 'module' }),
+  )
 
 /** Squares as plain arrays: a store's reactive arrays cannot be posted to a worker. */
 const plain = (squares: readonly Square[]): Square[] => squares.map(([r, c]) => [r, c])
@@ -132,7 +92,7 @@ export const useQueens = defineStore('queens', () => {
   })
 
   // ---- solutions and the chart ---------------------------------------------------------------
-  const browse = new WorkerChannel()
+  const browse = channel()
   const listN = ref(8)
   const unique = ref(true)
   const listing = ref(false)
@@ -159,7 +119,7 @@ export const useQueens = defineStore('queens', () => {
     if (k > 0) index.value = (index.value + by + k) % k
   }
 
-  const chart = new WorkerChannel()
+  const chart = channel()
   const chartN = ref(13)
   const charting = ref(false)
   const partials = shallowRef<{ n: number; counts: bigint[]; ms: number }>()
@@ -179,7 +139,7 @@ export const useQueens = defineStore('queens', () => {
   }
 
   // ---- the game ------------------------------------------------------------------------------
-  const game = new WorkerChannel()
+  const game = channel()
   const gameN = ref(8)
   const youStart = ref(true)
   /** The queens in the order placed: even places the first player's. */

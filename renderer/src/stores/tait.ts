@@ -2,9 +2,8 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { sequenceFrames, type Frames } from '../tait/frames'
 import { LISTED, PUBLISHED, type TaitReply, type TaitRequest } from '../tait/protocol'
+import { WorkerChannel } from '../worker-channel'
 import { useApp } from './app'
-
-type Ask = TaitRequest extends infer R ? (R extends TaitRequest ? Omit<R, 'id'> : never) : never
 
 export interface TaitRow {
   readonly n: number
@@ -22,44 +21,12 @@ export interface TaitRow {
  */
 export const useTait = defineStore('tait', () => {
   const app = useApp()
-  let worker: Worker | undefined
-  let pending:
-    { id: number; resolve: (r: TaitReply) => void; reject: (e: Error) => void } | undefined
-  let nextId = 1
-
-  function ask(request: Ask): Promise<TaitReply> {
-    if (!worker) {
-      worker = new Worker(new URL('../tait/worker.ts', import.meta.url), { type: 'module' })
-      worker.onmessage = (e: MessageEvent<TaitReply>) => {
-        if (e.data.id !== pending?.id) return
-        const p = pending
-        pending = undefined
-        if (e.data.type === 'error') p.reject(new Error(e.data.message))
-        else p.resolve(e.data)
-      }
-      worker.onerror = (e) => {
-        e.preventDefault()
-        pending?.reject(new Error(e.message || 'the worker stopped'))
-        pending = undefined
-        worker = undefined
-      }
-    }
-    const id = nextId++
-    return new Promise((resolve, reject) => {
-      pending = { id, resolve, reject }
-      worker!.postMessage({ ...request, id })
-    })
-  }
-
+  const worker = new WorkerChannel<TaitRequest, TaitReply>(
+    () => new Worker(new URL('../tait/worker.ts', import.meta.url), { type: 'module' }),
+  )
+  const ask = (request: Parameters<typeof worker.ask>[0]) => worker.ask(request)
+  const stop = () => void worker.stop()
   const busy = ref<string>()
-  /** Ends the job under way at once. */
-  function stop(): void {
-    if (!pending) return
-    worker?.terminate()
-    worker = undefined
-    pending.reject(new Error('stopped'))
-    pending = undefined
-  }
 
   const fail = (what: string, e: unknown) => {
     if ((e as Error).message !== 'stopped') app.notify('error', `${what}: ${(e as Error).message}`)
