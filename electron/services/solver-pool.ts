@@ -108,7 +108,8 @@ export function forkWorker<In = ToWorker, Out = FromWorker>(
   return {
     pid: child.pid,
     send: (m) => {
-      if (child.connected) child.send(m as Serializable)
+      // A worker dying between the check and the write fails the write; its exit reports it.
+      if (child.connected) child.send(m as Serializable, () => {})
     },
     onMessage: (l) => {
       const f = (m: unknown) => l(m as Out)
