@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bruteIsGoal, bruteMoves } from './brute'
 import { correctedDifference, difference, misplacedStones, movesLeftBound, rowShape } from './bound'
@@ -99,6 +100,49 @@ describe('what one move can change', () => {
       })
       expect([phi, long]).toEqual([2, 2])
     }
+  })
+
+  it('one pair, long rows: the same holds for random rows up to n = 30, built from runs of 1 to 4 stones', () => {
+    // Every claim above looks only at the stones near the pair's two places and the first and
+    // last three stones, so small rows hold every case; long random rows check that reading.
+    const runs = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 6, maxLength: 30 })
+    fc.assert(
+      fc.property(runs, runs, fc.nat(), (white, black, at) => {
+        const n = Math.min(
+          30,
+          white.reduce((a, b) => a + b),
+          black.reduce((a, b) => a + b),
+        )
+        // Alternating runs, trimmed so that each colour has n stones.
+        let w = n
+        let b = n
+        let stones = ''
+        for (let r = 0; w > 0 || b > 0; r++) {
+          const take =
+            r % 2 === 0 ? Math.min(w, white[r >> 1] ?? w) : Math.min(b, black[r >> 1] ?? b)
+          stones += (r % 2 === 0 ? 'W' : 'B').repeat(take)
+          if (r % 2 === 0) w -= take
+          else b -= take
+        }
+        const cut = at % (2 * n + 1)
+        const a = parseRow(stones.slice(0, cut) + '__' + stones.slice(cut))
+        const after = a.slice()
+        forEachMove(a, (from, to) => {
+          moveInPlace(after, from, to)
+          const s = rowShape(a)
+          const drop = difference(a) - difference(after)
+          expect(drop).toBeLessThanOrEqual(3)
+          if (drop === 3)
+            expect([s.gaps, s.gapLeft !== s.gapRight, s.alternatingEnd]).toEqual([1, true, true])
+          expect(correctedDifference(s) - correctedDifference(rowShape(after))).toBeLessThanOrEqual(
+            2,
+          )
+          expect(longRuns(a) - longRuns(after)).toBeLessThanOrEqual(2)
+          moveInPlace(after, to, from)
+        })
+      }),
+      { seed: 20_261_121, numRuns: 400 },
+    )
   })
 
   it('two pairs: D can drop by 4, and by 3 and then 2, so bound (2) drops a minimal sequence', () => {

@@ -18,8 +18,10 @@
  * B B B _ _); then the next move lowers D by at most 1. Paths that end with such a move break
  * the paper's bound (2) by one all along, so it is a heuristic for them, not a bound. The
  * corrected difference Φ = D − 1 for a row with an inner gap between stones of different colours
- * and such an end (else Φ = D) drops by at most 2 on every move (checked on every move of every
- * row for n ≤ 9 in bound.test.ts), so ⌈(Φ − 1)/2⌉ is admissible. With two or more pairs of
+ * and such an end (else Φ = D) drops by at most 2 on every move, so ⌈(Φ − 1)/2⌉ is admissible.
+ * A move changes Φ only through the stones beside the pair's two places and the three at each
+ * end, so small rows hold every case: bound.test.ts checks every move of every row for n ≤ 7,
+ * and random rows up to n = 30. With two or more pairs of
  * empty cells a move can lower D by 4 (a pair lifted out from between two gaps fills a third one)
  * and neither D nor Φ bounds anything; the paper's supplementary table shows the effect (see
  * paper.ts).
