@@ -14,6 +14,7 @@ export default defineConfig({
           index: resolve('electron/main/index.ts'),
           'solver-worker': resolve('electron/worker/solver-worker.ts'),
           'queens-worker': resolve('electron/worker/queens-worker.ts'),
+          'tait-worker': resolve('electron/worker/tait-worker.ts'),
           // The browser host (npm run web), built beside them: it starts in a fraction of the
           // time the TypeScript sources take.
           'web-host': resolve('electron/web/main.ts'),

@@ -225,9 +225,10 @@ program
   .option('--limit <k>', 'with --list: the first k sequences only (default 20)')
   .option('--paper', "count what the paper's program finds (pruned by its bound (2)) instead")
   .option('--json', 'machine-readable output: {"n":N,"gaps":G,"moves":M,"sequences":S}')
+  .option('--no-progress', 'no progress bar on stderr')
   .action(async (n: string, opts) => {
     const { taitCommand } = await import('./commands/tait')
-    write(taitCommand(n, opts))
+    exitCode = await taitCommand(n, opts, controller.signal, write)
   })
 
 program

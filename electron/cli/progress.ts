@@ -2,39 +2,55 @@ import cliProgress from 'cli-progress'
 import type { RunProgress } from '../services/tiling-runner'
 import { formatCount, formatDuration } from '../services/tiling-runner'
 
+/** What a bar shows of a run's progress: its fraction done, and the fields of its format. */
+export interface BarView {
+  readonly fraction: number
+  readonly elapsedMs: number
+  readonly fields: Record<string, string>
+}
+
+export interface Bar<P> {
+  update(p: P): void
+  stop(): void
+}
+
 /**
  * A progress bar on stderr for long runs: it appears only on a terminal, only after half a
- * second, and never touches stdout, which carries the program's output alone.
+ * second, and never touches stdout, which carries the program's output alone. `format` names
+ * the fields of `view` as {name}.
  */
-export function progressBar(enabled: boolean): {
-  update: (p: RunProgress) => void
-  stop: () => void
-} {
+export function statusBar<P>(enabled: boolean, format: string, view: (p: P) => BarView): Bar<P> {
   if (!enabled || !process.stderr.isTTY) return { update: () => {}, stop: () => {} }
   let bar: cliProgress.SingleBar | undefined
   return {
     update: (p) => {
-      if (!bar && p.elapsedMs < 500) return
-      const payload = {
-        placements: formatCount(p.placements),
-        solutions: p.solutions.toLocaleString('en'),
-        left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
-      }
+      const v = view(p)
+      if (!bar && v.elapsedMs < 500) return
       if (!bar) {
         bar = new cliProgress.SingleBar(
-          {
-            stream: process.stderr,
-            format:
-              '{bar} {percentage}% | {placements} placements | {solutions} tilings | {left} left',
-            hideCursor: true,
-            clearOnComplete: true,
-          },
+          { stream: process.stderr, format, hideCursor: true, clearOnComplete: true },
           cliProgress.Presets.shades_classic,
         )
-        bar.start(1000, 0, payload)
+        bar.start(1000, 0, v.fields)
       }
-      bar.update(Math.round(p.fraction * 1000), payload)
+      bar.update(Math.round(v.fraction * 1000), v.fields)
     },
     stop: () => bar?.stop(),
   }
 }
+
+/** The bar of a tiling run. */
+export const progressBar = (enabled: boolean): Bar<RunProgress> =>
+  statusBar(
+    enabled,
+    '{bar} {percentage}% | {placements} placements | {solutions} tilings | {left} left',
+    (p) => ({
+      fraction: p.fraction,
+      elapsedMs: p.elapsedMs,
+      fields: {
+        placements: formatCount(p.placements),
+        solutions: p.solutions.toLocaleString('en'),
+        left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
+      },
+    }),
+  )

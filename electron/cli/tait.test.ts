@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { verifySequence } from '../../shared/tait/verify'
 import { cli } from './run-cli'
@@ -64,4 +66,71 @@ describe('tait on the command line', () => {
     const r = cli('tait', '4', '--paper', '--list')
     expect([r.code, r.err]).toEqual([1, 'error: --paper counts only; leave out --list\n'])
   })
+
+  it('stops a long count at once on Ctrl-C, exiting 130', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/main.ts', 'tait', '22'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    // n = 22 takes minutes; the worker is well into it by now.
+    await new Promise((r) => setTimeout(r, 3000))
+    const t0 = Date.now()
+    child.kill('SIGINT')
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(Date.now() - t0).toBeLessThan(2000)
+    expect(code).toBe(130)
+    expect(out).toBe('')
+    expect(err).toMatch(/stopped after \d+ s; a count starts over when run again/)
+  })
+
+  it('leaves no worker behind when the command itself is killed', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/main.ts', 'tait', '22'],
+      {
+        stdio: 'ignore',
+      },
+    )
+    await new Promise((r) => setTimeout(r, 3000))
+    const workers = childrenOf(child.pid!)
+    expect(workers).toHaveLength(1)
+    child.kill('SIGKILL')
+    const t0 = Date.now()
+    while (workers.some(alive) && Date.now() - t0 < 20_000)
+      await new Promise((r) => setTimeout(r, 50))
+    expect(workers.filter(alive)).toEqual([])
+  })
 })
+
+/** The processes whose parent is `pid` (from /proc: Linux). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // The field after the command's closing parenthesis: state, then the parent's pid.
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
+/** Whether a process is still running (a zombie no longer counts). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+  } catch {
+    return false
+  }
+}

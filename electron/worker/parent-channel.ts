@@ -14,6 +14,12 @@ export interface ParentChannel<In, Out> {
 
 export function parentChannel<In, Out>(): ParentChannel<In, Out> {
   const port = (process as unknown as { parentPort?: ParentPort }).parentPort
+  if (!port) {
+    // Ctrl-C in a terminal reaches the whole process group: the parent decides when we stop.
+    process.on('SIGINT', () => {})
+    // A worker whose parent is gone has nobody to answer.
+    process.on('disconnect', () => process.exit(0))
+  }
   return {
     send: (message) => (port ? port.postMessage(message) : process.send!(message)),
     onMessage: (listener) => {

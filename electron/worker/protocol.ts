@@ -1,6 +1,7 @@
 import type { Point } from '../../shared/lattice/polygon'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { QueensTask } from '../../shared/queens/count'
+import type { TaitCount, TaitProgress, TaitStats } from '../../shared/tait/count'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
 /**
@@ -80,3 +81,32 @@ export type FromQueensWorker =
       readonly nodes: number
     }
   | { readonly type: 'task-error'; readonly task: number; readonly message: string }
+
+/**
+ * Messages between a Tait count and the Tait worker process: one problem, progress while the
+ * layers are worked through, then the count (BigInt as a decimal string) and the sequences listed.
+ */
+export interface ToTaitWorker {
+  readonly type: 'count'
+  readonly n: number
+  readonly empty: number
+  /** List up to this many sequences too (none when absent). */
+  readonly list?: number
+  /** Count what the paper's pruned program finds instead (shared/tait/paper.ts). */
+  readonly paper?: boolean
+}
+
+export type FromTaitWorker =
+  | { readonly type: 'progress'; readonly progress: TaitProgress }
+  | {
+      readonly type: 'done'
+      readonly moves: number | null
+      readonly sequences: string
+      readonly method: TaitCount['method'] | 'paper'
+      /** Absent for the paper's program. */
+      readonly stats?: TaitStats
+      /** The sequences listed, each a row per move ('W', 'B', '_'). */
+      readonly list?: readonly (readonly string[])[]
+    }
+  /** `input`: the problem was refused (an InputError), not a failure of the count. */
+  | { readonly type: 'error'; readonly message: string; readonly input: boolean }

@@ -60,6 +60,16 @@ export interface CountOptions {
   readonly method?: 'auto' | 'plain'
   /** Give up beyond this many moves (default: n + 3). */
   readonly maxMoves?: number
+  /** Called as the rows of each layer are worked through (several times a second at most). */
+  readonly onProgress?: (p: TaitProgress) => void
+}
+
+/** Where a count is: the pass for `moves` moves, its layer `move`, `rows` of its `of` rows done. */
+export interface TaitProgress {
+  readonly moves: number
+  readonly move: number
+  readonly rows: number
+  readonly of: number
 }
 
 export function checkTaitProblem(n: number, empty: number): void {
@@ -98,7 +108,7 @@ export function countFrom(start: Row, options: CountOptions = {}): TaitCount {
     ms: performance.now() - t0,
   })
   for (let d = movesLeftBound(start, n); d <= (options.maxMoves ?? n + 3); d++) {
-    const pass = countPass(start, d, pruner)
+    const pass = countPass(start, d, pruner, options.onProgress)
     expanded += pass.expanded
     peakBytes = Math.max(peakBytes, pass.peakBytes)
     layers = pass.layers
@@ -118,7 +128,12 @@ export interface Pass {
 }
 
 /** The sequences of exactly d moves from `start` to a goal, through rows the pruner keeps. */
-export function countPass(start: Row, d: number, pruner: Pruner): Pass {
+export function countPass(
+  start: Row,
+  d: number,
+  pruner: Pruner,
+  onProgress?: (p: TaitProgress) => void,
+): Pass {
   const len = start.length
   if (d === 0) return { total: isGoal(start) ? 1n : 0n, layers: [1], expanded: 0, peakBytes: 0 }
   const key0 = rowKey(start)
@@ -134,8 +149,10 @@ export function countPass(start: Row, d: number, pruner: Pruner): Pass {
     const next = new CountTable(layer.size * 4)
     // Rows whose last phase is counted at once: their sequences are gathered, then multiplied.
     const finishing = new CountTable(64)
+    let rows = 0
     layer.forEach((lo, hi, f) => {
       expanded++
+      if (onProgress) onProgress({ moves: d, move: i, rows: rows++, of: layer.size })
       rowFromKey(lo, hi, len, row)
       for (let from = 0; from + 1 < len; from++) {
         const a = row[from]

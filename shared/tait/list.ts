@@ -22,12 +22,17 @@ export interface TaitListing {
 export function listTait(
   problem: { n: number; empty?: number; at?: EmptyAt },
   limit = Infinity,
+  moves?: number | null,
 ): TaitListing {
-  return listFrom(startRow(problem.n, problem.empty ?? 2, problem.at ?? 'right'), limit)
+  return listFrom(startRow(problem.n, problem.empty ?? 2, problem.at ?? 'right'), limit, moves)
 }
 
-export function listFrom(start: Row, limit = Infinity): TaitListing {
-  const { moves } = countFrom(start)
+/** `moves`: the fewest moves, when a count has found them already. */
+export function listFrom(
+  start: Row,
+  limit = Infinity,
+  moves = countFrom(start).moves,
+): TaitListing {
   if (moves === null) return { moves, sequences: [], steps: [] }
   const n = stoneCounts(start).white
   const pruner = prunerFor(start, n, 'auto')

@@ -11,7 +11,7 @@
  * table (補表), which is therefore what the program printed with two pairs at the right end.
  */
 import { difference } from './bound'
-import { countPass } from './count'
+import { countPass, type TaitProgress } from './count'
 import { KEEP, type Pruner } from './prune'
 import { startRow, type Row } from './state'
 
@@ -33,7 +33,12 @@ export function paperPruner(n: number, from = 2): Pruner {
 }
 
 /** What the program finds for n pairs of stones and `empty` empty cells at the right end. */
-export function paperCount(n: number, empty = 2, from = 2): PaperCount {
-  const pass = countPass(startRow(n, empty), n, paperPruner(n, from))
+export function paperCount(
+  n: number,
+  empty = 2,
+  from = 2,
+  onProgress?: (p: TaitProgress) => void,
+): PaperCount {
+  const pass = countPass(startRow(n, empty), n, paperPruner(n, from), onProgress)
   return { n, empty, sequences: pass.total, layers: pass.layers }
 }

@@ -1,4 +1,3 @@
-import cliProgress from 'cli-progress'
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import { MAX_QUEENS, type QueensRunProgress } from '../../../shared/queens/count'
@@ -11,6 +10,7 @@ import {
 import { nodeWorkerLauncher } from '../../services/node-worker'
 import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
 import { formatCount, formatDuration } from '../../services/tiling-runner'
+import { statusBar } from '../progress'
 import { workerCount } from '../run'
 
 export interface QueensCountOptions {
@@ -23,35 +23,21 @@ export interface QueensCountOptions {
 
 const big = (n: bigint) => n.toLocaleString('en')
 
-/** A progress bar on stderr (on a terminal, after half a second), never on stdout. */
-function queensBar(enabled: boolean) {
-  if (!enabled || !process.stderr.isTTY) return { update: () => {}, stop: () => {} }
-  let bar: cliProgress.SingleBar | undefined
-  return {
-    update: (p: QueensRunProgress) => {
-      if (!bar && p.elapsedMs < 500) return
-      const payload = {
+/** The bar of a queens count. */
+const queensBar = (enabled: boolean) =>
+  statusBar(
+    enabled,
+    '{bar} {percentage}% | {tasks} tasks | {rate} | {left} left',
+    (p: QueensRunProgress) => ({
+      fraction: p.fraction,
+      elapsedMs: p.elapsedMs,
+      fields: {
         tasks: `${p.done}/${p.tasks}`,
         rate: `${formatCount(p.nodesPerSecond)} nodes/s`,
         left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
-      }
-      if (!bar) {
-        bar = new cliProgress.SingleBar(
-          {
-            stream: process.stderr,
-            format: '{bar} {percentage}% | {tasks} tasks | {rate} | {left} left',
-            hideCursor: true,
-            clearOnComplete: true,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-        bar.start(1000, 0, payload)
-      }
-      bar.update(Math.round(p.fraction * 1000), payload)
-    },
-    stop: () => bar?.stop(),
-  }
-}
+      },
+    }),
+  )
 
 /**
  * `queens count N`: every solution and those distinct up to the board's 8 symmetries, on all

@@ -1,9 +1,12 @@
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
-import { countTait } from '../../../shared/tait/count'
-import { listTait } from '../../../shared/tait/list'
-import { paperCount } from '../../../shared/tait/paper'
-import { MAX_CELLS, formatRow } from '../../../shared/tait/state'
+import type { TaitProgress } from '../../../shared/tait/count'
+import { MAX_CELLS } from '../../../shared/tait/state'
+import { nodeWorkerLauncher } from '../../services/node-worker'
+import type { FromTaitWorker, ToTaitWorker } from '../../worker/protocol'
+import { formatDuration } from '../../services/tiling-runner'
+import { runTait, type TaitRun } from '../../services/tait/tait-run'
+import { statusBar } from '../progress'
 
 export interface TaitOptions {
   gaps?: string
@@ -11,6 +14,7 @@ export interface TaitOptions {
   limit?: string
   json?: boolean
   paper?: boolean
+  progress?: boolean
 }
 
 /** Pairs of empty cells the command takes (more only slow the plain count down). */
@@ -39,12 +43,36 @@ function moveText(before: string, after: string): string {
   return `${from + 1}–${from + 2} → ${to + 1}–${to + 2}`
 }
 
+/** The bar of a count: the rows of the layer being worked through (nearly all the time goes on
+ * one layer, where the last phases are counted and remembered). */
+const taitBar = (enabled: boolean, t0: number) =>
+  statusBar(
+    enabled,
+    '{bar} {percentage}% of layer {move} of {moves} | {rows} rows | {elapsed}',
+    (p: TaitProgress) => ({
+      fraction: p.of === 0 ? 0 : p.rows / p.of,
+      elapsedMs: performance.now() - t0,
+      fields: {
+        move: String(p.move),
+        moves: String(p.moves),
+        rows: `${p.rows.toLocaleString('en')}/${p.of.toLocaleString('en')}`,
+        elapsed: formatDuration((performance.now() - t0) / 1000),
+      },
+    }),
+  )
+
 /**
  * `tait N`: Tait's problem for n white and n black stones alternating, white first, with --gaps
  * pairs of empty cells at the right end: the fewest moves and how many move sequences that
  * short there are; --list prints them, --paper counts what the paper's program finds instead.
+ * The count runs in a worker process with a progress bar; Ctrl-C stops it at once (exit 130).
  */
-export function taitCommand(nText: string, o: TaitOptions): string {
+export async function taitCommand(
+  nText: string,
+  o: TaitOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
   const gaps = whole(o.gaps ?? '1', '--gaps', 1, MAX_GAPS)
   const n = whole(nText, 'N', 1, MAX_CELLS / 2 - gaps)
   const limit =
@@ -53,31 +81,55 @@ export function taitCommand(nText: string, o: TaitOptions): string {
   const empty = 2 * gaps
   const where = `${plural(gaps, 'pair')} of empty cells at the right end (a row of ${2 * n + empty} cells)`
 
-  if (o.paper) {
-    const p = paperCount(n, empty)
-    if (o.json) return JSON.stringify({ n, gaps, moves: n, sequences: countToJson(p.sequences) })
-    return `n = ${n}, ${where}: the paper's program finds ${plural(p.sequences, 'sequence')} of ${n} moves (depth ${n}, pruned by its bound (2); with more than one pair it misses minimal sequences)`
+  const t0 = performance.now()
+  const bar = taitBar(o.progress !== false, t0)
+  let c
+  try {
+    c = await runTait({
+      n,
+      empty,
+      list: o.list ? limit : undefined,
+      paper: o.paper,
+      launch: nodeWorkerLauncher<ToTaitWorker, FromTaitWorker>('tait-worker'),
+      signal,
+      onProgress: bar.update,
+    })
+  } finally {
+    bar.stop()
   }
+  if (!c) {
+    process.stderr.write(
+      `stopped after ${formatDuration((performance.now() - t0) / 1000)}; a count starts over when run again\n`,
+    )
+    return 130
+  }
+  write(report(n, gaps, where, c, o.json === true))
+  return 0
+}
 
-  const c = countTait({ n, empty })
-  const listing = o.list ? listTait({ n, empty }, limit) : undefined
-  const rows = listing?.sequences.map((s) => s.map(formatRow)) ?? []
-  if (o.json)
+function report(n: number, gaps: number, where: string, c: TaitRun, json: boolean): string {
+  const rows = c.list ?? []
+  if (c.method === 'paper') {
+    if (json) return JSON.stringify({ n, gaps, moves: n, sequences: countToJson(c.sequences) })
+    return `n = ${n}, ${where}: the paper's program finds ${plural(c.sequences, 'sequence')} of ${n} moves (depth ${n}, pruned by its bound (2); with more than one pair it misses minimal sequences)`
+  }
+  if (json)
     return JSON.stringify({
       n,
       gaps,
       moves: c.moves,
       sequences: countToJson(c.sequences),
-      ...(listing ? { list: rows } : {}),
+      ...(c.list ? { list: rows } : {}),
     })
   if (c.moves === null)
     return `n = ${n}, ${where}: no sequence of moves sorts the stones (none within ${n + 3} moves)`
-  const largest = Math.max(...c.stats.layers)
+  const stats = c.stats!
+  const largest = Math.max(...stats.layers)
   const head =
     `n = ${n}, ${where}: ${plural(c.sequences, 'minimal move sequence')} of ${plural(c.moves, 'move')}` +
-    ` (${(c.stats.ms / 1000).toFixed(2)} s; largest layer ${plural(largest, 'row')}` +
-    `${c.stats.memo > 0 ? `, ${plural(c.stats.memo, 'phase count')} remembered` : ''})`
-  if (!listing) return head
+    ` (${(stats.ms / 1000).toFixed(2)} s; largest layer ${plural(largest, 'row')}` +
+    `${stats.memo > 0 ? `, ${plural(stats.memo, 'phase count')} remembered` : ''})`
+  if (!c.list) return head
   const shown =
     BigInt(rows.length) < c.sequences ? `the first ${rows.length}; --limit for more` : 'all of them'
   const body = rows.map(

@@ -1,0 +1,66 @@
+/**
+ * One Tait count in a worker process (electron/worker/tait-worker.ts): progress as it goes, the
+ * count and the sequences listed at the end. Stopping kills the process at once; a count cannot
+ * be resumed (it keeps nothing worth saving until its end).
+ */
+import { InputError } from '../../../shared/errors'
+import type { TaitCount, TaitProgress, TaitStats } from '../../../shared/tait/count'
+import type { FromTaitWorker, ToTaitWorker } from '../../worker/protocol'
+import type { LaunchWorker } from '../solver-pool'
+
+export interface TaitRunOptions {
+  readonly n: number
+  readonly empty: number
+  /** List up to this many sequences too. */
+  readonly list?: number
+  /** Count what the paper's pruned program finds instead. */
+  readonly paper?: boolean
+  readonly launch: LaunchWorker<ToTaitWorker, FromTaitWorker>
+  readonly signal?: AbortSignal
+  readonly onProgress?: (p: TaitProgress) => void
+}
+
+export interface TaitRun {
+  /** The fewest moves (null: none within n + 3); the paper's program searches n moves deep. */
+  readonly moves: number | null
+  readonly sequences: bigint
+  readonly method: TaitCount['method'] | 'paper'
+  readonly stats?: TaitStats
+  /** The sequences listed, each a row per move. */
+  readonly list?: readonly (readonly string[])[]
+}
+
+/** The count, or null when the signal stopped it. Bad input rejects with its InputError. */
+export function runTait(o: TaitRunOptions): Promise<TaitRun | null> {
+  return new Promise((resolve, reject) => {
+    if (o.signal?.aborted) return resolve(null)
+    const w = o.launch()
+    let settled = false
+    const settle = (f: () => void) => {
+      if (settled) return
+      settled = true
+      o.signal?.removeEventListener('abort', onAbort)
+      w.kill()
+      f()
+    }
+    const onAbort = () => settle(() => resolve(null))
+    o.signal?.addEventListener('abort', onAbort, { once: true })
+    w.onMessage((m) => {
+      if (m.type === 'progress') o.onProgress?.(m.progress)
+      else if (m.type === 'error')
+        settle(() => reject(m.input ? new InputError(m.message) : new Error(m.message)))
+      else {
+        const { moves, method, stats, list } = m
+        settle(() => resolve({ moves, sequences: BigInt(m.sequences), method, stats, list }))
+      }
+    })
+    w.onExit((code, signal) =>
+      settle(() =>
+        reject(
+          new Error(`the Tait worker stopped unexpectedly (${signal ?? `exit code ${code}`})`),
+        ),
+      ),
+    )
+    w.send({ type: 'count', n: o.n, empty: o.empty, list: o.list, paper: o.paper })
+  })
+}
