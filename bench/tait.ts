@@ -12,8 +12,8 @@ import { paperCount } from '../shared/tait/paper'
 import { check, median, type Result } from './measure'
 
 /**
- * Counts past the paper, from this workbench (each agrees with the plain rules where those
- * finish, n ≤ 14; see /work/notes/tait-findings.md).
+ * Counts past the paper, from this workbench: the one-pair rules and the plain ones agree on
+ * them (n ≤ 12 in count.test.ts, n = 14 once by hand; docs/TAIT.md).
  */
 const KNOWN: Record<number, bigint> = {
   12: 2_592n,

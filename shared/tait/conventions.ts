@@ -5,7 +5,7 @@
  * minimal sequence in fact ends with the black block first, two cells to the right). The
  * supplementary table (補表, two pairs) is reproduced only by the paper's program with its bound
  * (2), which is not a bound with two pairs: see paper.ts. The other conventions give what is
- * listed in /work/notes/tait-findings.md.
+ * listed in docs/TAIT.md.
  */
 import { countTait } from './count'
 import { listTait } from './list'

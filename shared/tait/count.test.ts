@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bruteCount } from './brute'
 import { TABLE_1 } from './conventions'
 import { countFrom, countTait } from './count'
-import { parseRow } from './state'
+import { formatRow, parseRow, startRow } from './state'
 
 describe('countTait', () => {
   it.each([...TABLE_1])(
@@ -24,6 +24,16 @@ describe('countTait', () => {
       return fast.sequences
     })
     expect(counts).toEqual([288n, 2592n])
+  })
+
+  it('counts the start reversed with its colours swapped (the empty cells at the left) the same', () => {
+    // Reversing the row and swapping the colours maps moves to moves and goals to goals.
+    for (const n of [4, 7, 8, 10, 12]) {
+      const right = countTait({ n })
+      const left = countTait({ n, at: 'left' })
+      expect(formatRow(startRow(n, 2, 'left'))).toBe('__' + 'WB'.repeat(n))
+      expect([left.moves, left.sequences]).toEqual([right.moves, right.sequences])
+    }
   })
 
   it('handles the small cases as breadth-first search does: n = 1 done, n = 2 impossible, n = 3 in 4 moves', () => {

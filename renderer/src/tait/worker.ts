@@ -25,7 +25,7 @@ function answer(r: TaitRequest): TaitReply {
       sequences: String(c.sequences),
       ms: performance.now() - t0,
     }
-  const listing = listTait(problem, r.limit)
+  const listing = listTait(problem, r.limit, c.moves)
   return {
     id: r.id,
     type: 'list',
