@@ -45,3 +45,19 @@ test("Tait's problem: the minimal sequences found, one animated to the end, the 
       { timeout: 30_000 },
     )
 })
+
+test('Tait: a long count shows its progress and stops at once', async ({ workbench }) => {
+  const { page } = workbench
+  await page.locator('[data-view="tait"]').click()
+  // n = 20 takes half a minute or more: the bar shows the rows of the layer being worked through.
+  await page.getByTestId('tait-n').fill('20')
+  await page.getByTestId('tait-list').click()
+  const bar = page.getByTestId('tait-progress-list')
+  await expect(bar).toContainText(/n = 20, 1 pair: rows after move \d+ of 2\d/)
+  await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/)
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(bar).toHaveCount(0)
+  await expect(page.getByTestId('tait-list')).toBeEnabled()
+  // What was listed before stays; nothing of n = 20 appears.
+  await expect(page.getByTestId('tait-summary')).not.toContainText('n = 20')
+})

@@ -24,7 +24,23 @@ export const useTait = defineStore('tait', () => {
   const worker = new WorkerChannel<TaitRequest, TaitReply>(
     () => new Worker(new URL('../tait/worker.ts', import.meta.url), { type: 'module' }),
   )
-  const ask = (request: Parameters<typeof worker.ask>[0]) => worker.ask(request)
+  /** Where the count under way is: its n and pairs, and the rows done in its layer. */
+  const progress = ref<{
+    n: number
+    gaps: number
+    move: number
+    moves: number
+    rows: number
+    of: number
+  }>()
+  function ask(request: Parameters<typeof worker.ask>[0]): Promise<TaitReply> {
+    progress.value = undefined
+    return worker.ask(request, (r) => {
+      if (r.type !== 'progress') return
+      const { move, moves, rows, of } = r
+      progress.value = { n: request.n, gaps: request.gaps, move, moves, rows, of }
+    })
+  }
   const stop = () => void worker.stop()
   const busy = ref<string>()
 
@@ -55,6 +71,7 @@ export const useTait = defineStore('tait', () => {
       fail('Counting failed', e)
     } finally {
       busy.value = undefined
+      progress.value = undefined
     }
   }
 
@@ -82,6 +99,7 @@ export const useTait = defineStore('tait', () => {
       fail('Listing failed', e)
     } finally {
       busy.value = undefined
+      progress.value = undefined
     }
   }
 
@@ -153,6 +171,7 @@ export const useTait = defineStore('tait', () => {
 
   return {
     busy,
+    progress,
     stop,
     table,
     tableUpTo,

@@ -1,3 +1,5 @@
+import type { TaitProgress } from '../../../shared/tait/count'
+
 /** Messages between the Tait store and its Web Worker (./worker.ts). */
 export type TaitRequest =
   | { readonly id: number; readonly op: 'count'; readonly n: number; readonly gaps: number }
@@ -27,6 +29,8 @@ export type TaitReply =
       readonly list: string[][]
       readonly ms: number
     }
+  /** Where a count is (shared/tait/count.ts: TaitProgress), a few times a second. */
+  | ({ readonly id: number; readonly type: 'progress' } & TaitProgress)
   | { readonly id: number; readonly type: 'error'; readonly message: string }
 
 /** Sequences the view lists and animates at most. */

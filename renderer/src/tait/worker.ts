@@ -12,10 +12,21 @@ const scope = self as unknown as {
   onmessage: ((e: MessageEvent<TaitRequest>) => void) | null
 }
 
+/** Progress goes out at most this often (ms). */
+const PROGRESS_EVERY = 100
+
 function answer(r: TaitRequest): TaitReply {
   const t0 = performance.now()
   const problem = { n: r.n, empty: 2 * r.gaps }
-  const c = countTait(problem)
+  let last = t0
+  const c = countTait(problem, {
+    onProgress: (p) => {
+      const now = performance.now()
+      if (now - last < PROGRESS_EVERY) return
+      last = now
+      scope.postMessage({ id: r.id, type: 'progress', ...p })
+    },
+  })
   if (c.moves === null) throw new Error(`n = ${r.n} has no solution`)
   if (r.op === 'count')
     return {
