@@ -22,6 +22,9 @@ import { homoCompletions } from './homo'
 import type { Memo } from './memo'
 import { EMPTY, type Row } from './state'
 
+/** The letters of hetero.ts's strings (for the memo's keys). */
+export const HETERO_ALPHABET = '123|'
+
 /** The runs of a row whose inner gap lies between runs, as capped lengths with '|' at the gap. */
 export function heteroRuns(row: Row): string {
   let s = ''

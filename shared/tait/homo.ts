@@ -15,6 +15,9 @@
 import type { Memo } from './memo'
 import { EMPTY, type Row } from './state'
 
+/** The letters of homo.ts's strings (for the memo's keys). */
+export const HOMO_ALPHABET = 'hdo'
+
 /** The runs of a row whose inner gap lies inside a run, as 'h', 'd' and 'o'. */
 export function homoRuns(row: Row): string {
   let s = ''

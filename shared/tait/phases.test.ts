@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { rowShape } from './bound'
 import { countPass } from './count'
-import { heteroCompletions, heteroRuns, longRuns } from './hetero'
-import { homoCompletions, homoRuns } from './homo'
+import { HETERO_ALPHABET, heteroCompletions, heteroRuns, longRuns } from './hetero'
+import { HOMO_ALPHABET, homoCompletions, homoRuns } from './homo'
 import { Memo } from './memo'
 import { legalMoves, moveInPlace } from './moves'
 import { plainPruner } from './prune'
@@ -21,7 +21,7 @@ describe('the phases counted without moving stones', () => {
   })
 
   it('count what moving the stones counts, from rows along random walks from the start', () => {
-    const memo = { hetero: new Memo(), homo: new Memo() }
+    const memo = { hetero: new Memo(HETERO_ALPHABET), homo: new Memo(HOMO_ALPHABET) }
     let checked = 0
     fc.assert(
       fc.property(

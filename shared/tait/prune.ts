@@ -44,8 +44,8 @@ import {
   misplacedStones,
   rowShape,
 } from './bound'
-import { heteroCompletions, heteroRuns, longRuns, type PhaseMemo } from './hetero'
-import { homoCompletions, homoRuns } from './homo'
+import { HETERO_ALPHABET, heteroCompletions, heteroRuns, longRuns, type PhaseMemo } from './hetero'
+import { HOMO_ALPHABET, homoCompletions, homoRuns } from './homo'
 import { Memo } from './memo'
 import { forEachMove, moveInPlace } from './moves'
 import { EMPTY, isGoal, type Row } from './state'
@@ -127,7 +127,7 @@ export function onePairPruner(start: Row, n: number): Pruner {
     throw new Error('onePairPruner: the row must have exactly two empty cells')
   const may = admissible(start, n)
   const pre = preGoals(n, start.length)
-  const memo: PhaseMemo = { hetero: new Memo(), homo: new Memo() }
+  const memo: PhaseMemo = { hetero: new Memo(HETERO_ALPHABET), homo: new Memo(HOMO_ALPHABET) }
   const shape = emptyShape()
   const nearPreGoal = (row: Row, k: number) => pre.some((p) => changedCells(row, p) <= 2 * (k - 1))
   return {

@@ -56,6 +56,12 @@ export class CountTable {
     } else this.counts[i] += count
   }
 
+  /** The row's count, or −1 if the row is not here. */
+  find(lo: number, hi: number): number {
+    const i = this.slot(lo, hi)
+    return this.lo[i] === -1 ? -1 : this.counts[i]
+  }
+
   get(lo: number, hi: number): number {
     const i = this.slot(lo, hi)
     return this.lo[i] === -1 ? 0 : this.counts[i]
