@@ -43,6 +43,18 @@ export const useTait = defineStore('tait', () => {
   }
   const stop = () => void worker.stop()
   const busy = ref<string>()
+  /** The job under way: a job stopped by a newer one must not clear the newer one's state. */
+  let job = 0
+  const start = (what: string): number => {
+    stop()
+    busy.value = what
+    return ++job
+  }
+  const finish = (mine: number) => {
+    if (mine !== job) return
+    busy.value = undefined
+    progress.value = undefined
+  }
 
   const fail = (what: string, e: unknown) => {
     if ((e as Error).message !== 'stopped') app.notify('error', `${what}: ${(e as Error).message}`)
@@ -53,9 +65,8 @@ export const useTait = defineStore('tait', () => {
   const tableUpTo = ref(10)
 
   async function countTable(): Promise<void> {
-    stop()
+    const mine = start('table')
     table.value = []
-    busy.value = 'table'
     try {
       for (const gaps of [1, 2])
         for (let n = 3; n <= tableUpTo.value; n++) {
@@ -70,8 +81,7 @@ export const useTait = defineStore('tait', () => {
     } catch (e) {
       fail('Counting failed', e)
     } finally {
-      busy.value = undefined
-      progress.value = undefined
+      finish(mine)
     }
   }
 
@@ -88,18 +98,18 @@ export const useTait = defineStore('tait', () => {
   const chosen = ref(0)
 
   async function list(): Promise<void> {
-    stop()
-    busy.value = 'list'
+    const mine = start('list')
+    // The problem as asked: the inputs may change while the worker lists.
+    const asked = { n: n.value, gaps: gaps.value }
     try {
-      const r = await ask({ op: 'list', n: n.value, gaps: gaps.value, limit: LISTED })
+      const r = await ask({ op: 'list', ...asked, limit: LISTED })
       if (r.type !== 'list') return
-      listed.value = { n: n.value, gaps: gaps.value, ...r }
+      listed.value = { ...asked, ...r }
       choose(0)
     } catch (e) {
       fail('Listing failed', e)
     } finally {
-      busy.value = undefined
-      progress.value = undefined
+      finish(mine)
     }
   }
 
