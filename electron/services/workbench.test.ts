@@ -299,7 +299,8 @@ describe('queens counts through the API', () => {
   })
 
   it('resumes a cancelled count from its checkpoint', async () => {
-    const first = await ok<{ countId: string }>('queens.count', { n: 13 })
+    // n = 16 (about a second on two cores): long enough that the cancel always comes in time.
+    const first = await ok<{ countId: string }>('queens.count', { n: 16 })
     await expect
       .poll(() => seen.some((e) => e.type === 'queens.progress' && e.countId === first.countId), {
         timeout: 30_000,
@@ -307,10 +308,10 @@ describe('queens counts through the API', () => {
       .toBe(true)
     await ok('queens.cancel', { countId: first.countId })
     await expect.poll(() => ended(first.countId)?.outcome, { timeout: 10_000 }).toBe('cancelled')
-    const second = await ok<{ countId: string }>('queens.count', { n: 13 })
+    const second = await ok<{ countId: string }>('queens.count', { n: 16 })
     await expect.poll(() => ended(second.countId), { timeout: 60_000 }).toBeDefined()
     const end = ended(second.countId)!
-    expect(end).toMatchObject({ outcome: 'done', total: '73712', unique: '9233' })
+    expect(end).toMatchObject({ outcome: 'done', total: '14772512', unique: '1846955' })
     expect(end.resumed).toBeGreaterThan(0)
     expect(end.resumed).toBeLessThan(end.tasks!)
   })
