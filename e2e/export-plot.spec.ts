@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { interpretHpgl, parseHpgl } from '../shared/hpgl/parse'
-import { plotterRig } from '../electron/services/plotter/test-rig'
 import { expect, test, type Workbench } from './fixtures'
 
 async function solveTangram(workbench: Workbench): Promise<void> {
@@ -58,43 +57,38 @@ test('HPGL: the plan is shown, and plotting into a file draws what was planned',
 })
 
 test('plotting on a serial line: pause, a pulled cable, resume; every line drawn once, no byte lost', async ({
-  workbench,
+  plotting,
 }) => {
+  const { workbench, rig } = plotting
   const { page } = workbench
-  // A simulated HP 7475A on a socat line, drawing fast enough for a test but slow enough to pause.
-  const rig = await plotterRig({ unitsPerSecond: 60_000 })
-  try {
-    await solveTangram(workbench)
-    await page.getByTestId('export').click()
-    await page.getByTestId('export-format').selectOption('hpgl')
-    await page.getByTestId('open-plot').click()
-    const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
-    const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
-    await page.getByTestId('plot-target').selectOption('serial')
-    await page.getByTestId('plot-port').fill(rig.port)
-    await page.getByTestId('plot-start').click()
-    const progress = page.getByTestId('plot-progress')
-    await expect(progress).toHaveAttribute('data-state', 'sending')
-    await page.getByTestId('plot-pause').click()
-    await expect(progress).toHaveAttribute('data-state', 'paused')
-    await page.getByTestId('plot-resume').click()
-    await expect(progress).toHaveAttribute('data-state', 'sending')
-    await rig.unplug()
-    await expect(progress).toHaveAttribute('data-state', 'reconnecting')
-    await rig.plugIn()
-    await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
-    await expect(progress).toContainText('100%')
-    const sim = rig.sim
-    expect(sim.overruns).toBe(0)
-    const keys = sim.segments.map((s) => `${[s.from.join(','), s.to.join(',')].sort().join(' ')}`)
-    expect(new Set(keys).size).toBe(keys.length)
-    const metres =
-      sim.segments.reduce((t, s) => t + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0) /
-      40 /
-      1000
-    expect(metres).toBeCloseTo(planned, 1)
-    expect(sim.pen).toMatchObject({ pen: 0, down: false })
-  } finally {
-    await rig.close()
-  }
+  await solveTangram(workbench)
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('hpgl')
+  await page.getByTestId('open-plot').click()
+  const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
+  const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
+  await page.getByTestId('plot-target').selectOption('serial')
+  await page.getByTestId('plot-port').fill(rig.port)
+  await page.getByTestId('plot-start').click()
+  const progress = page.getByTestId('plot-progress')
+  await expect(progress).toHaveAttribute('data-state', 'sending')
+  await page.getByTestId('plot-pause').click()
+  await expect(progress).toHaveAttribute('data-state', 'paused')
+  await page.getByTestId('plot-resume').click()
+  await expect(progress).toHaveAttribute('data-state', 'sending')
+  await rig.unplug()
+  await expect(progress).toHaveAttribute('data-state', 'reconnecting')
+  await rig.plugIn()
+  await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+  await expect(progress).toContainText('100%')
+  const sim = rig.sim
+  expect(sim.overruns).toBe(0)
+  const keys = sim.segments.map((s) => `${[s.from.join(','), s.to.join(',')].sort().join(' ')}`)
+  expect(new Set(keys).size).toBe(keys.length)
+  const metres =
+    sim.segments.reduce((t, s) => t + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0) /
+    40 /
+    1000
+  expect(metres).toBeCloseTo(planned, 1)
+  expect(sim.pen).toMatchObject({ pen: 0, down: false })
 })

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import {
   _electron,
   test as base,
@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test'
 import WebSocket from 'ws'
+import { plotterRig, type PlotterRig } from '../electron/services/plotter/test-rig'
 
 /**
  * A running workbench for a test: the browser host started as `npm run web` starts it (its own
@@ -43,10 +44,20 @@ const HOST = process.env.E2E_HOST === 'electron' ? 'electron' : 'browser'
 async function startHost(
   dataDir: string,
   files: string,
+  devices: readonly string[],
 ): Promise<{ proc: ChildProcess; url: string }> {
   const proc = spawn(
     process.execPath,
-    ['--no-use-osr', 'out/main/web-host.js', '--no-open', '--data', dataDir, '--dir', files],
+    [
+      '--no-use-osr',
+      'out/main/web-host.js',
+      '--no-open',
+      '--data',
+      dataDir,
+      '--dir',
+      files,
+      ...devices.flatMap((d) => ['--device', d]),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const url = await new Promise<string>((resolve, reject) => {
@@ -93,9 +104,10 @@ async function browserWorkbench(
   browser: Browser,
   dataDir: string,
   files: string,
+  devices: readonly string[],
 ): Promise<{ workbench: Workbench; close(): Promise<void> }> {
   const t0 = Date.now()
-  const { proc, url } = await startHost(dataDir, files)
+  const { proc, url } = await startHost(dataDir, files, devices)
   const client = apiClient(url)
   const open = async () => {
     const context = await browser.newContext()
@@ -148,12 +160,17 @@ async function browserWorkbench(
 async function electronWorkbench(
   dataDir: string,
   files: string,
+  devices: readonly string[],
 ): Promise<{ workbench: Workbench; close(): Promise<void> }> {
   const launch = async () => {
     const t0 = Date.now()
     const app = await _electron.launch({
       args: ['.'],
-      env: { ...process.env, PUZZLE_WORKBENCH_DATA: dataDir },
+      env: {
+        ...process.env,
+        PUZZLE_WORKBENCH_DATA: dataDir,
+        PUZZLE_WORKBENCH_DEVICES: devices.join(delimiter),
+      },
     })
     const page = await app.firstWindow()
     await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
@@ -203,16 +220,34 @@ async function electronWorkbench(
   return { workbench, close: () => current.app.close() }
 }
 
-export const test = base.extend<{ workbench: Workbench }>({
+async function startWorkbench(browser: Browser, devices: readonly string[] = []) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pw-data-'))
+  const files = mkdtempSync(join(tmpdir(), 'pw-files-'))
+  return HOST === 'electron'
+    ? electronWorkbench(dataDir, files, devices)
+    : browserWorkbench(browser, dataDir, files, devices)
+}
+
+export const test = base.extend<{
+  workbench: Workbench
+  /** A workbench with a simulated plotter on a serial line, which the user named to the host. */
+  plotting: { workbench: Workbench; rig: PlotterRig }
+}>({
   workbench: async ({ browser }, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pw-data-'))
-    const files = mkdtempSync(join(tmpdir(), 'pw-files-'))
-    const host =
-      HOST === 'electron'
-        ? await electronWorkbench(dataDir, files)
-        : await browserWorkbench(browser, dataDir, files)
+    const host = await startWorkbench(browser)
     await use(host.workbench)
     await host.close()
+  },
+  plotting: async ({ browser }, use) => {
+    // Drawing fast enough for a test but slow enough to pause.
+    const rig = await plotterRig({ unitsPerSecond: 60_000 })
+    const host = await startWorkbench(browser, [rig.port])
+    try {
+      await use({ workbench: host.workbench, rig })
+    } finally {
+      await host.close()
+      await rig.close()
+    }
   },
 })
 

@@ -1,5 +1,5 @@
 import { expect, test, type Workbench } from './fixtures'
-import { processRunning as alive } from '../electron/services/process-running'
+import { processRunning as alive } from '../testing/processes'
 
 interface Status {
   jobs: { jobId: string; state: string }[]

@@ -19,3 +19,14 @@ export class SearchTooLargeError extends InputError {
     this.name = 'SearchTooLargeError'
   }
 }
+
+/**
+ * A run that could not finish for a reason outside the input: a worker process died, a disk
+ * failed. Its message is one line for the user, saying what was kept.
+ */
+export class RunError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RunError'
+  }
+}

@@ -4,7 +4,7 @@
  * 1 bad input or a failed run, 130 interrupted (Ctrl-C; the partial result is still printed).
  */
 import { Command, CommanderError } from 'commander'
-import { InputError, SearchTooLargeError } from '../../shared/errors'
+import { InputError, RunError, SearchTooLargeError } from '../../shared/errors'
 import { convexCommand } from './commands/convex'
 import { exportCommand } from './commands/export'
 import { outlinesCommand } from './commands/outlines'
@@ -267,7 +267,7 @@ try {
   process.exitCode = exitCode
 } catch (e) {
   if (e instanceof CommanderError) process.exitCode = e.exitCode
-  else if (e instanceof InputError) {
+  else if (e instanceof InputError || e instanceof RunError) {
     const hint = e instanceof SearchTooLargeError ? '; run with --force to try anyway' : ''
     process.stderr.write(`error: ${e.message}${hint}\n`)
     process.exitCode = 1

@@ -1,7 +1,10 @@
-import { mkdtempSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { childPids } from '../../testing/processes'
+import { readCheckpoint } from '../services/queens/checkpoint'
 import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-queens-cli-'))
@@ -77,6 +80,40 @@ describe('queens on the command line', () => {
     expect(cli('queens', 'game', '17').err).toBe(
       'error: N must be a whole number from 1 to 16, not "17"\n',
     )
+  })
+
+  it('a worker killed mid-count: one line, exit 1, the checkpoint kept', async () => {
+    const checkpoint = join(tmp, 'killed.json')
+    const args = ['queens', 'count', '17', '--jobs', '2', '--checkpoint', checkpoint]
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--no-progress'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    const exited = new Promise<number | null>((r) => child.on('exit', r))
+    // Once tasks are finished and in the checkpoint, a worker is killed as the OOM killer would.
+    const finished = async () =>
+      (await readCheckpoint(checkpoint).catch(() => undefined))?.done.size ?? 0
+    await expect.poll(finished, { timeout: 60_000, interval: 50 }).toBeGreaterThan(0)
+    process.kill(childPids(child.pid!)[0], 'SIGKILL')
+    expect(await exited).toBe(1)
+    expect(err).toBe(
+      `error: a queens worker stopped unexpectedly (SIGKILL); the finished tasks are kept in ${checkpoint}; run again to resume\n`,
+    )
+    expect((await readCheckpoint(checkpoint, { n: 17 }))!.done.size).toBeGreaterThan(0)
+  })
+
+  it('refuses a bad checkpoint in one line naming it', () => {
+    const bad = join(tmp, 'bad.json')
+    writeFileSync(bad, '{"format":"puzzle-workbench/queens-checkpoint","version":2,"n":12}')
+    const r = cli('queens', 'count', '12', '--checkpoint', bad)
+    expect(r.code).toBe(1)
+    expect(r.err).toBe(
+      `error: ${bad}: not a valid queens checkpoint (shard: Invalid input: expected string, received undefined)\n`,
+    )
+    expect(existsSync(bad)).toBe(true)
   })
 
   it('refuses a board it cannot count, saying why', () => {

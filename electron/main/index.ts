@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os'
-import { extname, join, normalize, sep } from 'node:path'
+import { delimiter, dirname, extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol } from 'electron'
 import type { MenuCommand } from '../../shared/api/contract'
+import { removeLeftovers } from '../services/atomic-write'
+import { PathGrants } from '../services/path-grants'
 import { DocumentService } from '../services/documents'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
@@ -56,6 +58,16 @@ async function main(): Promise<void> {
     defaults: { workers: availableParallelism(), recent: [] },
   })
   const documents = new DocumentService({ autosaveDir: join(data, 'autosave') })
+  // Temporary files of saves killed half-way: the data folder and the recent files' folders.
+  void settings
+    .get()
+    .then((s) =>
+      removeLeftovers(
+        data,
+        s.recent.map((f) => dirname(f)),
+      ),
+    )
+    .catch(() => {})
   const solver = new SolverService({
     // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
     launch: utilityWorkerLauncher(
@@ -75,9 +87,15 @@ async function main(): Promise<void> {
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'queens'),
   })
+  // The renderer may use the paths the user chose in these dialogs (and the recent files), no others.
+  const grants = new PathGrants(async () => (await settings.get()).recent)
+  const chosen = (path: string | undefined) => (path === undefined ? undefined : grants.grant(path))
   const workbench = createWorkbench(
     {
       host: 'electron',
+      paths: grants,
+      // Devices beyond the listed ports, as `npm run web -- --device` names them to the browser host.
+      devices: () => (process.env.PUZZLE_WORKBENCH_DEVICES ?? '').split(delimiter).filter(Boolean),
       version: app.getVersion(),
       resourcesDir,
       dialogs: {
@@ -92,7 +110,7 @@ async function main(): Promise<void> {
             ],
             properties: ['openFile'],
           })
-          return r.canceled ? undefined : r.filePaths[0]
+          return chosen(r.canceled ? undefined : r.filePaths[0])
         },
         save: async (suggestedName) => {
           const ext = extname(suggestedName).slice(1) || 'json'
@@ -100,7 +118,7 @@ async function main(): Promise<void> {
             defaultPath: suggestedName,
             filters: [{ name: FILE_KINDS[ext] ?? ext.toUpperCase(), extensions: [ext] }],
           })
-          return r.canceled ? undefined : r.filePath
+          return chosen(r.canceled ? undefined : r.filePath)
         },
       },
     },

@@ -1,4 +1,4 @@
-import fs, {
+import {
   chmodSync,
   mkdirSync,
   mkdtempSync,
@@ -6,6 +6,7 @@ import fs, {
   readFileSync,
   writeFileSync,
 } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -134,18 +135,31 @@ describe('documents', () => {
     expect(readdirSync(dir)).toEqual(['tangram.json'])
   })
 
-  it('leave the old file whole and no partial file when writing fails midway', async () => {
+  it('leave the old file whole and no partial file when writing fails midway', () => {
     const file = join(dir, 'tangram.json')
-    await service.save(file, tangram())
-    const before = readFileSync(file)
-    // The temporary file is fully written; the crash comes at the rename that would publish it.
-    const rename = vi
-      .spyOn(fs, 'rename')
-      .mockImplementation(((_from: string, _to: string, done: (e: Error) => void) =>
-        done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }))) as typeof fs.rename)
-    const renamed = { ...tangram(), name: 'Renamed' }
-    expect(await inputError(service.save(file, renamed))).toMatch(/tangram\.json: cannot save \(/)
-    expect(rename).toHaveBeenCalled()
+    const before = readFileSync(new URL('../../resources/sets/tangram.json', import.meta.url))
+    writeFileSync(file, before)
+    // RLIMIT_FSIZE stops the write part of the way, as a disk that fills up does.
+    const script = `
+      const { DocumentService } = await import(${JSON.stringify(new URL('./documents.ts', import.meta.url).href)})
+      const { tangram } = JSON.parse(process.argv[1])
+      try {
+        await new DocumentService({ autosaveDir: '.' }).save(${JSON.stringify(file)}, { ...tangram, name: 'x'.repeat(200_000) })
+        console.log('saved')
+      } catch (e) { console.log(e.message) }`
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `trap '' XFSZ; ulimit -f 64; exec "${process.execPath}" --import tsx --input-type=module -e "$0" "$1"`,
+        script,
+        JSON.stringify({ tangram: tangram() }),
+      ],
+      { encoding: 'utf8' },
+    )
+    expect(r.stdout.trim()).toBe(
+      `${file}: cannot save (the file is larger than this disk or a limit allows)`,
+    )
     expect(readFileSync(file).equals(before)).toBe(true)
     expect(readdirSync(dir)).toEqual(['tangram.json'])
   })

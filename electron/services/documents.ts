@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
+import { saveFile, writeFileAtomic } from './atomic-write'
+import { describeFsError } from './fs-errors'
 import { z } from 'zod'
 import {
   documentSchema,
@@ -15,26 +16,6 @@ import {
 } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
 import { formatJson, parseJson } from '../../shared/formats/load'
-
-/** A file-system error in the user's words, e.g. "no such file". */
-export function describeFsError(e: unknown, missing = 'no such file'): string {
-  switch ((e as NodeJS.ErrnoException).code) {
-    case 'ENOENT':
-    case 'ENOTDIR':
-      return missing
-    case 'EISDIR':
-      return 'is a folder, not a file'
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied'
-    case 'EROFS':
-      return 'the disk is read-only'
-    case 'ENOSPC':
-      return 'the disk is full'
-    default:
-      return (e as Error).message
-  }
-}
 
 // Autosaves are read back from disk, so they are checked as untrusted input; the document itself
 // only has to have the API's shape, since a half-drawn one is exactly what must be kept.
@@ -69,23 +50,14 @@ export class DocumentService {
 
   async save(path: string, document: WorkbenchDocument): Promise<{ path: string }> {
     const abs = resolve(path)
-    const text = formatJson(documentToJson(document))
-    try {
-      await writeFileAtomic(abs, text)
-    } catch (e) {
-      throw new InputError(`${abs}: cannot save (${describeFsError(e, 'no such folder')})`)
-    }
+    await saveFile(abs, formatJson(documentToJson(document)), 'save')
     return { path: abs }
   }
 
   /** Writes a JSON file atomically: a crash leaves the old file or the new one, never half. */
   async writeJson(path: string, value: object): Promise<{ path: string }> {
     const abs = resolve(path)
-    try {
-      await writeFileAtomic(abs, formatJson(value))
-    } catch (e) {
-      throw new InputError(`${abs}: cannot write (${describeFsError(e, 'no such folder')})`)
-    }
+    await saveFile(abs, formatJson(value))
     return { path: abs }
   }
 

@@ -3,14 +3,15 @@ import { readdir, stat } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { FileEntry } from '../../shared/api/contract'
 import { InputError } from '../../shared/errors'
-import { describeFsError } from './documents'
+import { describeFsError } from './fs-errors'
+import type { PathPolicy } from './path-grants'
 
 /**
  * The browser host's own file dialog. Paths come from a web page, so every one is confined to
  * `root`: lexically (no `..` or absolute path outside it) and, for what already exists, after
  * following symbolic links.
  */
-export class FileBrowser {
+export class FileBrowser implements PathPolicy {
   readonly root: string
 
   constructor(root: string) {

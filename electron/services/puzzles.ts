@@ -1,10 +1,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
+import { saveFile } from './atomic-write'
 import type { BundledPuzzle, PuzzleKind } from '../../shared/api/contract'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import { InputError } from '../../shared/errors'
-import { describeFsError } from './documents'
+import { describeFsError } from './fs-errors'
 
 /**
  * Edge-matching puzzle files: the card sets (JSON) and the contest's triangle files (text) that
@@ -74,10 +74,6 @@ export async function readPuzzle(
 /** Atomic: a crash leaves the old file or the new one, never half. */
 export async function writePuzzle(path: string, text: string): Promise<{ path: string }> {
   const abs = resolve(path)
-  try {
-    await writeFileAtomic(abs, text)
-  } catch (e) {
-    throw new InputError(`${abs}: cannot save (${describeFsError(e, 'no such folder')})`)
-  }
+  await saveFile(abs, text, 'save')
   return { path: abs }
 }

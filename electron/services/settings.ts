@@ -1,9 +1,9 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
+import { writeFileAtomic } from './atomic-write'
 import { settingsSchema, type Settings } from '../../shared/api/contract'
 import { InputError } from '../../shared/errors'
-import { describeFsError } from './documents'
+import { describeFsError } from './fs-errors'
 
 const MAX_RECENT = 10
 

@@ -13,7 +13,7 @@ import { PUBLISHED } from '../../shared/papers/registry'
 import { verifyTiling } from '../../shared/tiling/verify'
 import { nodeWorkerLauncher } from './node-worker'
 import { SolverService } from './solver-service'
-import { processRunning as alive } from './process-running'
+import { processRunning as alive } from '../../testing/processes'
 
 const bundled = (name: string): WorkbenchDocument =>
   documentFromJson(JSON.parse(readFileSync(`resources/sets/${name}.json`, 'utf8')), name)

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import type { BundledPuzzle, WorkbenchEvent } from '../../shared/api/contract'
+import { DEFAULT_EXPORT } from '../../shared/drawing/export-settings'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import { firstSolution } from '../../shared/edgematch/cards/solve'
 import type { WorkbenchDocument } from '../../shared/document/document'
@@ -29,12 +30,18 @@ const solver = new SolverService({
   workers: async () => 1,
   emit: (e) => workbench.emit(e),
 })
+const outside = mkdtempSync(join(tmpdir(), 'pw-wb-outside-'))
+const namedDevice = join(outside, 'lp0')
+writeFileSync(namedDevice, 'not a device')
+const browser = new FileBrowser(files)
 const workbench = createWorkbench(
   {
     host: 'browser',
     version: '0.0.0-test',
     resourcesDir: 'resources',
-    files: new FileBrowser(files),
+    files: browser,
+    paths: browser,
+    devices: () => [namedDevice],
   },
   {
     documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
@@ -256,6 +263,39 @@ describe('the workbench dispatcher', () => {
     )
   })
 
+  it('plots only into the host folder, onto listed ports and onto devices named to the host', async () => {
+    const ended = events.filter((e) => e.type === 'job.ended')
+    const jobId = ended[ended.length - 1].jobId
+    const settings = { ...DEFAULT_EXPORT, format: 'hpgl' as const }
+    const victim = join(outside, 'victim.txt')
+    writeFileSync(victim, 'precious')
+    const plot = (target: object) => refused('plotter.start', { jobId, settings, page: 0, target })
+    const serial = { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, flow: 'escb' }
+    expect(await plot({ kind: 'device', path: victim })).toBe(
+      `${victim}: not a serial port or plotter device of this computer; choose one from the list`,
+    )
+    expect(await plot({ kind: 'serial', path: victim, ...serial })).toMatch(
+      /victim.txt: not a serial port or plotter device/,
+    )
+    expect(await plot({ kind: 'file', path: victim })).toMatch(/outside the folder/)
+    // Named to the host (`--device`), yet a plain file: refused all the same.
+    expect(await plot({ kind: 'device', path: namedDevice })).toBe(`${namedDevice}: no such device`)
+    expect(readFileSync(victim, 'utf8')).toBe('precious')
+    expect(readFileSync(namedDevice, 'utf8')).toBe('not a device')
+    const { plotId } = await ok<{ plotId: string }>('plotter.start', {
+      jobId,
+      settings,
+      page: 0,
+      target: { kind: 'file', path: 'page1.hpgl' },
+    })
+    await expect
+      .poll(() =>
+        events.some((e) => e.type === 'plot.state' && e.plotId === plotId && e.state === 'done'),
+      )
+      .toBe(true)
+    expect(readFileSync(join(files, 'page1.hpgl'), 'latin1')).toMatch(/^IN;/)
+  })
+
   it('streams a job through the event channel until the listener leaves', async () => {
     const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
       id: 'tangram',
@@ -314,5 +354,19 @@ describe('queens counts through the API', () => {
     expect(end).toMatchObject({ outcome: 'done', total: '14772512', unique: '1846955' })
     expect(end.resumed).toBeGreaterThan(0)
     expect(end.resumed).toBeLessThan(end.tasks!)
+  })
+
+  it('sets a damaged checkpoint aside, says so, and counts afresh next time', async () => {
+    const checkpoint = join(data, 'queens', 'queens-9.json')
+    writeFileSync(checkpoint, '{"format":"puzzle-workbench/queens-checkpoint","version":2,"n":9}')
+    const first = await ok<{ countId: string }>('queens.count', { n: 9 })
+    await expect.poll(() => ended(first.countId), { timeout: 30_000 }).toBeDefined()
+    expect(ended(first.countId)).toMatchObject({ outcome: 'failed' })
+    expect(ended(first.countId)!.error).toMatch(
+      /queens-9.json: not a valid queens checkpoint \(.*\)\. It is set aside as .*queens-9\.damaged\.json; count again to start from the beginning\.$/,
+    )
+    const second = await ok<{ countId: string }>('queens.count', { n: 9 })
+    await expect.poll(() => ended(second.countId), { timeout: 30_000 }).toBeDefined()
+    expect(ended(second.countId)).toMatchObject({ outcome: 'done', total: '352', resumed: 0 })
   })
 })

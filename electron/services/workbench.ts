@@ -18,6 +18,9 @@ import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
 import type { DocumentService } from './documents'
 import type { FileBrowser } from './files'
+import type { PathPolicy } from './path-grants'
+import { printerDevices } from './plotter/ports'
+import { checkPlotTarget } from './plotter/targets'
 import { bundledSets } from './library'
 import { puzzleSheet, writePuzzleSheet } from './export/puzzle-sheet'
 import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
@@ -42,6 +45,10 @@ export interface WorkbenchHost {
   }
   /** The folder the browser host offers in its own file dialog. */
   readonly files?: FileBrowser
+  /** Where the client's paths may lead: inside the browser host's folder, or chosen in a dialog. */
+  readonly paths: PathPolicy
+  /** Devices the user named to the host for plotting, beyond the ports this computer lists. */
+  readonly devices?: () => readonly string[]
 }
 
 export interface Services {
@@ -106,16 +113,13 @@ export function createWorkbench(
       path: await host.dialogs?.save(p.suggestedName),
     }),
     'document.open': async (p: { path: string }) => {
-      const opened = await documents.open(host.files ? host.files.resolve(p.path) : p.path)
+      const opened = await documents.open(await host.paths.resolve(p.path))
       // The recent list is a convenience: failing to record it must not fail the open.
       await settings.addRecent(opened.path).catch(() => {})
       return opened
     },
     'document.save': async (p: { path: string; document: never }) => {
-      const saved = await documents.save(
-        host.files ? host.files.resolve(p.path) : p.path,
-        p.document,
-      )
+      const saved = await documents.save(await host.paths.resolve(p.path), p.document)
       await settings.addRecent(saved.path).catch(() => {})
       return saved
     },
@@ -151,14 +155,13 @@ export function createWorkbench(
     'papers.reproduce': (p: { id: string }) => solver.reproduce(p.id),
     'export.sheet': async (p: Params<'export.sheet'>) => {
       const job = solver.solutions(p.jobId)
-      const target = host.files ? host.files.resolve(p.path) : p.path
+      const target = await host.paths.resolve(p.path)
       return writeExport(job, target, p.settings, join(host.resourcesDir, 'fonts'))
     },
     'puzzle.bundled': async () => ({ puzzles: await bundledPuzzles(host.resourcesDir) }),
-    'puzzle.open': (p: { path: string }) =>
-      readPuzzle(host.files ? host.files.resolve(p.path) : p.path),
-    'puzzle.save': (p: { path: string; text: string }) =>
-      writePuzzle(host.files ? host.files.resolve(p.path) : p.path, p.text),
+    'puzzle.open': async (p: { path: string }) => readPuzzle(await host.paths.resolve(p.path)),
+    'puzzle.save': async (p: { path: string; text: string }) =>
+      writePuzzle(await host.paths.resolve(p.path), p.text),
     'puzzle.autosave': async (p: Params<'puzzle.autosave'>) => {
       await documents.puzzleAutosaveWrite(p)
       return null
@@ -166,12 +169,18 @@ export function createWorkbench(
     'puzzle.recover': async () => ({ state: await documents.puzzleAutosaveRead() }),
     'export.puzzle': async (p: Params<'export.puzzle'>) => {
       const sheet = puzzleSheet(p.kind, p.text, p.title, p.solution)
-      const target = host.files ? host.files.resolve(p.path) : p.path
+      const target = await host.paths.resolve(p.path)
       return {
         files: await writePuzzleSheet(sheet, target, p.title, join(host.resourcesDir, 'fonts')),
       }
     },
-    'plotter.ports': async () => ({ ports: await plotter.ports() }),
+    'plotter.ports': async () => ({
+      ports: await plotter.ports(),
+      devices: [
+        ...printerDevices(),
+        ...(host.devices?.() ?? []).map((path) => ({ path, label: path })),
+      ],
+    }),
     'queens.count': (p: { n: number }) => queens.start(p.n),
     'queens.cancel': (p: { countId: string }) => (queens.cancel(p.countId), null),
     'plotter.start': async (p: Params<'plotter.start'>) => {
@@ -184,10 +193,7 @@ export function createWorkbench(
         ...p.settings.plotter,
         device: plotterById(p.settings.plotter.device),
       })
-      const target =
-        p.target.kind === 'file' && host.files
-          ? { ...p.target, path: host.files.resolve(p.target.path) }
-          : p.target
+      const target = await checkPlotTarget(p.target, host.paths, host.devices?.())
       return { plotId: plotter.start(hpgl, target) }
     },
     'plotter.pause': (p: { plotId: string }) => (plotter.pause(p.plotId), null),
@@ -196,7 +202,7 @@ export function createWorkbench(
     'export.solutions': async (p: { jobId: string; path: string }) => {
       const job = solver.solutions(p.jobId)
       const written = await documents.writeJson(
-        host.files ? host.files.resolve(p.path) : p.path,
+        await host.paths.resolve(p.path),
         solutionsToJson(job),
       )
       return { path: written.path, tilings: job.figures.reduce((n, f) => n + f.tilings.length, 0) }

@@ -5,9 +5,10 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, homedir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Command, InvalidArgumentError } from 'commander'
+import { removeLeftovers } from '../services/atomic-write'
 import { DocumentService } from '../services/documents'
 import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
@@ -35,9 +36,19 @@ const program = new Command('npm run web --')
   })
   .option('--dir <folder>', 'folder the file dialog shows (default: the current directory)')
   .option('--data <dir>', 'where settings and autosaves live')
+  .option(
+    '--device <path...>',
+    'a device the app may plot on, beyond the serial and printer ports it lists',
+  )
   .option('--no-open', 'do not open a browser')
   .parse()
-const opts = program.opts<{ port?: number; dir?: string; data?: string; open: boolean }>()
+const opts = program.opts<{
+  port?: number
+  dir?: string
+  data?: string
+  device?: string[]
+  open: boolean
+}>()
 
 const staticDir = join(repo, 'out', 'renderer')
 if (!existsSync(join(staticDir, 'index.html'))) {
@@ -72,12 +83,21 @@ const queens = new QueensService({
   emit: (e) => workbench.emit(e),
   checkpointDir: join(dataDir, 'queens'),
 })
+const files = new FileBrowser(resolve(opts.dir ?? process.cwd()))
+// Temporary files of saves killed half-way: the data folder, the documents folder and the
+// folders of the recent files.
+void settings
+  .get()
+  .then((s) => removeLeftovers(dataDir, [files.root, ...s.recent.map((f) => dirname(f))]))
+  .catch(() => {})
 const workbench: Workbench = createWorkbench(
   {
     host: 'browser',
     version,
     resourcesDir: join(repo, 'resources'),
-    files: new FileBrowser(resolve(opts.dir ?? process.cwd())),
+    files,
+    paths: files,
+    devices: () => opts.device ?? [],
   },
   { documents, settings, solver, plotter, queens },
 )

@@ -202,6 +202,12 @@ export interface FileEntry {
   readonly kind: 'file' | 'dir'
 }
 
+/** A serial port or device to plot on: its path, and what a person choosing sees. */
+export interface PortEntry {
+  readonly path: string
+  readonly label: string
+}
+
 export interface Recoverable {
   readonly id: string
   readonly name: string
@@ -254,7 +260,8 @@ export interface Results {
     solutions: number
     plot?: { penDown: number; penUp: number; naivePenUp: number }
   }
-  'plotter.ports': { ports: { path: string; label: string }[] }
+  /** Serial ports, and raw devices (printer ports; those named to the host). */
+  'plotter.ports': { ports: PortEntry[]; devices: PortEntry[] }
   'queens.count': { countId: string }
   'queens.cancel': null
   'puzzle.bundled': { puzzles: BundledPuzzle[] }

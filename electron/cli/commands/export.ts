@@ -1,5 +1,4 @@
 import { extname, join } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
 import {
   documentFromSet,
   documentToJson,
@@ -11,7 +10,7 @@ import { drawSolution } from '../../../shared/drawing/solution'
 import { pieceSetFromJson, type Figure } from '../../../shared/formats/load'
 import { buildTilingProblem } from '../../../shared/tiling/problem'
 import { traceToFirstTiling } from '../../../shared/tiling/trace'
-import { describeFsError } from '../../services/documents'
+import { saveFile } from '../../services/atomic-write'
 import {
   DEFAULT_EXPORT,
   EXPORT_FORMATS,
@@ -137,11 +136,7 @@ function traceText(input: WorkbenchDocument, figure: Figure): string {
 async function writeText(path: string, text: string, write: (t: string) => void): Promise<number> {
   if (path === '-') process.stdout.write(text)
   else {
-    try {
-      await writeFileAtomic(path, text)
-    } catch (e) {
-      throw new InputError(`${path}: cannot write (${describeFsError(e, 'no such folder')})`)
-    }
+    await saveFile(path, text)
     write(`wrote ${path}`)
   }
   return 0

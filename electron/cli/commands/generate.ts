@@ -1,4 +1,3 @@
-import writeFileAtomic from 'write-file-atomic'
 import { formatCards } from '../../../shared/edgematch/cards/format'
 import { generateUniqueCards } from '../../../shared/edgematch/cards/random'
 import { firstSolution } from '../../../shared/edgematch/cards/solve'
@@ -8,7 +7,7 @@ import { formatTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveFirst } from '../../../shared/edgematch/triangle/solve'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import { InputError } from '../../../shared/errors'
-import { describeFsError } from '../../services/documents'
+import { saveFile } from '../../services/atomic-write'
 import { writePuzzleSheet } from '../../services/export/puzzle-sheet'
 import { RESOURCES } from '../inputs'
 
@@ -28,14 +27,6 @@ const whole = (name: string, v: string | undefined, lo: number, hi: number): num
   if (!Number.isInteger(n) || n < lo || n > hi)
     throw new InputError(`${name} must be a whole number from ${lo} to ${hi}, not "${v}"`)
   return n
-}
-
-async function write(path: string, content: string): Promise<void> {
-  try {
-    await writeFileAtomic(path, content)
-  } catch (e) {
-    throw new InputError(`${path}: cannot write (${describeFsError(e, 'no such folder')})`)
-  }
 }
 
 /**
@@ -72,7 +63,7 @@ export async function generateCommand(kind: string, o: GenerateOptions): Promise
   } else {
     throw new InputError(`generate makes "cards" or "triangle" puzzles, not "${kind}"`)
   }
-  await write(o.output, text)
+  await saveFile(o.output, text)
   const printed = o.print ? await writePuzzleSheet(sheet, o.print, title, `${RESOURCES}fonts`) : []
   if (o.json)
     return JSON.stringify({ file: o.output, printed, draws: info.draws, nodes: info.nodes })

@@ -1,12 +1,8 @@
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import { MAX_QUEENS, type QueensRunProgress } from '../../../shared/queens/count'
-import {
-  mergeQueensShards,
-  parseShard,
-  runQueensCount,
-  shardText,
-} from '../../services/queens/count-run'
+import { parseShard, shardText } from '../../services/queens/checkpoint'
+import { mergeQueensShards, runQueensCount } from '../../services/queens/count-run'
 import { nodeWorkerLauncher } from '../../services/node-worker'
 import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
 import { formatCount, formatDuration } from '../../services/tiling-runner'

@@ -1,5 +1,4 @@
-import { basename, extname, join, resolve } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
+import { extname, join, resolve } from 'node:path'
 import {
   exportSheet,
   exportText,
@@ -10,7 +9,7 @@ import type { SolvedJob } from '../../../shared/formats/solutions'
 import { plotterById } from '../../../shared/hpgl/devices'
 import { pageHpgl } from '../../../shared/hpgl/write'
 import { pageSvg } from '../../../shared/drawing/svg'
-import { describeFsError } from '../documents'
+import { saveFile } from '../atomic-write'
 
 /**
  * Writes a job's solutions as SVG, PDF, HPGL or line-printer text, each file atomically. A sheet
@@ -99,13 +98,7 @@ export async function writeExport(
   const written: string[] = []
   for (const f of files) {
     const file = f.suffix === '' ? abs : `${stem}${f.suffix}${ext}`
-    try {
-      await writeFileAtomic(file, f.content)
-    } catch (e) {
-      throw new InputError(
-        `${basename(file)}: cannot write (${describeFsError(e, 'no such folder')})`,
-      )
-    }
+    await saveFile(file, f.content)
     written.push(file)
   }
   return { files: written, ...rest }

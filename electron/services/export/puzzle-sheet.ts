@@ -1,5 +1,4 @@
 import { extname, join } from 'node:path'
-import writeFileAtomic from 'write-file-atomic'
 import type { PuzzleKind } from '../../../shared/api/contract'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import { pageSvg } from '../../../shared/drawing/svg'
@@ -9,20 +8,12 @@ import { cardsSheet, trianglesSheet } from '../../../shared/edgematch/print'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { verifyTriangleSolution } from '../../../shared/edgematch/triangle/verify'
 import { InputError } from '../../../shared/errors'
-import { describeFsError } from '../documents'
+import { saveFile } from '../atomic-write'
 
 /**
  * Edge-matching puzzles printed to cut out (shared/edgematch/print.ts): one PDF of two pages, or
  * an SVG file per page. Used by the app's Print and by `generate --print`.
  */
-
-async function write(path: string, content: string | Buffer): Promise<void> {
-  try {
-    await writeFileAtomic(path, content)
-  } catch (e) {
-    throw new InputError(`${path}: cannot write (${describeFsError(e, 'no such folder')})`)
-  }
-}
 
 /** Writes the sheet; returns the files written (an SVG per page: "-solution" for page 2). */
 export async function writePuzzleSheet(
@@ -38,7 +29,7 @@ export async function writePuzzleSheet(
       regular: join(fontsDir, 'DejaVuSans.ttf'),
       bold: join(fontsDir, 'DejaVuSans-Bold.ttf'),
     }
-    await write(path, await sheetPdf(sheet, fonts, title))
+    await saveFile(path, await sheetPdf(sheet, fonts, title))
     return [path]
   }
   if (ext !== '.svg')
@@ -48,7 +39,7 @@ export async function writePuzzleSheet(
   const stem = path.slice(0, path.length - ext.length)
   const files = sheet.pages.map((_, i) => (i === 0 ? path : `${stem}-solution${ext}`))
   for (let i = 0; i < files.length; i++)
-    await write(files[i], pageSvg(sheet.pages[i], sheet.options, title))
+    await saveFile(files[i], pageSvg(sheet.pages[i], sheet.options, title))
   return files
 }
 

@@ -46,6 +46,22 @@ export function devicePorts(dev = '/dev'): PortInfo[] {
   ]
 }
 
+const PRINTER_NAME = /^lp\d+$/
+
+/** Printer ports a plotter may hang on (raw devices: written to, nothing answers). */
+export function printerDevices(dev = '/dev'): PortInfo[] {
+  return [join(dev, 'usb'), dev].flatMap((dir) => {
+    try {
+      return readdirSync(dir)
+        .filter((name) => PRINTER_NAME.test(name))
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+        .map((name) => ({ path: join(dir, name), label: name }))
+    } catch {
+      return []
+    }
+  })
+}
+
 function onPath(program: string): boolean {
   return (process.env.PATH ?? '')
     .split(delimiter)

@@ -47,6 +47,11 @@ export class StreamPlotJob extends PlotJob {
           : `cannot open ${path}: ${(e as Error).message}`,
       )
     }
+    // What was opened, not what the path named when it was checked, must be a device.
+    if (kind === 'device' && !(await out.stat()).isCharacterDevice()) {
+      await out.close()
+      throw new PlotFailure(`${path}: not a device`)
+    }
     const write = async (text: string) => {
       try {
         await out.write(Buffer.from(text, 'latin1'))

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -6,7 +6,8 @@ import { countQueens } from '../../../shared/queens/count'
 import { nodeWorkerLauncher } from '../node-worker'
 import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
 import type { LaunchWorker } from '../solver-pool'
-import { mergeQueensShards, parseShard, runQueensCount } from './count-run'
+import { parseShard, readCheckpoint, writeCheckpoint } from './checkpoint'
+import { mergeQueensShards, runQueensCount } from './count-run'
 
 const launch = nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker')
 
@@ -59,7 +60,7 @@ describe('counting queens in worker processes', () => {
       return w
     }
     await expect(runQueensCount({ n: 11, workers: 2, launch: dying, checkpoint })).rejects.toThrow(
-      /a queens worker stopped unexpectedly \(SIGKILL\)/,
+      `a queens worker stopped unexpectedly (SIGKILL); the finished tasks are kept in ${checkpoint}; run again to resume`,
     )
     const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as { done: object }
     expect(Object.keys(saved.done).length).toBeGreaterThanOrEqual(3)
@@ -89,9 +90,8 @@ describe('counting queens in worker processes', () => {
       /shard 1\/3 again/,
     )
     const unfinished = join(dir, 'n11-unfinished.json')
-    const c = JSON.parse(readFileSync(files[2], 'utf8')) as { done: Record<string, unknown> }
-    delete c.done[Object.keys(c.done)[0]]
-    writeFileSync(unfinished, JSON.stringify(c))
+    const c = (await readCheckpoint(files[2]))!
+    await writeCheckpoint(unfinished, { ...c, done: new Map([...c.done].slice(1)) })
     await expect(mergeQueensShards([files[0], files[1], unfinished])).rejects.toThrow(
       /is not finished/,
     )

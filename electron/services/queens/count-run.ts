@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises'
-import writeFileAtomic from 'write-file-atomic'
-import { z } from 'zod'
-import { InputError } from '../../../shared/errors'
+import { InputError, RunError } from '../../../shared/errors'
 import { queensTasks, type QueensRunProgress, type QueensTask } from '../../../shared/queens/count'
 import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
+import { describeFsError } from '../fs-errors'
 import type { LaunchWorker, WorkerProcess } from '../solver-pool'
+import { readCheckpoint, writeCheckpoint, type Shard, type TaskCounts } from './checkpoint'
 
 /**
  * Counting n queens on every core: the tasks of shared/queens (or one shard of them) handed out
@@ -12,12 +11,6 @@ import type { LaunchWorker, WorkerProcess } from '../solver-pool'
  * task, so a run that is stopped or crashes resumes where it was, nothing counted twice or lost;
  * a finished shard's checkpoint is also its result, which `mergeQueensShards` adds up.
  */
-export interface Shard {
-  /** 1 … of. */
-  readonly index: number
-  readonly of: number
-}
-
 export interface QueensRunResult {
   readonly n: number
   readonly total: bigint
@@ -43,76 +36,19 @@ export interface QueensRunOptions {
   readonly onProgress?: (p: QueensRunProgress) => void
 }
 
-const FORMAT = 'puzzle-workbench/queens-checkpoint'
-const checkpointSchema = z.strictObject({
-  format: z.literal(FORMAT),
-  version: z.literal(1),
-  n: z.number().int(),
-  shard: z.string().nullable(),
-  tasks: z.number().int(),
-  done: z.record(z.string(), z.tuple([z.string(), z.string(), z.number()])),
-})
-type Checkpoint = z.infer<typeof checkpointSchema>
-
-export const shardText = (s: Shard | undefined): string | null => (s ? `${s.index}/${s.of}` : null)
-
-/** "i/k" with 1 ≤ i ≤ k ≤ 10000. */
-export function parseShard(text: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text)
-  const index = Number(m?.[1])
-  const of = Number(m?.[2])
-  if (!m || index < 1 || of < 1 || index > of || of > 10_000)
-    throw new InputError(`--shard must be i/k with 1 ≤ i ≤ k (e.g. 2/8), not "${text}"`)
-  return { index, of }
-}
-
-/** The tasks of a shard: every k-th task, so that each shard gets heavy and light ones alike. */
+/** The tasks of a shard, in the plan's order. */
 export function shardTasks(n: number, shard?: Shard): QueensTask[] {
   const all = queensTasks(n)
   return shard ? all.filter((_, i) => i % shard.of === shard.index - 1) : all
 }
 
-export async function readCheckpoint(path: string): Promise<Checkpoint | undefined> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new InputError(`${path}: cannot read the checkpoint (${(e as Error).message})`)
-  }
-  let parsed: ReturnType<typeof checkpointSchema.safeParse>
-  try {
-    parsed = checkpointSchema.safeParse(JSON.parse(text))
-  } catch {
-    throw new InputError(`${path}: not a queens checkpoint (not JSON)`)
-  }
-  if (!parsed.success) {
-    const i = parsed.error.issues[0]
-    throw new InputError(
-      `${path}: not a queens checkpoint (${i.path.join('.') || 'file'}: ${i.message})`,
-    )
-  }
-  return parsed.data
-}
-
 export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResult> {
   const t0 = Date.now()
   const tasks = shardTasks(o.n, o.shard)
-  const done = new Map<number, readonly [bigint, bigint, number]>()
+  const done = new Map<number, TaskCounts>()
   if (o.checkpoint) {
-    const saved = await readCheckpoint(o.checkpoint)
-    if (saved) {
-      if (saved.n !== o.n || saved.shard !== shardText(o.shard))
-        throw new InputError(
-          `${o.checkpoint}: the checkpoint is for n = ${saved.n}${saved.shard ? `, shard ${saved.shard}` : ''}, not n = ${o.n}${o.shard ? `, shard ${shardText(o.shard)}` : ''}`,
-        )
-      const ids = new Set(tasks.map((t) => t.id))
-      for (const [id, [total, unique, nodes]] of Object.entries(saved.done)) {
-        if (!ids.has(Number(id)))
-          throw new InputError(`${o.checkpoint}: task ${id} is not one of this run's`)
-        done.set(Number(id), [BigInt(total), BigInt(unique), nodes])
-      }
-    }
+    const saved = await readCheckpoint(o.checkpoint, { n: o.n, shard: o.shard })
+    for (const [id, counts] of saved?.done ?? []) done.set(id, counts)
   }
   const resumed = done.size
   const weightTotal = tasks.reduce((s, t) => s + t.weight, 0)
@@ -121,26 +57,31 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
   let nodesThisRun = 0
   const pending = tasks.filter((t) => !done.has(t.id))
 
+  // Checkpoints are written one after the other, each atomically, at most once a second and at
+  // the end. A write that fails (a read-only folder, a full disk) stops the run: counting on
+  // without the checkpoint the user asked for would lose the work on the next stop.
   let lastSave = 0
   let saving: Promise<void> = Promise.resolve()
-  const save = (force: boolean) => {
-    if (!o.checkpoint || (!force && Date.now() - lastSave < 1000)) return saving
-    lastSave = Date.now()
-    const record: Checkpoint = {
-      format: FORMAT,
-      version: 1,
-      n: o.n,
-      shard: shardText(o.shard),
-      tasks: tasks.length,
-      done: Object.fromEntries(
-        [...done].map(([id, [t, u, nodes]]) => [String(id), [String(t), String(u), nodes]]),
-      ),
-    }
+  let saveError: Error | undefined
+  const save = (force: boolean): Promise<void> => {
     const path = o.checkpoint
-    // Writes in order, each atomic: a crash leaves the last complete checkpoint.
-    saving = saving.then(() => writeFileAtomic(path, JSON.stringify(record) + '\n'))
+    if (!path || saveError || (!force && Date.now() - lastSave < 1000)) return saving
+    lastSave = Date.now()
+    const snapshot = { n: o.n, shard: o.shard, tasks: tasks.length, done: new Map(done) }
+    saving = saving
+      .then(() => writeCheckpoint(path, snapshot))
+      .catch((e: unknown) => {
+        saveError ??= new InputError(
+          `${path}: cannot write the checkpoint (${describeFsError(e, 'no such folder')})`,
+        )
+        onSaveError()
+      })
     return saving
   }
+  let onSaveError = () => {}
+  // Before any work: a checkpoint that cannot be written is reported at once.
+  await save(true)
+  if (saveError) throw saveError
 
   const progress = () => {
     const elapsedMs = Date.now() - t0
@@ -168,6 +109,11 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
     const finish = () => {
       for (const w of workers) w.kill()
       resolve()
+    }
+    onSaveError = () => {
+      if (stopped || failure) return
+      failure = saveError
+      finish()
     }
     // Tasks sent to each worker and not yet answered.
     const sent = new Map<Worker, number>()
@@ -216,8 +162,11 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
       })
       w.onExit((code, signal) => {
         if (stopped || failure || ended) return
-        failure = new Error(
-          `a queens worker stopped unexpectedly (${signal ?? `exit code ${code}`})`,
+        const kept = o.checkpoint
+          ? `the finished tasks are kept in ${o.checkpoint}; run again to resume`
+          : 'with a checkpoint the finished tasks would be kept'
+        failure = new RunError(
+          `a queens worker stopped unexpectedly (${signal ?? `exit code ${code}`}); ${kept}`,
         )
         finish()
       })
@@ -228,6 +177,7 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
   })
   await save(true)
   if (failure) throw failure
+  if (saveError) throw saveError
   let total = 0n
   let unique = 0n
   let nodes = 0
@@ -264,7 +214,7 @@ export async function mergeQueensShards(
   for (const path of paths) {
     const c = await readCheckpoint(path)
     if (!c) throw new InputError(`${path}: no such file`)
-    const shard = c.shard ? parseShard(c.shard) : { index: 1, of: 1 }
+    const shard = c.shard ?? { index: 1, of: 1 }
     if (n !== undefined && c.n !== n)
       throw new InputError(`${path}: n = ${c.n}, the others n = ${n}`)
     if (of !== undefined && shard.of !== of)
@@ -273,17 +223,17 @@ export async function mergeQueensShards(
       throw new InputError(
         `${path}: shard ${shard.index}/${shard.of} again (also ${seen.get(shard.index)})`,
       )
-    const finished = Object.keys(c.done).length
-    if (finished !== c.tasks)
+    // The number of tasks is the plan's, checked on reading, not the file's word.
+    if (c.done.size !== c.tasks)
       throw new InputError(
-        `${path}: shard ${c.shard ?? '1/1'} is not finished (${finished} of ${c.tasks} tasks); run it again to resume`,
+        `${path}: shard ${shard.index}/${shard.of} is not finished (${c.done.size} of ${c.tasks} tasks); run it again to resume`,
       )
     n = c.n
     of = shard.of
     seen.set(shard.index, path)
-    for (const [t, u, k] of Object.values(c.done)) {
-      total += BigInt(t)
-      unique += BigInt(u)
+    for (const [t, u, k] of c.done.values()) {
+      total += t
+      unique += u
       nodes += k
     }
   }

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { PlotState, PlotTarget } from '../../../shared/api/contract'
+import type { PlotState, PlotTarget, PortEntry } from '../../../shared/api/contract'
 import {
   DEFAULT_EXPORT,
   exportSettingsSchema,
@@ -76,7 +76,8 @@ export const useOutput = defineStore('output', () => {
   const open = ref<'export' | 'plot' | undefined>()
   const page = ref(0)
   const target = ref<PlotTarget>({ ...DEFAULT_TARGET })
-  const ports = shallowRef<{ path: string; label: string }[]>([])
+  const ports = shallowRef<PortEntry[]>([])
+  const devices = shallowRef<PortEntry[]>([])
   const plot = ref<PlotRun | undefined>()
 
   // Lazy: laid out only while a dialog shows it (never during a solve, whose tilings stream in).
@@ -96,11 +97,14 @@ export const useOutput = defineStore('output', () => {
   })
 
   async function refreshPorts(): Promise<void> {
-    ports.value = (await api.call('plotter.ports', {})).ports
-    if (target.value.kind === 'serial' && !target.value.path && ports.value.length > 0) {
-      target.value = { ...target.value, path: ports.value[0].path }
+    const found = await api.call('plotter.ports', {})
+    ports.value = found.ports
+    devices.value = found.devices
+    const first = (target.value.kind === 'serial' ? found.ports : found.devices)[0]
+    if (target.value.kind !== 'file' && !target.value.path && first) {
+      target.value = { ...target.value, path: first.path }
     }
   }
 
-  return { settings, open, page, target, ports, plot, sheet, refreshPorts }
+  return { settings, open, page, target, ports, devices, plot, sheet, refreshPorts }
 })

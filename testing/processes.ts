@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /**
  * Whether a process still runs, for the tests that check a cancel stops the solvers. A killed
@@ -18,4 +18,21 @@ export function processRunning(pid: number): boolean {
   } catch {
     return true
   }
+}
+
+/** The processes `pid` started that still run (Linux: from /proc). */
+export function childPids(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+        // After the state: the parent's pid.
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+    .filter(processRunning)
 }
