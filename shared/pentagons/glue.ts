@@ -1,0 +1,79 @@
+import {
+  direction,
+  ISOMETRIES,
+  normalizeOrientation,
+  pointEq,
+  transformPolygon,
+  translate,
+  type Isometry,
+  type XPoint,
+  type XPolygon,
+} from '../exact/geometry'
+import { sub, type Root2 } from '../exact/root2'
+
+/**
+ * Two convex figures joined along an edge, the second turned by an odd multiple of 45° against
+ * the first (so its pieces lie on the other lattice), as Takeuchi builds the non-snug pentagons.
+ *
+ * Why only joins with an end of the two edges meeting: two convex figures on either side of a
+ * line meet exactly in the overlap of their edges on it. If no end of the two edges meets, each
+ * end of the overlap keeps the corner of one figure and adds the reflex corner where the other's
+ * edge ends, so the union has k₁ + k₂ corners; a pentagon from a triangle and a triangle or
+ * quadrilateral (k₁ + k₂ ≥ 6) needs at least one end in common. With one end in common the
+ * second figure's position is fixed by it, so these are all the joins.
+ */
+export interface Join {
+  /** The union, counter-clockwise, without straight-on vertices. */
+  readonly polygon: XPoint[]
+  /** The isometry applied to the second figure, then the translation. */
+  readonly g: Isometry
+  readonly dx: Root2
+  readonly dy: Root2
+}
+
+/** Odd turns only: an even one keeps the second figure on the first one's lattice. */
+const OFF_LATTICE = ISOMETRIES.filter((g) => g.turn % 2 === 1)
+
+export function offLatticeJoins(first: XPolygon, second: XPolygon): Join[] {
+  const p = normalizeOrientation(first)
+  const joins: Join[] = []
+  for (const g of OFF_LATTICE) {
+    const q = transformPolygon(second, g)
+    for (let i = 0; i < p.length; i++) {
+      const a = p[i]
+      const b = p[(i + 1) % p.length]
+      const along = direction(a, b)!
+      for (let j = 0; j < q.length; j++) {
+        const c = q[j]
+        const d = q[(j + 1) % q.length]
+        if (direction(c, d) !== (along + 4) % 8) continue
+        // The second figure lies on the right of a → b: its edge c → d runs back along it,
+        // ending at a, or starting at b.
+        for (const [from, to] of [
+          [d, a],
+          [c, b],
+        ] as const) {
+          const dx = sub(to[0], from[0])
+          const dy = sub(to[1], from[1])
+          const moved = translate(q, dx, dy)
+          joins.push({ polygon: union(p, i, moved, j), g, dx, dy })
+        }
+      }
+    }
+  }
+  return joins
+}
+
+/**
+ * The outline of p ∪ q where q's edge j lies on p's edge i, reversed, with an end in common: p
+ * from the end of edge i round to its start, then q from the end of edge j round to its start
+ * (the boundary left over on the shared line comes out as the closing edges), then repeated
+ * points and straight-on vertices removed.
+ */
+function union(p: XPolygon, i: number, q: XPolygon, j: number): XPoint[] {
+  const walk: XPoint[] = []
+  for (let k = 1; k <= p.length; k++) walk.push(p[(i + k) % p.length])
+  for (let k = 1; k <= q.length; k++) walk.push(q[(j + k) % q.length])
+  const distinct = walk.filter((v, k) => !pointEq(v, walk[(k + 1) % walk.length]))
+  return normalizeOrientation(distinct)
+}

@@ -1,0 +1,241 @@
+import { convexOutlines, outlinePolygon } from '../convex/outlines'
+import {
+  congruenceForm,
+  edgeLength,
+  fromLattice,
+  interiorAngles,
+  ISOMETRIES,
+  isConvexPolygon,
+  placePoint,
+  polygonProblem,
+  type Placement,
+  type XPoint,
+} from '../exact/geometry'
+import type { Root2 } from '../exact/root2'
+import { d4Apply } from '../lattice/d4'
+import type { Point } from '../lattice/polygon'
+import { buildTilingProblem, type PieceKind, type PlacedPiece } from '../tiling/problem'
+import { TilingSearch } from '../tiling/search'
+import { offLatticeJoins } from './glue'
+import { latticePolygons, type Root2Bound } from './lattice'
+
+/**
+ * TANGRAM-5 (Takeuchi & Okuno): every pentagon a piece set makes, up to congruence.
+ *
+ * - Snug (all pieces on one half-square lattice): every simple lattice pentagon of the set's area
+ *   whose perimeter is at most the pieces' total (a tiled figure's outline is made of piece
+ *   edges), each decided by the tiling engine, its tilings counted in both conventions.
+ * - Non-snug (pieces on two lattices turned by 45°): Takeuchi's construction, taken as an
+ *   assumption: such a pentagon is two convex groups of pieces, each tiled on its own lattice,
+ *   joined along an edge. Every split of the set into two groups, every convex outline each group
+ *   tiles (the convex outlines of its area, Läuchli's Program 3), every join of the two with the
+ *   second turned by an odd multiple of 45°; what is a pentagon and not congruent to a snug one
+ *   is kept, with the dissection the two groups give.
+ *
+ * Every decision is exact: lattice polygons in integers, joined figures in Q(√2).
+ */
+export interface SetPiece extends PieceKind {
+  readonly polygon: readonly Point[]
+}
+
+export interface Part {
+  readonly piece: string
+  readonly corners: readonly XPoint[]
+}
+
+export interface Pentagon {
+  /** Counter-clockwise from its lowest-then-leftmost corner, at the origin. */
+  readonly corners: readonly XPoint[]
+  readonly snug: boolean
+  readonly convex: boolean
+  /** The side from corner i to corner i + 1. */
+  readonly sides: readonly Root2[]
+  /** The interior angle at corner i, in degrees. */
+  readonly angles: readonly number[]
+  /** Lattice pentagons: tilings of the fixed figure, and up to its symmetries (the paper's). */
+  readonly tilings?: { readonly fixed: number; readonly classes: number }
+  /** One dissection into the set's pieces. */
+  readonly dissection: readonly Part[]
+  /** Equal for congruent pentagons (exact/geometry.ts congruenceForm). */
+  readonly key: string
+}
+
+export interface PentagonsResult {
+  readonly pentagons: readonly Pentagon[]
+  /** Lattice pentagons of the set's area within the perimeter bound, each decided. */
+  readonly latticeCandidates: number
+  /** Convex outlines tiled by a part of the set, the groups joined in pairs. */
+  readonly groups: number
+  /** Joins of two groups tried. */
+  readonly joins: number
+}
+
+/** Sum of the pieces' perimeters, copies counted, as a + b√2 (axis steps, diagonal steps). */
+export function perimeterBound(pieces: readonly SetPiece[]): Root2Bound {
+  let a = 0
+  let b = 0
+  for (const p of pieces)
+    for (let i = 0; i < p.polygon.length; i++) {
+      const [x1, y1] = p.polygon[i]
+      const [x2, y2] = p.polygon[(i + 1) % p.polygon.length]
+      const dx = Math.abs(x2 - x1)
+      const dy = Math.abs(y2 - y1)
+      if (dx !== 0 && dy !== 0) b += dx * p.count
+      else a += (dx + dy) * p.count
+    }
+  return { a, b }
+}
+
+function latticeArea(pieces: readonly SetPiece[]): number {
+  return pieces.reduce((s, p) => s + p.shape.area * p.count, 0)
+}
+
+/** The first tiling of a lattice figure by the pieces, as placed pieces; none if there is none. */
+function firstTiling(
+  figure: readonly Point[],
+  pieces: readonly PieceKind[],
+): PlacedPiece[] | undefined {
+  const search = new TilingSearch(buildTilingProblem(figure, pieces), 'raw')
+  for (;;) {
+    const s = search.step(1 << 30)
+    if (s === 'solution') return [...search.solution().pieces]
+    if (s === 'done') return undefined
+  }
+}
+
+/** A placed piece's corners, exactly: its polygon turned by g about the origin, then moved. */
+function placedCorners(p: PlacedPiece, pieces: readonly SetPiece[]): XPoint[] {
+  return fromLattice(
+    pieces[p.piece].polygon.map(([x, y]) => {
+      const [u, v] = d4Apply(p.g, x, y)
+      return [u + p.dx, v + p.dy]
+    }),
+  )
+}
+
+function describe(
+  corners: readonly XPoint[],
+  placement: Placement,
+  parts: readonly Part[],
+): Pick<Pentagon, 'corners' | 'sides' | 'angles' | 'convex' | 'dissection'> {
+  const n = corners.length
+  return {
+    corners,
+    sides: corners.map((p, i) => edgeLength(p, corners[(i + 1) % n])),
+    angles: interiorAngles(corners),
+    convex: isConvexPolygon(corners),
+    dissection: parts.map((part) => ({
+      piece: part.piece,
+      corners: part.corners.map((p) => placePoint(placement, p)),
+    })),
+  }
+}
+
+const LATTICE_ISOMETRIES = ISOMETRIES.filter((g) => g.turn % 2 === 0)
+
+/** Every pentagon the set makes, snug ones first, each group in order of its key. */
+export function findPentagons(pieces: readonly SetPiece[]): PentagonsResult {
+  const area = latticeArea(pieces)
+  const candidates = latticePolygons(5, area, perimeterBound(pieces))
+  const snug: Pentagon[] = []
+  for (const polygon of candidates) {
+    const tiling = firstTiling(polygon, pieces)
+    if (!tiling) continue
+    const exact = fromLattice(polygon)
+    // Shown on the lattice (a turn by 45° would make its corners irrational), keyed under all 16.
+    const { polygon: corners, placement } = congruenceForm(exact, LATTICE_ISOMETRIES)
+    const counts = new TilingSearch(buildTilingProblem(polygon, pieces), 'reduce').runToEnd()
+    const parts = tiling.map((p) => ({
+      piece: pieces[p.piece].name,
+      corners: placedCorners(p, pieces),
+    }))
+    snug.push({
+      ...describe(corners, placement, parts),
+      snug: true,
+      tilings: { fixed: counts.fixed, classes: counts.solutions },
+      key: congruenceForm(exact).key,
+    })
+  }
+
+  const { groups, pairs } = groupPairs(pieces)
+  const known = new Set(snug.map((p) => p.key))
+  const nonSnug = new Map<string, Pentagon>()
+  let joins = 0
+  for (const [first, second] of pairs) {
+    for (const join of offLatticeJoins(first.outline, second.outline)) {
+      joins++
+      if (join.polygon.length !== 5 || polygonProblem(join.polygon) !== undefined) continue
+      const { key, polygon: corners, placement } = congruenceForm(join.polygon)
+      if (known.has(key) || nonSnug.has(key)) continue
+      const moved: Placement = { g: join.g, dx: join.dx, dy: join.dy }
+      const parts = [
+        ...first.parts,
+        ...second.parts.map((part) => ({
+          piece: part.piece,
+          corners: part.corners.map((p) => placePoint(moved, p)),
+        })),
+      ]
+      nonSnug.set(key, { ...describe(corners, placement, parts), snug: false, key })
+    }
+  }
+  const byKey = (x: Pentagon, y: Pentagon) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)
+  return {
+    pentagons: [...snug, ...[...nonSnug.values()].sort(byKey)],
+    latticeCandidates: candidates.length,
+    groups,
+    joins,
+  }
+}
+
+interface Group {
+  readonly outline: readonly XPoint[]
+  readonly parts: readonly Part[]
+}
+
+/**
+ * Every split of the set into two nonempty parts (copies of a piece are alike, so a part is how
+ * many of each piece it takes), and for each part the convex outlines it tiles: the pairs of
+ * groups to join.
+ */
+function groupPairs(pieces: readonly SetPiece[]): { groups: number; pairs: [Group, Group][] } {
+  const radix = pieces.map((p) => p.count + 1)
+  const total = radix.reduce((a, b) => a * b, 1)
+  const countsOf = (code: number) =>
+    radix.map((r) => {
+      const c = code % r
+      code = Math.floor(code / r)
+      return c
+    })
+  const groupsOf = new Map<number, Group[]>()
+  const tiled = (code: number): Group[] => {
+    const known = groupsOf.get(code)
+    if (known) return known
+    const counts = countsOf(code)
+    const kinds = pieces.map((p, i) => ({ ...p, count: counts[i] })).filter((p) => p.count > 0)
+    const found: Group[] = []
+    for (const outline of convexOutlines(latticeArea(kinds))) {
+      const polygon = outlinePolygon(outline)
+      const tiling = firstTiling(polygon, kinds)
+      if (!tiling) continue
+      found.push({
+        outline: fromLattice(polygon),
+        parts: tiling.map((p) => ({
+          piece: kinds[p.piece].name,
+          corners: placedCorners(p, kinds),
+        })),
+      })
+    }
+    groupsOf.set(code, found)
+    return found
+  }
+  const pairs: [Group, Group][] = []
+  for (let code = 1; code < total - 1; code++) {
+    const other = total - 1 - code
+    // Each split once: the part with the smaller code first.
+    if (other < code) continue
+    for (const a of tiled(code)) for (const b of tiled(other)) pairs.push([a, b])
+  }
+  let groups = 0
+  for (const g of groupsOf.values()) groups += g.length
+  return { groups, pairs }
+}
