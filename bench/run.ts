@@ -20,6 +20,7 @@ import { cardsBench } from './cards'
 import { triangleBench } from './triangle'
 import { queensBench } from './queens'
 import { queensGameBench } from './queens-game'
+import { pentagonsBench } from './pentagons'
 import { taitBench } from './tait'
 import { check, median, type Result } from './measure'
 
@@ -181,6 +182,7 @@ const results: Result[] = [
   ...(await queensBench()),
   ...queensGameBench(),
   ...taitBench(),
+  ...pentagonsBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

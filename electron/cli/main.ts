@@ -232,6 +232,21 @@ program
   })
 
 program
+  .command('pentagons <set>')
+  .description(
+    'every pentagon the set makes (TANGRAM-5), on one lattice (snug) and on two, each with a dissection; the tilings of the lattice ones',
+  )
+  .option(
+    '--json',
+    'machine-readable output: {"pentagons":[{"corners":[["x","y"],…],"sides":[…],"angles":[…],"snug":…,"convex":…,"tilings":N,"dissection":[…]},…],"snug":…,"nonSnug":…,"total":…}',
+  )
+  .option('--no-progress', 'no progress bar on stderr')
+  .action(async (set: string, opts) => {
+    const { pentagonsCommand } = await import('./commands/pentagons')
+    exitCode = await pentagonsCommand(set, opts, controller.signal, write)
+  })
+
+program
   .command('reproduce')
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')

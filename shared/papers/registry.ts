@@ -2,6 +2,7 @@ import tangramFile from '../../resources/sets/tangram.json' with { type: 'json' 
 import { convexCases, prepareCase } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
 import { EDGEMATCH_ROWS } from './edgematch-rows'
+import { PENTAGON_ROWS } from './pentagon-rows'
 import { QUEENS_ROWS } from './queens-rows'
 import { TAIT_ROWS } from './tait-rows'
 import { pieceSetFromJson } from '../formats/load'
@@ -195,6 +196,7 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   ...EDGEMATCH_ROWS,
   ...QUEENS_ROWS,
+  ...PENTAGON_ROWS,
   ...TAIT_ROWS,
 ]
 

@@ -150,10 +150,25 @@ export function latticeKey(poly: readonly Point[]): string {
  * representative whose key `latticeKey` gives), in order of their keys.
  */
 export function latticePolygons(corners: number, area: number, perimeter: Root2Bound): Point[][] {
+  const search = latticePolygonSearch(corners, area, perimeter)
+  for (;;) {
+    const step = search.next()
+    if (step.done) return step.value
+  }
+}
+
+/** The same, as a search that pauses after each of its parts: (parts done, parts). */
+export function* latticePolygonSearch(
+  corners: number,
+  area: number,
+  perimeter: Root2Bound,
+): Generator<{ done: number; total: number }, Point[][]> {
   const found = new Map<string, Point[]>()
   const maxAxis = Math.floor(perimeter.a + perimeter.b * Math.SQRT2 + 1e-9)
   const maxDiag = Math.floor(maxAxis / Math.SQRT2 + 1e-9)
-  for (const turns of turnSequences(corners)) {
+  const sequences = turnSequences(corners)
+  for (const [done, turns] of sequences.entries()) {
+    yield { done, total: sequences.length }
     for (const d0 of [0, 1]) {
       const dirs = [d0]
       for (let i = 0; i < corners - 1; i++) dirs.push((dirs[i] + turns[i] + 8) % 8)

@@ -17,7 +17,7 @@ import type { Point } from '../lattice/polygon'
 import { buildTilingProblem, type PieceKind, type PlacedPiece } from '../tiling/problem'
 import { TilingSearch } from '../tiling/search'
 import { offLatticeJoins } from './glue'
-import { latticePolygons, type Root2Bound } from './lattice'
+import { latticePolygonSearch, type Root2Bound } from './lattice'
 
 /**
  * TANGRAM-5 (Takeuchi & Okuno): every pentagon a piece set makes, up to congruence.
@@ -133,12 +133,44 @@ function describe(
 
 const LATTICE_ISOMETRIES = ISOMETRIES.filter((g) => g.turn % 2 === 0)
 
+/** Where the search is: its phase (1 … 4), and the parts of that phase done. */
+export interface PentagonProgress {
+  readonly phase: 1 | 2 | 3 | 4
+  readonly what: string
+  readonly done: number
+  readonly total: number
+}
+
 /** Every pentagon the set makes, snug ones first, each group in order of its key. */
 export function findPentagons(pieces: readonly SetPiece[]): PentagonsResult {
+  const search = pentagonSearch(pieces)
+  for (;;) {
+    const step = search.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * The same, as a search that pauses after every small part of its work, reporting progress, so
+ * that a caller can show it and stop it between parts.
+ */
+export function* pentagonSearch(
+  pieces: readonly SetPiece[],
+): Generator<PentagonProgress, PentagonsResult> {
   const area = latticeArea(pieces)
-  const candidates = latticePolygons(5, area, perimeterBound(pieces))
+  const enumeration = latticePolygonSearch(5, area, perimeterBound(pieces))
+  let candidates: Point[][]
+  for (;;) {
+    const step = enumeration.next()
+    if (step.done) {
+      candidates = step.value
+      break
+    }
+    yield { phase: 1, what: 'lattice pentagons', ...step.value }
+  }
   const snug: Pentagon[] = []
-  for (const polygon of candidates) {
+  for (const [done, polygon] of candidates.entries()) {
+    yield { phase: 2, what: 'deciding lattice pentagons', done, total: candidates.length }
     const tiling = firstTiling(polygon, pieces)
     if (!tiling) continue
     const exact = fromLattice(polygon)
@@ -157,11 +189,22 @@ export function findPentagons(pieces: readonly SetPiece[]): PentagonsResult {
     })
   }
 
-  const { groups, pairs } = groupPairs(pieces)
+  const grouping = groupPairs(pieces)
+  let groups: { groups: number; pairs: [Group, Group][] }
+  for (;;) {
+    const step = grouping.next()
+    if (step.done) {
+      groups = step.value
+      break
+    }
+    yield { phase: 3, what: 'groups of pieces', ...step.value }
+  }
+  const { pairs } = groups
   const known = new Set(snug.map((p) => p.key))
   const nonSnug = new Map<string, Pentagon>()
   let joins = 0
-  for (const [first, second] of pairs) {
+  for (const [done, [first, second]] of pairs.entries()) {
+    yield { phase: 4, what: 'joining groups', done, total: pairs.length }
     for (const join of offLatticeJoins(first.outline, second.outline)) {
       joins++
       if (join.polygon.length !== 5 || polygonProblem(join.polygon) !== undefined) continue
@@ -182,7 +225,7 @@ export function findPentagons(pieces: readonly SetPiece[]): PentagonsResult {
   return {
     pentagons: [...snug, ...[...nonSnug.values()].sort(byKey)],
     latticeCandidates: candidates.length,
-    groups,
+    groups: groups.groups,
     joins,
   }
 }
@@ -197,7 +240,9 @@ interface Group {
  * many of each piece it takes), and for each part the convex outlines it tiles: the pairs of
  * groups to join.
  */
-function groupPairs(pieces: readonly SetPiece[]): { groups: number; pairs: [Group, Group][] } {
+function* groupPairs(
+  pieces: readonly SetPiece[],
+): Generator<{ done: number; total: number }, { groups: number; pairs: [Group, Group][] }> {
   const radix = pieces.map((p) => p.count + 1)
   const total = radix.reduce((a, b) => a * b, 1)
   const countsOf = (code: number) =>
@@ -233,9 +278,23 @@ function groupPairs(pieces: readonly SetPiece[]): { groups: number; pairs: [Grou
     const other = total - 1 - code
     // Each split once: the part with the smaller code first.
     if (other < code) continue
+    yield { done: code, total: Math.ceil(total / 2) }
     for (const a of tiled(code)) for (const b of tiled(other)) pairs.push([a, b])
   }
   let groups = 0
   for (const g of groupsOf.values()) groups += g.length
   return { groups, pairs }
+}
+
+/**
+ * What a search covered and what it rests on, in words for the output (the CLI's text and JSON,
+ * the app): the numbers are this run's.
+ */
+export function searchCoverage(pieces: readonly SetPiece[], r: PentagonsResult): string {
+  const { a, b } = perimeterBound(pieces)
+  const bound = b === 0 ? `${a}` : `${a} + ${b === 1 ? '' : b}√2`
+  return (
+    `Snug pentagons (all pieces on one half-square lattice): all ${r.latticeCandidates} simple lattice pentagons of area ${latticeArea(pieces)} half-squares with a perimeter of at most ${bound}, the pieces’ perimeters added (a tiled figure’s outline is made of piece edges), each decided by the exact tiling engine. ` +
+    `Non-snug pentagons (pieces on two lattices turned by 45°): this rests on Takeuchi’s assumption that such a pentagon is two convex groups of pieces, each tiled on its own lattice, joined along an edge. Every split of the set into two groups, every convex outline each group tiles (${r.groups} in all), and every join of two of them with the second turned by an odd multiple of 45° and an end of the two edges in common (${r.joins} joins; without a common end the union has too many corners) were tried in exact arithmetic.`
+  )
 }

@@ -1,0 +1,64 @@
+import tangramFile from '../../resources/sets/tangram.json' with { type: 'json' }
+import { pieceSetFromJson } from '../formats/load'
+import { findPentagons, type PentagonsResult } from '../pentagons/pentagons'
+import type { PublishedNumber } from './registry'
+
+const SOURCE =
+  "Takeuchi & Okuno, N-queens game, TANGRAM & TAIT's problem (004_d81d3773c6853005.txt), §3"
+const POHL_RICHTER =
+  'Pohl & Richter, The complete characterization of tangram pentagons, Beiträge zur Algebra und Geometrie (2020)'
+const CONGRUENCE =
+  'pentagons made of all seven tans, up to congruence (turns, mirror images, translations)'
+const ASSUMPTION =
+  "The non-snug ones are found under Takeuchi's assumption: two convex groups of tans, each on its own lattice, joined along an edge (docs/PENTAGONS.md)."
+
+/** The tangram's pentagons, searched once per process for the rows below (about 2 s). */
+let run: PentagonsResult | undefined
+const tangramPentagons = () =>
+  (run ??= findPentagons(pieceSetFromJson(tangramFile, 'tangram.json').pieces)).pentagons
+
+/** TANGRAM-5 (issue 12): Takeuchi & Okuno's counts, and Pohl & Richter's on convexity. */
+export const PENTAGON_ROWS: readonly PublishedNumber[] = [
+  {
+    id: 'tangram5-snug',
+    source: SOURCE,
+    what: 'snug tangram pentagons (every piece on one half-square lattice)',
+    published: '22',
+    convention: CONGRUENCE,
+    compute: () => String(tangramPentagons().filter((p) => p.snug).length),
+  },
+  {
+    id: 'tangram5-non-snug',
+    source: SOURCE,
+    what: 'non-snug tangram pentagons (pieces on two lattices turned by 45°)',
+    published: '31',
+    convention: CONGRUENCE,
+    compute: () => String(tangramPentagons().filter((p) => !p.snug).length),
+    note: ASSUMPTION,
+  },
+  {
+    id: 'tangram5-total',
+    source: SOURCE,
+    what: 'tangram pentagons in all (TANGRAM-5)',
+    published: '53',
+    convention: CONGRUENCE,
+    compute: () => String(tangramPentagons().length),
+    note: ASSUMPTION,
+  },
+  {
+    id: 'pohl-richter-not-convex',
+    source: POHL_RICHTER,
+    what: 'tangram pentagons that are not convex',
+    published: '51',
+    convention: CONGRUENCE,
+    compute: () => String(tangramPentagons().filter((p) => !p.convex).length),
+  },
+  {
+    id: 'pohl-richter-convex',
+    source: POHL_RICHTER,
+    what: 'convex tangram pentagons',
+    published: '2',
+    convention: CONGRUENCE,
+    compute: () => String(tangramPentagons().filter((p) => p.convex).length),
+  },
+]
