@@ -32,10 +32,10 @@ export class FakeBridge implements Bridge {
     const sent = structuredClone(params)
     this.calls.push({ method, params: sent })
     try {
-      checkParams(method, sent)
+      const checked = checkParams(method, sent)
       const answer = this.answers.get(method)
       if (!answer) throw new Error(`${method}: this test sets no answer`)
-      return { ok: true, value: structuredClone(await answer(sent as never)) as Results[Method] }
+      return { ok: true, value: structuredClone(await answer(checked as never)) as Results[Method] }
     } catch (e) {
       return { ok: false, error: (e as Error).message }
     }
