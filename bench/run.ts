@@ -22,6 +22,7 @@ import { queensBench } from './queens'
 import { queensGameBench } from './queens-game'
 import { pentagonsBench } from './pentagons'
 import { taitBench } from './tait'
+import { cancelBench } from './cancel'
 import { check, median, type Result } from './measure'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
@@ -186,6 +187,7 @@ const results: Result[] = [
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
+  ...(await cancelBench()),
 ]
 const peakRss = process.resourceUsage().maxRSS / 1024
 if (process.argv.includes('--json')) {

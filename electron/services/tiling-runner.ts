@@ -130,12 +130,13 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       )
     }
   }
-  const outcomes: FigureOutcome[] = prepared.map((p) => ({
+  // A cancel may come while the figures are prepared: those not reached are not searched.
+  const outcomes: FigureOutcome[] = o.figures.map((_, i) => ({
     counts: { solutions: 0, fixed: 0 },
     stats: emptyStats(),
-    rejected: p?.rejected,
-    estimatedNodes: p?.estimate ?? 0,
-    complete: true,
+    rejected: prepared[i]?.rejected,
+    estimatedNodes: prepared[i]?.estimate ?? 0,
+    complete: prepared[i] !== undefined,
   }))
   const weight = (i: number) =>
     totalEstimate > 0 ? (prepared[i]?.estimate ?? 0) / totalEstimate : 1 / o.figures.length
@@ -153,6 +154,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     })
   }
   const parallel =
+    !o.signal?.aborted &&
     !o.firstOnly &&
     o.source !== undefined &&
     totalEstimate >= (o.parallelFrom ?? PARALLEL_FROM_NODES)

@@ -98,19 +98,25 @@ export const useQueens = defineStore('queens', () => {
   const listing = ref(false)
   const boards = shallowRef<{ n: number; unique: boolean; boards: number[][]; sizes: number[] }>()
   const index = ref(0)
+  // Jobs are numbered: one stopped by a newer one (its promise ends after the newer one started)
+  // must leave the newer one's state alone.
+  let listings = 0
 
   async function list(): Promise<void> {
+    const mine = ++listings
     listing.value = true
+    // The listing as asked: the inputs may change while the worker lists.
+    const asked = { n: listN.value, unique: unique.value }
     try {
-      const r = await browse.ask({ op: 'solutions', n: listN.value, unique: unique.value })
+      const r = await browse.ask({ op: 'solutions', ...asked })
       if (r.type !== 'solutions') return
-      boards.value = { n: listN.value, unique: unique.value, boards: r.boards, sizes: r.sizes }
+      boards.value = { ...asked, boards: r.boards, sizes: r.sizes }
       index.value = 0
     } catch (e) {
       if ((e as Error).message !== 'stopped')
         app.notify('error', `Listing failed: ${(e as Error).message}`)
     } finally {
-      listing.value = false
+      if (mine === listings) listing.value = false
     }
   }
 
@@ -123,8 +129,10 @@ export const useQueens = defineStore('queens', () => {
   const chartN = ref(13)
   const charting = ref(false)
   const partials = shallowRef<{ n: number; counts: bigint[]; ms: number }>()
+  let charts = 0
 
   async function chartPartials(): Promise<void> {
+    const mine = ++charts
     charting.value = true
     try {
       const n = chartN.value
@@ -134,7 +142,7 @@ export const useQueens = defineStore('queens', () => {
       if ((e as Error).message !== 'stopped')
         app.notify('error', `Charting failed: ${(e as Error).message}`)
     } finally {
-      charting.value = false
+      if (mine === charts) charting.value = false
     }
   }
 
@@ -148,6 +156,7 @@ export const useQueens = defineStore('queens', () => {
   const verdict = shallowRef<QueensGameResult>()
   const shownHint = shallowRef<Hint>()
   const thinking = ref(false)
+  let thoughts = 0
 
   const legal = computed(() => legalMoves(gameN.value, moves.value))
   const yourTurn = computed(() => (moves.value.length % 2 === 0) === youStart.value)
@@ -163,6 +172,7 @@ export const useQueens = defineStore('queens', () => {
     shownHint.value = undefined
     verdict.value = undefined
     const n = gameN.value
+    const mine = ++thoughts
     thinking.value = true
     try {
       const r = await game.ask({ op: 'game', n })
@@ -171,14 +181,15 @@ export const useQueens = defineStore('queens', () => {
       if ((e as Error).message !== 'stopped')
         app.notify('error', `The game could not be solved: ${(e as Error).message}`)
     } finally {
-      thinking.value = false
+      if (mine === thoughts) thinking.value = false
     }
-    if (!youStart.value) await reply()
+    if (mine === thoughts && !youStart.value) await reply()
   }
 
   /** The perfect player's move. */
   async function reply(): Promise<void> {
     if (winner.value || yourTurn.value) return
+    const mine = ++thoughts
     thinking.value = true
     try {
       const r = await game.ask({ op: 'hint', n: gameN.value, queens: plain(moves.value) })
@@ -187,7 +198,7 @@ export const useQueens = defineStore('queens', () => {
       if ((e as Error).message !== 'stopped')
         app.notify('error', `The computer could not move: ${(e as Error).message}`)
     } finally {
-      thinking.value = false
+      if (mine === thoughts) thinking.value = false
     }
   }
 
@@ -202,6 +213,7 @@ export const useQueens = defineStore('queens', () => {
 
   async function askHint(): Promise<void> {
     if (thinking.value || !yourTurn.value || winner.value) return
+    const mine = ++thoughts
     thinking.value = true
     try {
       const r = await game.ask({ op: 'hint', n: gameN.value, queens: plain(moves.value) })
@@ -210,7 +222,7 @@ export const useQueens = defineStore('queens', () => {
       if ((e as Error).message !== 'stopped')
         app.notify('error', `No hint: ${(e as Error).message}`)
     } finally {
-      thinking.value = false
+      if (mine === thoughts) thinking.value = false
     }
   }
 

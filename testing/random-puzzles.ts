@@ -6,9 +6,9 @@
  * fast-check arbitrary shrinks those parameters (fewer kinds, less area).
  */
 import fc from 'fast-check'
-import { convexOutlines, outlinePolygon } from '../convex/outlines'
-import { D4_ELEMENTS, d4Matrix } from '../lattice/d4'
-import type { Point } from '../lattice/polygon'
+import { convexOutlines, outlinePolygon } from '../shared/convex/outlines'
+import { D4_ELEMENTS, d4Matrix } from '../shared/lattice/d4'
+import type { Point } from '../shared/lattice/polygon'
 import {
   normalizeQuarters,
   quarterCell,
@@ -18,8 +18,8 @@ import {
   traceOutline,
   transformQuarters,
   type QuarterDir,
-} from '../lattice/quarters'
-import { seededRandom } from '../random'
+} from '../shared/lattice/quarters'
+import { seededRandom } from '../shared/random'
 
 export interface PuzzlePiece {
   readonly name: string

@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import tangramSet from '../../../resources/sets/tangram.json'
+import { documentFromJson, type WorkbenchDocument } from '../../../shared/document/document'
+import type { Point } from '../../../shared/lattice/polygon'
+import { host } from '../../../testing/renderer-setup'
+import { ApiError } from '../api'
+import { useDocument } from './document'
+
+const square = (x: number, y: number, s = 1): Point[] => [
+  [x, y],
+  [x + s, y],
+  [x + s, y + s],
+  [x, y + s],
+]
+const tangram = () => documentFromJson(tangramSet, 'tangram.json')
+const names = (d: WorkbenchDocument) => d.pieces.map((p) => p.name)
+
+/** The host answers the document calls as it does when all goes well. */
+function hostKeepsDocuments() {
+  host.answer('autosave.write', () => null)
+  host.answer('autosave.discard', () => null)
+  host.answer('document.save', ({ path }) => ({ path }))
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('the document store', () => {
+  it('undoes and redoes every edit exactly, and a new edit drops what was undone', () => {
+    hostKeepsDocuments()
+    const d = useDocument()
+    const start = d.doc
+    expect([d.canUndo, d.canRedo, d.dirty]).toEqual([false, false, false])
+    const a = d.addPiece(square(0, 0))
+    d.addPiece(square(2, 0, 2))
+    d.rename('Squares')
+    const edited = d.doc
+    expect(names(edited)).toEqual(['piece 1', 'piece 2'])
+    expect(d.title).toBe('Squares •')
+
+    d.undo()
+    d.undo()
+    expect(names(d.doc)).toEqual(['piece 1'])
+    expect(d.canRedo).toBe(true)
+    d.redo()
+    d.redo()
+    expect(d.doc).toBe(edited)
+    d.undo()
+    d.undo()
+    d.undo()
+    expect(d.doc).toBe(start)
+    expect(d.canUndo).toBe(false)
+    d.undo()
+    expect(d.doc).toBe(start)
+
+    d.redo()
+    d.movePiece(a, 3, 1)
+    expect(d.canRedo).toBe(false)
+    expect(d.doc.pieces[0].polygon).toEqual(square(3, 1))
+  })
+
+  it('keeps a gesture (a drag) as one step of the history, and at most 200 steps', () => {
+    hostKeepsDocuments()
+    const d = useDocument()
+    const id = d.addPiece(square(0, 0))
+    d.beginGesture()
+    for (let k = 0; k < 5; k++) d.movePiece(id, 1, 0)
+    d.endGesture()
+    expect(d.doc.pieces[0].polygon).toEqual(square(5, 0))
+    d.undo()
+    expect(d.doc.pieces[0].polygon).toEqual(square(0, 0))
+
+    for (let k = 0; k < 250; k++) d.movePiece(id, 0, 1)
+    let steps = 0
+    while (d.canUndo) {
+      d.undo()
+      steps++
+    }
+    expect(steps).toBe(200)
+    expect(d.doc.pieces[0].polygon).toEqual(square(0, 50))
+  })
+
+  it('autosaves unsaved work once, shortly after the last of several edits', async () => {
+    vi.useFakeTimers()
+    hostKeepsDocuments()
+    const d = useDocument()
+    d.addPiece(square(0, 0))
+    await vi.advanceTimersByTimeAsync(500)
+    d.rename('Mine')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(host.callsOf('autosave.write')).toEqual([])
+    await vi.advanceTimersByTimeAsync(400)
+    const [written, ...more] = host.callsOf('autosave.write')
+    expect(more).toEqual([])
+    expect(written.document).toMatchObject({ name: 'Mine', pieces: [{ name: 'piece 1' }] })
+    expect(written.id).toMatch(/^doc-/)
+  })
+
+  it('saves: the file gets the document, the work is no longer dirty, its autosave goes', async () => {
+    vi.useFakeTimers()
+    hostKeepsDocuments()
+    const d = useDocument()
+    d.addPiece(square(0, 0))
+    await vi.advanceTimersByTimeAsync(1000)
+    const { id } = host.callsOf('autosave.write')[0]
+    await d.save('/files/mine.json')
+    expect(host.callsOf('document.save')).toEqual([{ path: '/files/mine.json', document: d.doc }])
+    expect([d.path, d.dirty, d.title]).toEqual(['/files/mine.json', false, 'Untitled'])
+    expect(host.callsOf('autosave.discard')).toEqual([{ id }])
+    // Saved work is not autosaved again.
+    await vi.advanceTimersByTimeAsync(2000)
+    await d.flushAutosave()
+    expect(host.callsOf('autosave.write')).toHaveLength(1)
+  })
+
+  it('a save the host refuses leaves the work dirty and says why', async () => {
+    hostKeepsDocuments()
+    host.answer('document.save', () => {
+      throw new Error('/files/x.json: cannot save (permission denied)')
+    })
+    const d = useDocument()
+    d.addPiece(square(0, 0))
+    const failed = d.save('/files/x.json')
+    await expect(failed).rejects.toThrow(ApiError)
+    await expect(failed).rejects.toThrow('/files/x.json: cannot save (permission denied)')
+    expect([d.dirty, d.path]).toEqual([true, undefined])
+  })
+
+  it('loads a document with a fresh history, its pieces laid apart, and drops the old autosave', async () => {
+    vi.useFakeTimers()
+    hostKeepsDocuments()
+    const d = useDocument()
+    d.addPiece(square(0, 0))
+    await vi.advanceTimersByTimeAsync(1000)
+    const old = host.callsOf('autosave.write')[0].id
+    const set = tangram()
+    const loads = d.loads
+    d.load(set, '/files/tangram.json')
+    expect([d.canUndo, d.dirty, d.path, d.loads]).toEqual([
+      false,
+      false,
+      '/files/tangram.json',
+      loads + 1,
+    ])
+    expect(host.callsOf('autosave.discard')).toEqual([{ id: old }])
+    expect(names(d.doc)).toEqual(names(set))
+    expect(d.area).toBe(16)
+    expect(d.problems.size).toBe(0)
+    // The set puts several pieces at the origin; the designer shows them apart.
+    const boxes = d.doc.pieces.map((p) => JSON.stringify(p.polygon))
+    expect(new Set(boxes).size).toBe(set.pieces.length)
+  })
+
+  it('restores autosaved work as unsaved, autosaving it on under the same id', async () => {
+    vi.useFakeTimers()
+    hostKeepsDocuments()
+    const d = useDocument()
+    d.load(tangram(), '/files/tangram.json', 'doc-earlier')
+    expect(d.dirty).toBe(true)
+    expect(host.callsOf('autosave.discard')).toEqual([])
+    d.rename('Tangram, edited')
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(host.callsOf('autosave.write')).toMatchObject([
+      { id: 'doc-earlier', path: '/files/tangram.json', document: { name: 'Tangram, edited' } },
+    ])
+  })
+
+  it('names new pieces and copies apart, and says what is wrong with a half-drawn piece', () => {
+    hostKeepsDocuments()
+    const d = useDocument()
+    const a = d.addPiece(square(0, 0))
+    d.duplicatePiece(a)
+    d.duplicatePiece(a)
+    expect(names(d.doc)).toEqual(['piece 1', 'piece 2', 'piece 3'])
+    expect(d.doc.pieces[1].polygon).toEqual(square(1, -1))
+    const open = d.addPiece([
+      [0, 0],
+      [2, 0],
+    ])
+    expect(d.problems.get(open)).toBeDefined()
+    d.removePiece(open)
+    expect(d.problems.size).toBe(0)
+    expect(d.area).toBe(6)
+  })
+})

@@ -1,0 +1,279 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import hibSmiley from '../../../resources/cards/hib-smiley.json'
+import {
+  newCards,
+  newTriangle,
+  puzzleName,
+  puzzleText,
+  turnPiece,
+} from '../../../shared/edgematch/edit'
+import { FakeWorker } from '../../../testing/fake-worker'
+import { host, settled } from '../../../testing/renderer-setup'
+import type { Solved, WorkerReply, WorkerRequest } from '../edgematch/protocol'
+import { useApp } from './app'
+import { useDialogs, type Modal } from './dialogs'
+import { useMatching } from './matching'
+
+const HIB = {
+  id: 'cards/hib-smiley',
+  kind: 'cards' as const,
+  name: 'HIB smiley puzzle',
+  text: JSON.stringify(hibSmiley),
+}
+
+/** The host as the browser host: its own dialogs, the bundled HIB set, no autosave yet. */
+function browserHost(): void {
+  host.answer('app.info', () => ({ host: 'browser', version: '0', nativeDialogs: false, cores: 2 }))
+  host.answer('puzzle.bundled', () => ({ puzzles: [HIB] }))
+  host.answer('puzzle.recover', () => ({}))
+  host.answer('puzzle.autosave', () => null)
+}
+
+/** The store, started as the view starts it, on the app's info. */
+async function started() {
+  const app = useApp()
+  app.info = { host: 'browser', version: '0', nativeDialogs: false, cores: 2 }
+  const m = useMatching()
+  await m.start()
+  return m
+}
+
+function solverWorker(): FakeWorker {
+  const running = FakeWorker.running('edgematch/worker')
+  expect(running).toHaveLength(1)
+  return running[0]
+}
+type Answer = WorkerReply extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+const answer = (reply: Answer) =>
+  solverWorker().reply({ ...reply, id: solverWorker().request<WorkerRequest>().id })
+
+const solved = (boards: number): Solved => ({
+  fixed: boards,
+  upToRotation: boards / 4,
+  boards: Array.from({ length: boards }, (_, k) => [[k, 0]] as [number, number][]),
+  canonical: Array.from({ length: boards }, (_, k) => k % 4 === 0),
+  nodes: 10,
+  placements: 20,
+  ms: 1,
+  identical: [],
+})
+
+/** The user answers the dialog shown: a file dialog with a path, a confirmation with an action. */
+function answerDialog(kind: Modal['kind'], answer: string): Modal {
+  const modal = useDialogs().modal
+  if (!modal || modal.kind !== kind) throw new Error(`no ${kind} dialog is shown`)
+  modal.resolve(answer)
+  return modal
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('the edge-matching store', () => {
+  it('starts with the bundled HIB puzzle, unsaved changes none', async () => {
+    browserHost()
+    const m = await started()
+    expect(puzzleName(m.puzzle)).toBe('HIB smiley puzzle')
+    expect([m.dirty, m.path, m.bundled.length]).toEqual([false, undefined, 1])
+  })
+
+  it('starts from the autosaved puzzle, as it was left', async () => {
+    browserHost()
+    const left = turnPiece(newTriangle(2), 1)
+    host.answer('puzzle.recover', () => ({
+      state: {
+        kind: 'triangle',
+        text: puzzleText(left),
+        name: 'mine',
+        dirty: true,
+        path: '/files/mine.txt',
+      },
+    }))
+    const m = await started()
+    expect(m.text).toBe(puzzleText(left))
+    expect([puzzleName(m.puzzle), m.dirty, m.path]).toEqual(['mine', true, '/files/mine.txt'])
+  })
+
+  it('undoes and redoes edits, each autosaved with its unsaved state', async () => {
+    browserHost()
+    const m = await started()
+    const hib = m.puzzle
+    m.change(turnPiece(hib, 0))
+    m.change(turnPiece(m.puzzle, 0))
+    const twice = m.puzzle
+    m.undo()
+    m.undo()
+    expect(m.puzzle).toBe(hib)
+    expect([m.canUndo, m.canRedo, m.dirty]).toEqual([false, true, true])
+    m.redo()
+    m.redo()
+    expect(m.puzzle).toBe(twice)
+    await settled()
+    const saved = host.callsOf('puzzle.autosave')
+    expect(saved.at(-1)).toEqual({
+      kind: 'cards',
+      text: puzzleText(twice),
+      name: 'HIB smiley puzzle',
+      dirty: true,
+    })
+  })
+
+  it('solves in the worker, shows progress and boards, and an edit makes the result stale', async () => {
+    browserHost()
+    const m = await started()
+    m.identicalAsOne = true
+    m.solve()
+    expect(solverWorker().request()).toMatchObject({
+      op: 'solve',
+      kind: 'cards',
+      text: m.text,
+      identicalAsOne: true,
+    })
+    answer({ type: 'progress', found: 7 })
+    expect(m.busy).toMatchObject({ op: 'solve', found: 7 })
+    answer({ type: 'solved', result: solved(8) })
+    expect(m.busy).toBeUndefined()
+    expect(m.board).toEqual([[0, 0]])
+    m.oneEach = true
+    await settled()
+    expect(m.shown).toEqual([0, 4])
+    m.step(1)
+    expect(m.board).toEqual([[4, 0]])
+    m.step(1)
+    expect(m.board).toEqual([[0, 0]])
+
+    m.change(turnPiece(m.puzzle, 2))
+    expect([m.stale, m.board]).toEqual([true, undefined])
+    m.undo()
+    expect(m.stale).toBe(false)
+  })
+
+  it('stops a search at once, ending its worker; a failing one is reported', async () => {
+    browserHost()
+    const m = await started()
+    const app = useApp()
+    m.solve()
+    const first = solverWorker()
+    m.cancel()
+    expect([first.terminated, m.busy]).toEqual([true, undefined])
+    m.solve()
+    answer({ type: 'error', message: 'too many cards' })
+    expect(m.busy).toBeUndefined()
+    m.solve()
+    solverWorker().crash('out of memory')
+    expect(app.notices.map((n) => n.text)).toEqual([
+      'Stopped',
+      'Solving failed: too many cards',
+      'Solving failed: the solver stopped: out of memory',
+    ])
+  })
+
+  it('a generated puzzle replaces the edited one as an undoable, unsaved edit, then is solved', async () => {
+    browserHost()
+    const m = await started()
+    const before = m.puzzle
+    m.generate({ rows: 2, cols: 2, figures: 3, frame: 0, seed: 5 })
+    expect(solverWorker().request()).toMatchObject({ op: 'generate', rows: 2, seed: 5 })
+    const made = newCards(2, 2)
+    answer({ type: 'generated', text: puzzleText(made), draws: 3, nodes: 40 })
+    expect(m.text).toBe(puzzleText(made))
+    expect([m.dirty, m.path, m.generated]).toEqual([true, undefined, { draws: 3, nodes: 40 }])
+    expect(solverWorker().request()).toMatchObject({ op: 'solve', text: puzzleText(made) })
+    m.undo()
+    expect(m.puzzle).toBe(before)
+  })
+
+  it('saves through the app’s own dialog, then in place; a refused save says why', async () => {
+    browserHost()
+    host.answer('puzzle.save', ({ path }) => {
+      if (path.startsWith('/locked')) throw new Error(`${path}: cannot save (permission denied)`)
+      return { path }
+    })
+    const m = await started()
+    const dialogs = useDialogs()
+    const app = useApp()
+    m.change(turnPiece(m.puzzle, 0))
+    const saving = m.save()
+    expect(dialogs.modal).toMatchObject({
+      kind: 'file',
+      mode: 'save',
+      suggestedName: 'HIB-smiley-puzzle.json',
+    })
+    answerDialog('file', '/files/hib.json')
+    expect(await saving).toBe(true)
+    expect(host.callsOf('puzzle.save')).toEqual([{ path: '/files/hib.json', text: m.text }])
+    expect([m.path, m.dirty]).toEqual(['/files/hib.json', false])
+    m.change(turnPiece(m.puzzle, 1))
+    expect(await m.save()).toBe(true)
+    expect(host.callsOf('puzzle.save')[1].path).toBe('/files/hib.json')
+
+    const again = m.saveAs()
+    answerDialog('file', '/locked/hib.json')
+    expect(await again).toBe(false)
+    expect(app.notices.at(-1)!.text).toBe('/locked/hib.json: cannot save (permission denied)')
+    expect(m.path).toBe('/files/hib.json')
+  })
+
+  it('asks before an open replaces unsaved changes to a file, and Cancel keeps them', async () => {
+    browserHost()
+    host.answer('puzzle.save', ({ path }) => ({ path }))
+    const triangle = newTriangle(2)
+    host.answer('puzzle.open', ({ path }) => ({
+      path,
+      kind: 'triangle',
+      text: puzzleText(triangle),
+    }))
+    const m = await started()
+    const dialogs = useDialogs()
+    m.load(m.puzzle, '/files/hib.json')
+    m.change(turnPiece(m.puzzle, 0))
+    const edited = m.puzzle
+
+    const cancelled = m.open()
+    answerDialog('file', '/files/t.txt')
+    await settled()
+    expect(dialogs.modal).toMatchObject({
+      kind: 'confirm',
+      actions: ['Save', "Don't save", 'Cancel'],
+    })
+    answerDialog('confirm', 'Cancel')
+    await cancelled
+    expect(m.puzzle).toBe(edited)
+    expect(host.callsOf('puzzle.open')).toEqual([])
+
+    const opened = m.open()
+    answerDialog('file', '/files/t.txt')
+    await settled()
+    answerDialog('confirm', "Don't save")
+    await opened
+    expect([m.text, m.path, m.dirty, m.canUndo]).toEqual([
+      puzzleText(triangle),
+      '/files/t.txt',
+      false,
+      false,
+    ])
+    expect(puzzleName(m.puzzle)).toBe('t')
+    expect(host.callsOf('puzzle.save')).toEqual([])
+  })
+
+  it('prints the pieces and the board shown', async () => {
+    browserHost()
+    host.answer('export.puzzle', ({ path }) => ({ files: [path] }))
+    const m = await started()
+    m.solve()
+    answer({ type: 'solved', result: solved(4) })
+    const printing = m.print()
+    expect(answerDialog('file', '/files/hib.pdf')).toMatchObject({
+      suggestedName: 'HIB-smiley-puzzle.pdf',
+    })
+    await printing
+    expect(host.callsOf('export.puzzle')).toEqual([
+      {
+        path: '/files/hib.pdf',
+        kind: 'cards',
+        text: m.text,
+        title: 'HIB smiley puzzle',
+        solution: [[0, 0]],
+      },
+    ])
+  })
+})

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import tangramSet from '../../../resources/sets/tangram.json'
+import type { WorkbenchEvent } from '../../../shared/api/contract'
+import { documentFromJson } from '../../../shared/document/document'
+import type { PlacedPiece } from '../../../shared/tiling/problem'
+import { host, settled } from '../../../testing/renderer-setup'
+import { useSolver } from './solver'
+
+const tangram = () => documentFromJson(tangramSet, 'tangram.json')
+const stats = {
+  tried: 10,
+  placements: 5,
+  updates: 0,
+  symmetryPrunedPlacements: 0,
+  symmetryRejectedCovers: 0,
+}
+const tiling = (piece: number) => ({
+  pieces: [{ piece, g: 0, dx: 0, dy: 0 } as PlacedPiece],
+  classSize: 8,
+})
+
+/** The host starts jobs job-1, job-2, … and cancels them when asked. */
+function hostRunsJobs(): void {
+  let next = 1
+  host.answer('solver.start', () => ({ jobId: `job-${next++}` }))
+  host.answer('solver.cancel', () => null)
+}
+
+function started(jobId: string, figures: string[]): WorkbenchEvent {
+  const document = tangram()
+  return {
+    type: 'job.started',
+    jobId,
+    request: { kind: 'convex', mode: 'reduce' },
+    figures: figures.map((name) => ({ name, polygon: [] })),
+    document,
+    merged: [['small triangle 1', 'small triangle 2']],
+  }
+}
+
+describe('the solver store', () => {
+  it('starts a job with the document as the host takes it, and shows it queued', async () => {
+    hostRunsJobs()
+    const s = useSolver()
+    const doc = tangram()
+    const starting = s.start(doc, 'convex')
+    expect(s.starting).toBe(true)
+    await starting
+    expect(s.starting).toBe(false)
+    expect(host.callsOf('solver.start')).toEqual([
+      { document: doc, kind: 'convex', mode: 'reduce', list: true },
+    ])
+    expect(s.job).toMatchObject({ jobId: 'job-1', kind: 'convex', state: 'queued' })
+    expect(s.running).toBe(true)
+  })
+
+  it('follows its job from start to end: figures, progress, tilings, counts', async () => {
+    hostRunsJobs()
+    const s = useSolver()
+    await s.start(tangram(), 'convex')
+    host.emit(started('job-1', ['square', 'triangle']))
+    expect(s.job!.state).toBe('running')
+    expect(s.job!.merged).toEqual([['small triangle 1', 'small triangle 2']])
+    host.emit({
+      type: 'job.progress',
+      jobId: 'job-1',
+      fraction: 0.5,
+      placements: 1000,
+      solutions: 1,
+      figuresDone: 0,
+      rate: 2000,
+      etaSeconds: 3,
+    })
+    expect(s.job).toMatchObject({ fraction: 0.5, placements: 1000, rate: 2000, etaSeconds: 3 })
+    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 1, tilings: [tiling(0)] })
+    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 1, tilings: [tiling(1), tiling(2)] })
+    expect(s.job!.figures[1].tilings.map((t) => t.pieces[0].piece)).toEqual([0, 1, 2])
+    expect(s.job!.solutions).toBe(3)
+    expect([s.tileable, s.totalSolutions]).toEqual([1, 3])
+    host.emit({
+      type: 'job.figure',
+      jobId: 'job-1',
+      figure: 0,
+      counts: { solutions: 0, fixed: 0 },
+      stats,
+      rejected: 'the colouring argument rules it out',
+      complete: true,
+    })
+    host.emit({
+      type: 'job.figure',
+      jobId: 'job-1',
+      figure: 1,
+      counts: { solutions: 3, fixed: 24 },
+      stats,
+      complete: true,
+    })
+    expect(s.job!.figuresDone).toBe(2)
+    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 120 })
+    expect(s.job).toMatchObject({ state: 'done', fraction: 1, elapsedMs: 120 })
+    expect(s.job!.figures[0].rejected).toBe('the colouring argument rules it out')
+    expect([s.running, s.tileable, s.totalSolutions]).toEqual([false, 1, 3])
+  })
+
+  it('a new Solve cancels the running job first; the old job’s late events change nothing', async () => {
+    hostRunsJobs()
+    const s = useSolver()
+    await s.start(tangram(), 'convex')
+    host.emit(started('job-1', ['square']))
+    await s.start(tangram(), 'tile', { mode: 'raw', figures: [{ name: 'f', polygon: [[0, 0]] }] })
+    expect(host.callsOf('solver.cancel')).toEqual([{ jobId: 'job-1' }])
+    expect(host.callsOf('solver.start')[1]).toMatchObject({
+      kind: 'tile',
+      mode: 'raw',
+      figures: [{ name: 'f', polygon: [[0, 0]] }],
+    })
+    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings: [tiling(0)] })
+    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'cancelled', elapsedMs: 5 })
+    expect(s.job).toMatchObject({ jobId: 'job-2', state: 'queued', figures: [] })
+    expect(s.running).toBe(true)
+  })
+
+  it('a failed job keeps what it found and says why; a refused one can be forced', async () => {
+    hostRunsJobs()
+    const s = useSolver()
+    await s.start(tangram(), 'convex')
+    host.emit(started('job-1', ['square']))
+    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings: [tiling(3)] })
+    host.emit({
+      type: 'job.ended',
+      jobId: 'job-1',
+      outcome: 'failed',
+      error: 'a solver process stopped unexpectedly (SIGKILL); the results found so far are kept',
+      elapsedMs: 50,
+    })
+    expect(s.job).toMatchObject({ state: 'failed', error: expect.stringMatching(/SIGKILL/) })
+    expect(s.job!.figures[0].tilings).toHaveLength(1)
+
+    await s.start(tangram(), 'convex')
+    host.emit({
+      type: 'job.ended',
+      jobId: 'job-2',
+      outcome: 'failed',
+      error: 'estimated at 3 days',
+      tooLarge: true,
+      elapsedMs: 1,
+    })
+    expect(s.job).toMatchObject({ jobId: 'job-2', tooLarge: true })
+    await s.start(tangram(), 'convex', { force: true })
+    expect(host.callsOf('solver.start')[2]).toMatchObject({ force: true })
+  })
+
+  it('a Solve the host refuses leaves no job behind and rejects', async () => {
+    host.answer('solver.start', () => {
+      throw new Error('solver.start: bad parameters (document.name: Too big)')
+    })
+    const s = useSolver()
+    await expect(s.start(tangram(), 'convex')).rejects.toThrow(/bad parameters/)
+    expect([s.job, s.starting, s.running]).toEqual([undefined, false, false])
+  })
+
+  it('times the first tiling on screen once, after the paint', async () => {
+    hostRunsJobs()
+    const s = useSolver()
+    await s.start(tangram(), 'convex')
+    const j = s.job!
+    s.shown(j)
+    s.shown(j)
+    expect(j.firstTilingMs).toBeUndefined()
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await settled()
+    expect(j.firstTilingMs).toBeGreaterThanOrEqual(0)
+    const first = j.firstTilingMs
+    s.shown(j)
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(j.firstTilingMs).toBe(first)
+  })
+})

@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { listTait } from '../../../shared/tait/list'
+import { formatRow } from '../../../shared/tait/state'
+import { FakeWorker } from '../../../testing/fake-worker'
+import { settled } from '../../../testing/renderer-setup'
+import type { TaitReply, TaitRequest } from '../tait/protocol'
+import { useApp } from './app'
+import { useTait } from './tait'
+
+/** The Tait worker the store runs now. */
+function worker(): FakeWorker {
+  const running = FakeWorker.running('tait/worker')
+  expect(running).toHaveLength(1)
+  return running[0]
+}
+const request = () => worker().request<TaitRequest>()
+type Answer = TaitReply extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+/** The worker answers its last request. */
+const answer = async (reply: Answer) => {
+  worker().reply({ ...reply, id: request().id })
+  await settled()
+}
+
+/** What the worker lists for `n` (one pair of empty cells), from the shared code it runs. */
+function listing(n: number, limit = 3) {
+  const l = listTait({ n, empty: 2 }, limit, n)
+  return {
+    type: 'list' as const,
+    moves: n,
+    sequences: String(l.sequences.length),
+    list: l.sequences.map((rows) => rows.map(formatRow)),
+    ms: 1,
+  }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('the Tait store', () => {
+  it('counts the table row by row beside the published numbers, then is idle', async () => {
+    const t = useTait()
+    t.tableUpTo = 4
+    const done = t.countTable()
+    expect(t.busy).toBe('table')
+    const asked: string[] = []
+    for (let k = 0; k < 4; k++) {
+      const r = request()
+      asked.push(`${r.op} n=${r.n} pairs=${r.gaps}`)
+      await answer({ type: 'count', moves: r.n, sequences: String(10 * r.n + r.gaps), ms: 2 })
+    }
+    await done
+    expect(asked).toEqual([
+      'count n=3 pairs=1',
+      'count n=4 pairs=1',
+      'count n=3 pairs=2',
+      'count n=4 pairs=2',
+    ])
+    expect(t.table.map((row) => [row.n, row.gaps, row.sequences, row.published])).toEqual([
+      [3, 1, '31', undefined],
+      [4, 1, '41', 1],
+      [3, 2, '32', 1],
+      [4, 2, '42', 1],
+    ])
+    expect(t.busy).toBeUndefined()
+  })
+
+  it('shows the progress of the count under way with its n, and clears it at the end', async () => {
+    const t = useTait()
+    t.tableUpTo = 3
+    const done = t.countTable()
+    worker().reply({ id: request().id, type: 'progress', move: 2, moves: 3, rows: 5, of: 9 })
+    expect(t.progress).toEqual({ n: 3, gaps: 1, move: 2, moves: 3, rows: 5, of: 9 })
+    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
+    worker().reply({ id: request().id, type: 'progress', move: 1, moves: 3, rows: 1, of: 2 })
+    expect(t.progress).toMatchObject({ n: 3, gaps: 2 })
+    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
+    await done
+    expect(t.progress).toBeUndefined()
+  })
+
+  it('says why a count failed, and stays quiet about one the user stopped', async () => {
+    const t = useTait()
+    const app = useApp()
+    t.tableUpTo = 3
+    const failed = t.countTable()
+    await answer({ type: 'error', message: 'n = 3 has no solution' })
+    await failed
+    expect(app.notices.map((n) => n.text)).toEqual(['Counting failed: n = 3 has no solution'])
+    expect(t.busy).toBeUndefined()
+
+    const stopped = t.countTable()
+    const w = worker()
+    t.stop()
+    await stopped
+    expect(w.terminated).toBe(true)
+    expect(app.notices).toHaveLength(1)
+    expect(t.busy).toBeUndefined()
+  })
+
+  it('shows a listing under the n and pairs it was asked for, even if they changed meanwhile', async () => {
+    const t = useTait()
+    t.n = 5
+    const done = t.list()
+    expect(request()).toMatchObject({ op: 'list', n: 5, gaps: 1 })
+    // The user types another n while the worker lists.
+    t.n = 7
+    t.gaps = 2
+    await answer(listing(5))
+    await done
+    expect(t.listed).toMatchObject({ n: 5, gaps: 1, moves: 5 })
+    expect(t.listed!.list[0][0]).toHaveLength(2 * 5 + 2)
+  })
+
+  it('a job stopped by a newer one leaves the newer one busy, with its progress', async () => {
+    const t = useTait()
+    t.n = 9
+    const listing9 = t.list()
+    const first = worker()
+    t.tableUpTo = 3
+    const table = t.countTable()
+    expect(first.terminated).toBe(true)
+    worker().reply({ id: request().id, type: 'progress', move: 1, moves: 3, rows: 1, of: 4 })
+    // The stopped listing's promise settles after the table started.
+    await listing9
+    await settled()
+    expect(t.busy).toBe('table')
+    expect(t.progress).toMatchObject({ n: 3, rows: 1, of: 4 })
+    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
+    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
+    await table
+    expect(t.busy).toBeUndefined()
+    expect(t.listed).toBeUndefined()
+  })
+
+  it('animates a chosen sequence move by move, and steps back', async () => {
+    vi.useFakeTimers()
+    const t = useTait()
+    t.n = 8
+    const done = t.list()
+    const l = listing(8, 2)
+    worker().reply({ ...l, id: request().id })
+    await done
+    expect(t.chosen).toBe(0)
+    expect(t.cells.map((c) => (c ? (c.white ? 'W' : 'B') : '_')).join('')).toBe(l.list[0][0])
+
+    t.choose(1)
+    const playing = t.play()
+    expect(t.playing).toBe(true)
+    // A move: lift the pair, slide it, set it down (three waits of `speed`).
+    await vi.advanceTimersByTimeAsync(t.speed)
+    expect(t.step).toBe(1)
+    expect(t.lifted).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(t.speed)
+    expect(t.lifted).toEqual([])
+    await vi.advanceTimersByTimeAsync(3 * t.speed * 8)
+    await playing
+    expect(t.playing).toBe(false)
+    expect(t.step).toBe(8)
+    const shown = (k: number) =>
+      t.frames!.cells[k].map((c) => (c ? (c.white ? 'W' : 'B') : '_')).join('')
+    expect(l.list[1].map((_, k) => shown(k))).toEqual(l.list[1])
+
+    t.back()
+    expect(t.step).toBe(7)
+    t.choose(0)
+    expect(t.step).toBe(0)
+  })
+})
