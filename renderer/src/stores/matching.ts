@@ -2,13 +2,16 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { BundledPuzzle } from '../../../shared/api/contract'
 import {
+  figuresOf,
   newCards,
+  paletteAfter,
   puzzleName,
   puzzleText,
   readPuzzleText,
   rename,
   type EdgePuzzle,
 } from '../../../shared/edgematch/edit'
+import type { Figure } from '../../../shared/edgematch/cards/puzzle'
 import { api, ApiError } from '../api'
 import type { Board, Solved, WorkerReply, WorkerRequest } from '../edgematch/protocol'
 import { useApp } from './app'
@@ -39,6 +42,8 @@ export const useMatching = defineStore('matching', () => {
   const past = shallowRef<EdgePuzzle[]>([])
   const future = shallowRef<EdgePuzzle[]>([])
   const selected = ref<Selection | undefined>()
+  /** The figures to pick from, in a fixed order: the keys 1–9 pick them. */
+  const palette = shallowRef<Figure[]>(figuresOf(puzzle.value))
   const bundled = shallowRef<BundledPuzzle[]>([])
 
   const busy = ref<{ op: 'solve' | 'generate'; id: number; started: number; found: number }>()
@@ -66,6 +71,7 @@ export const useMatching = defineStore('matching', () => {
 
   function load(next: EdgePuzzle, where?: string): void {
     puzzle.value = next
+    palette.value = figuresOf(next)
     path.value = where
     dirty.value = false
     past.value = []
@@ -74,12 +80,17 @@ export const useMatching = defineStore('matching', () => {
     forget()
   }
 
-  /** An edit: undoable, marks the puzzle unsaved. */
-  function change(next: EdgePuzzle): void {
+  /** An edit: undoable, marks the puzzle unsaved. A new puzzle (blank, generated) starts a palette. */
+  function change(next: EdgePuzzle, fresh = false): void {
     past.value = [...past.value.slice(-HISTORY + 1), puzzle.value]
     future.value = []
-    puzzle.value = next
+    show(next, fresh)
     dirty.value = true
+  }
+
+  function show(next: EdgePuzzle, fresh = false): void {
+    puzzle.value = next
+    palette.value = fresh ? figuresOf(next) : paletteAfter(palette.value, next)
   }
 
   function undo(): void {
@@ -87,7 +98,7 @@ export const useMatching = defineStore('matching', () => {
     if (!prev) return
     future.value = [puzzle.value, ...future.value]
     past.value = past.value.slice(0, -1)
-    puzzle.value = prev
+    show(prev)
     dirty.value = true
   }
 
@@ -96,7 +107,7 @@ export const useMatching = defineStore('matching', () => {
     if (!next) return
     past.value = [...past.value, puzzle.value]
     future.value = future.value.slice(1)
-    puzzle.value = next
+    show(next)
     dirty.value = true
   }
 
@@ -285,6 +296,7 @@ export const useMatching = defineStore('matching', () => {
       const p = readPuzzleText(puzzle.value.kind, m.text, 'generated')
       change(
         p.kind === 'triangle' ? rename(p, `Triangle puzzle, ${p.puzzle.rows} rows (generated)`) : p,
+        true,
       )
       path.value = undefined
       forget()
@@ -334,6 +346,7 @@ export const useMatching = defineStore('matching', () => {
 
   return {
     puzzle,
+    palette,
     path,
     dirty,
     selected,
