@@ -133,4 +133,15 @@ test('edge matching: the palette keeps its order through edits, so the keys 1–
   await page.keyboard.press('Control+z')
   await page.keyboard.press('Control+z')
   expect(await order()).toEqual(['rot', 'gelb', 'blau', 'gruen'])
+  await expect(selected).toContainText('Piece 1, north: blau, half 0')
+
+  // The puzzle comes back after the window closes with its undo history: blau can be undone.
+  const again = await workbench.reopen()
+  await again.locator('[data-view="matching"]').click()
+  await again.getByTestId('piece-1').locator('[data-side="0"]').click()
+  await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: blau, half 0')
+  await again.getByTestId('undo').click()
+  await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: rot, half 0')
+  await again.getByTestId('redo').click()
+  await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: blau, half 0')
 })

@@ -141,7 +141,7 @@ export function useCommands() {
     const r = app.recoverable.find((x) => x.id === id)
     if (!r || !(await mayReplace())) return
     // Unsaved work comes back exactly as it was, even a piece half drawn.
-    document.load(r.document, r.path, r.id)
+    document.restore(r)
     app.recoverable = app.recoverable.filter((x) => x.id !== id)
     app.view = 'designer'
   }

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/document/document'
 import { LIMITS } from '../../../shared/limits'
 import type { Point } from '../../../shared/lattice/polygon'
-import type { Params } from '../../../shared/api/contract'
+import { AUTOSAVED_HISTORY, type Params, type Recoverable } from '../../../shared/api/contract'
 import { api } from '../api'
 import { flipPolygon, rotatePolygon, translate } from '../geometry'
 
@@ -89,17 +89,29 @@ export const useDocument = defineStore('document', () => {
     scheduleAutosave()
   }
 
-  /** Replaces the document (new, opened, restored); the history starts afresh. */
-  function load(next: WorkbenchDocument, at?: string, restoredFrom?: string): void {
-    if (autosaveTimer) clearTimeout(autosaveTimer)
-    if (!restoredFrom) void api.call('autosave.discard', { id: autosaveId }).catch(() => {})
-    autosaveId = restoredFrom ?? sessionId()
-    doc.value = arrangeApart(next)
-    loads.value++
-    path.value = at
+  /** Replaces the document (new or opened); the history starts afresh. */
+  function load(next: WorkbenchDocument, at?: string): void {
+    replace(arrangeApart(next), at, sessionId())
     past.value = []
     future.value = []
-    dirty.value = restoredFrom !== undefined
+    dirty.value = false
+  }
+
+  /** Brings autosaved work back exactly as it was, its undo history with it. */
+  function restore(r: Recoverable): void {
+    replace(r.document, r.path, r.id)
+    past.value = [...(r.history?.past ?? [])]
+    future.value = [...(r.history?.future ?? [])]
+    dirty.value = true
+  }
+
+  function replace(next: WorkbenchDocument, at: string | undefined, id: string): void {
+    if (autosaveTimer) clearTimeout(autosaveTimer)
+    if (id !== autosaveId) void api.call('autosave.discard', { id: autosaveId }).catch(() => {})
+    autosaveId = id
+    doc.value = next
+    loads.value++
+    path.value = at
   }
 
   async function save(to: string): Promise<void> {
@@ -121,6 +133,10 @@ export const useDocument = defineStore('document', () => {
       id: autosaveId,
       document: plain(doc.value),
       path: path.value,
+      history: {
+        past: past.value.slice(-AUTOSAVED_HISTORY).map(plain),
+        future: future.value.slice(0, AUTOSAVED_HISTORY).map(plain),
+      },
     })
   }
 
@@ -217,6 +233,7 @@ export const useDocument = defineStore('document', () => {
     undo,
     redo,
     load,
+    restore,
     save,
     flushAutosave,
     rename,

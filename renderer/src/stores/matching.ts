@@ -1,6 +1,10 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { BundledPuzzle } from '../../../shared/api/contract'
+import {
+  AUTOSAVED_HISTORY,
+  type BundledPuzzle,
+  type PuzzleState,
+} from '../../../shared/api/contract'
 import {
   figuresOf,
   newCards,
@@ -118,18 +122,20 @@ export const useMatching = defineStore('matching', () => {
     index.value = 0
   }
 
-  // Autosave (through the services, like the documents'): the puzzle survives a closed window or
-  // a crash, saved or not. Edits are single clicks, so each one is written at once (the service
-  // writes atomically, in order).
+  // Autosave (through the services, like the documents'): the puzzle and its undo history survive
+  // a closed window or a crash, saved or not. Edits are single clicks, so each one is written at
+  // once (the service writes atomically, in order).
   let started = false
   watch([puzzle, path, dirty], () => {
     if (!started) return
     const state = {
-      kind: puzzle.value.kind,
-      text: text.value,
-      name: puzzleName(puzzle.value),
+      ...stateOf(puzzle.value),
       dirty: dirty.value,
       ...(path.value ? { path: path.value } : {}),
+      history: {
+        past: past.value.slice(-AUTOSAVED_HISTORY).map(stateOf),
+        future: future.value.slice(0, AUTOSAVED_HISTORY).map(stateOf),
+      },
     }
     api.call('puzzle.autosave', state).catch((e: Error) => {
       app.notify('error', `The edge-matching puzzle could not be autosaved: ${e.message}`)
@@ -145,10 +151,14 @@ export const useMatching = defineStore('matching', () => {
     try {
       const { state } = await api.call('puzzle.recover', {})
       if (state) {
-        let p = readPuzzleText(state.kind, state.text, state.name)
-        if (p.kind === 'triangle') p = rename(p, state.name)
-        load(p, state.path)
+        load(puzzleOf(state), state.path)
         dirty.value = state.dirty
+        try {
+          past.value = state.history?.past.map(puzzleOf) ?? []
+          future.value = state.history?.future.map(puzzleOf) ?? []
+        } catch {
+          // A history this version cannot read: the puzzle comes back without it.
+        }
         started = true
         return
       }
@@ -379,3 +389,13 @@ export const useMatching = defineStore('matching', () => {
     step,
   }
 })
+
+/** A puzzle as its autosave keeps it: the file's text and the name. */
+function stateOf(e: EdgePuzzle): PuzzleState {
+  return { kind: e.kind, text: puzzleText(e), name: puzzleName(e) }
+}
+
+function puzzleOf(s: PuzzleState): EdgePuzzle {
+  const p = readPuzzleText(s.kind, s.text, s.name)
+  return p.kind === 'triangle' ? rename(p, s.name) : p
+}
