@@ -7,7 +7,7 @@ test('notices expire, errors too; the pointer on one holds it; × dismisses it a
   const errors = page.getByTestId('notice-error')
   // Nothing to export yet: an error notice, which goes by itself.
   await page.keyboard.press('Control+e')
-  await expect(errors).toContainText('no tilings to export')
+  await expect(errors).toContainText('no tilings of Tangram to export')
   await expect(errors).toHaveCount(0, { timeout: 60_000 })
 
   // Two errors: the one under the pointer stays while the other goes.

@@ -314,9 +314,12 @@ export type WorkbenchEvent =
       readonly jobId: string
       readonly request: { readonly kind: 'tile' | 'convex'; readonly mode: SymmetryMode }
       readonly figures: readonly JobFigure[]
-      /** The document as solved: congruent pieces merged into one (tilings index its pieces). */
+      /**
+       * The document as solved, each piece with its own name, colour and count (pieces of one
+       * shape in the polygon of the first): tilings index its pieces (`mergeCongruent`).
+       */
       readonly document: WorkbenchDocument
-      /** Names of pieces merged because they have the same shape. */
+      /** Names of pieces counted as one kind because they have the same shape. */
       readonly merged: readonly (readonly string[])[]
     }
   | {
