@@ -58,7 +58,7 @@ test('undo and redo walk back and forth through drawing, moving and deleting', a
   await expect(page.getByTestId('piece-row')).toHaveCount(1)
 })
 
-test('work left unsaved when the page closes comes back on the next visit', async ({
+test('work left unsaved when the page closes comes back on the next visit, with its undo history', async ({
   workbench,
 }) => {
   let page = workbench.page
@@ -78,4 +78,45 @@ test('work left unsaved when the page closes comes back on the next visit', asyn
   await page.getByTestId('restore-button').click()
   await expect(page.getByTestId('piece-row')).toHaveCount(1)
   await expect(page.getByTestId('doc-title')).toHaveText('Unsaved work •')
+  // The steps taken before the page closed can be undone, and redone.
+  await page.getByTestId('undo').click()
+  await expect(page.getByTestId('doc-title')).toHaveText('Untitled •')
+  await page.getByTestId('undo').click()
+  await expect(page.getByTestId('piece-row')).toHaveCount(0)
+  await page.getByTestId('redo').click()
+  await page.getByTestId('redo').click()
+  await expect(page.getByTestId('doc-title')).toHaveText('Unsaved work •')
+  await expect(page.getByTestId('piece-row')).toHaveCount(1)
+})
+
+test('a figure drawn on a bundled set leaves the set unchanged: New asks nothing; a changed piece does ask', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
+  await page.locator('[data-view="figures"]').click()
+  await drawPolygon(page, [
+    [0, 0],
+    [4, 0],
+    [4, 4],
+    [0, 4],
+  ])
+  await expect(page.getByTestId('figure-row')).toHaveCount(1)
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
+  await page.getByTestId('new').click()
+  await expect(page.getByTestId('doc-title')).toHaveText('Untitled')
+  await expect(page.getByTestId('confirm')).toHaveCount(0)
+
+  // A piece of the set changed is a change: New asks, and undoing it takes the question back.
+  await page.locator('[data-view="library"]').click()
+  await page.getByTestId('set-tangram').getByRole('button', { name: 'Open' }).click()
+  await page.getByTestId('piece-row').first().click()
+  await page.getByTestId('piece-name').fill('big triangle')
+  await page.getByTestId('piece-name').press('Enter')
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram •')
+  await page.getByTestId('new').click()
+  await expect(page.getByTestId('confirm')).toContainText('"Tangram" has unsaved changes')
+  await page.getByTestId('confirm').getByRole('button', { name: 'Cancel' }).click()
+  await page.getByTestId('undo').click()
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
 })

@@ -108,3 +108,40 @@ test('edge matching: a contest triangle file, a generated puzzle with one soluti
   await again.getByTestId('match-solve').click()
   await expect(again.getByTestId('match-counts')).toHaveAttribute('data-up-to-rotation', '1')
 })
+
+test('edge matching: the palette keeps its order through edits, so the keys 1–9 keep their meaning', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.locator('[data-view="matching"]').click()
+  await expect(page.getByTestId('match-name')).toHaveValue('HIB smiley puzzle')
+  const palette = page.getByTestId('match-palette').locator('[data-figure]')
+  const order = () =>
+    palette.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-figure')))
+  expect(await order()).toEqual(['rot', 'gelb', 'blau', 'gruen'])
+  const selected = page.getByTestId('match-selected')
+  await page.getByTestId('piece-1').locator('[data-side="0"]').click()
+  await expect(selected).toContainText('Piece 1, north: rot, half 0')
+  // Card 1's north edge takes blau (key 3): blau is now the first figure on the cards.
+  await page.keyboard.press('3')
+  await expect(selected).toContainText('Piece 1, north: blau, half 0')
+  expect(await order()).toEqual(['rot', 'gelb', 'blau', 'gruen'])
+  await page.keyboard.press('1')
+  await expect(selected).toContainText('Piece 1, north: rot, half 0')
+  await page.keyboard.press('4')
+  await expect(selected).toContainText('Piece 1, north: gruen, half 0')
+  await page.keyboard.press('Control+z')
+  await page.keyboard.press('Control+z')
+  expect(await order()).toEqual(['rot', 'gelb', 'blau', 'gruen'])
+  await expect(selected).toContainText('Piece 1, north: blau, half 0')
+
+  // The puzzle comes back after the window closes with its undo history: blau can be undone.
+  const again = await workbench.reopen()
+  await again.locator('[data-view="matching"]').click()
+  await again.getByTestId('piece-1').locator('[data-side="0"]').click()
+  await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: blau, half 0')
+  await again.getByTestId('undo').click()
+  await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: rot, half 0')
+  await again.getByTestId('redo').click()
+  await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: blau, half 0')
+})

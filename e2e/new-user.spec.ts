@@ -53,6 +53,14 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
   await expect(page.getByTestId('piece-row')).toHaveCount(7)
   await expect(page.getByTestId('area')).toContainText('16 half-squares in all')
   await expect(page.getByTestId('area')).toContainText('20 convex outlines')
+  // The two large and the two small triangles were drawn apart: the Designer says how they count.
+  const same = (a: string, b: string) =>
+    `${a} and ${b} are the same shape: they count as one kind with 2 copies, and swapping them ` +
+    'makes no new tiling. Each keeps its own name and colour in the tilings.'
+  await expect(page.getByTestId('same-shape')).toHaveText([
+    same('piece 1', 'piece 2'),
+    same('piece 6', 'piece 7'),
+  ])
 
   await page.getByTestId('set-name').fill('My tangram')
   await page.getByTestId('set-name').press('Enter')
@@ -73,6 +81,21 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
   await page.locator('[data-view="gallery"]').click()
   await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
   await expect(page.getByTestId('gallery-count')).toContainText('13 of 20 outlines')
+  // A tiling enlarged: each triangle under its own name (and so its own colour).
+  await page.getByTestId('gallery').locator('.canvas').focus()
+  await page.keyboard.press('Enter')
+  const legend = page.getByTestId('enlarged').locator('.legend-item')
+  await expect(legend).toHaveText([
+    'piece 1',
+    'piece 2',
+    'piece 3',
+    'piece 4',
+    'piece 5',
+    'piece 6',
+    'piece 7',
+  ])
+  await expect(page.getByTestId('enlarged').getByTestId('same-shape')).toHaveCount(2)
+  await page.keyboard.press('Escape')
 
   // Export the tilings: a self-contained file with the set, the counts and all 142 tilings.
   await workbench.saveAs('my-tangram-tilings', async () => {
@@ -89,4 +112,11 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
     0,
   )
   expect(total).toBe(142)
+  // Every tiling has each of the seven pieces once, under its own name.
+  for (const f of exported.figures)
+    for (const t of f.tilings)
+      expect(t.pieces.map((p: { piece: string }) => p.piece).sort()).toEqual(
+        exported.set.pieces.map((p: { name: string }) => p.name).sort(),
+      )
+  expect(exported.set.pieces).toHaveLength(7)
 })

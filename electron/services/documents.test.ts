@@ -230,6 +230,21 @@ describe('autosaves', () => {
     expect(r.document).toEqual(halfDrawn)
   })
 
+  it('keep the undo history with the document; a damaged history costs only itself', async () => {
+    const now = tangram()
+    const before = { ...now, name: 'Before' }
+    const after = { ...now, name: 'After' }
+    await service.autosaveWrite('doc-1', now, undefined, { past: [before], future: [after] })
+    const [r] = await service.autosaveList()
+    expect(r.history).toEqual({ past: [before], future: [after] })
+    const file = join(dir, 'autosave', 'doc-1.json')
+    const record = JSON.parse(readFileSync(file, 'utf8'))
+    writeFileSync(file, JSON.stringify({ ...record, history: { past: [{ name: 1 }] } }))
+    const [damaged] = await service.autosaveList()
+    expect(damaged.document).toEqual(now)
+    expect(damaged.history).toBeUndefined()
+  })
+
   it('skip files that cannot be read or are not autosaves', async () => {
     await service.autosaveWrite('good', tangram())
     const autosaves = join(dir, 'autosave')

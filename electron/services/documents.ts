@@ -4,8 +4,10 @@ import { saveFile, writeFileAtomic } from './atomic-write'
 import { describeFsError } from './fs-errors'
 import { z } from 'zod'
 import {
+  documentHistorySchema,
   documentSchema,
   puzzleAutosaveSchema,
+  type DocumentHistory,
   type PuzzleAutosave,
   type Recoverable,
 } from '../../shared/api/contract'
@@ -23,6 +25,8 @@ const autosaveSchema = z.object({
   savedAt: z.iso.datetime(),
   path: z.string().optional(),
   document: documentSchema,
+  // Checked apart: a history this version cannot read must not cost the document.
+  history: z.unknown().optional(),
 })
 
 /** Opening and saving documents, and the autosaves that keep unsaved work across crashes. */
@@ -61,9 +65,20 @@ export class DocumentService {
     return { path: abs }
   }
 
-  async autosaveWrite(id: string, document: WorkbenchDocument, path?: string): Promise<void> {
+  async autosaveWrite(
+    id: string,
+    document: WorkbenchDocument,
+    path?: string,
+    history?: DocumentHistory,
+  ): Promise<void> {
     const file = this.autosaveFile(id)
-    const record = { id, savedAt: new Date().toISOString(), ...(path ? { path } : {}), document }
+    const record = {
+      id,
+      savedAt: new Date().toISOString(),
+      ...(path ? { path } : {}),
+      document,
+      ...(history ? { history } : {}),
+    }
     try {
       await mkdir(this.autosaveDir, { recursive: true })
       await writeFileAtomic(file, JSON.stringify(record) + '\n')
@@ -92,9 +107,17 @@ export class DocumentService {
           )
           if (!parsed.success) return undefined
           const { savedAt, path, document } = parsed.data
+          const history = documentHistorySchema.safeParse(parsed.data.history).data
           // The file name, not the stored id, is what autosaveDiscard will look for.
           const id = file.slice(0, -'.json'.length)
-          return { id, name: document.name, savedAt, ...(path ? { path } : {}), document }
+          return {
+            id,
+            name: document.name,
+            savedAt,
+            ...(path ? { path } : {}),
+            document,
+            ...(history ? { history } : {}),
+          }
         } catch {
           return undefined
         }

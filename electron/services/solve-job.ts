@@ -37,8 +37,8 @@ export function jobFigures(
 
 /**
  * A whole solve in one call, every tiling kept: what the CLI's export and the tests need. (The
- * app's solver service streams instead.) The document is solved with congruent pieces merged,
- * and the job's document is that merged one, since tilings index its pieces.
+ * app's solver service streams instead.) The document is solved with congruent pieces merged;
+ * the job's document has the pieces apart again (`mergeCongruent`), and tilings index them.
  */
 export async function solveJob(
   input: WorkbenchDocument,
@@ -48,7 +48,7 @@ export async function solveJob(
     mode: SymmetryMode
   } & Pick<RunOptions, 'workers' | 'source' | 'signal' | 'onProgress' | 'force'>,
 ): Promise<{ job: SolvedJob; outcome: RunOutcome }> {
-  const { document } = mergeCongruent(input)
+  const { document, apart, spread } = mergeCongruent(input)
   const setJson = documentToJson(document)
   const set = pieceSetFromJson(setJson, input.name)
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
@@ -68,7 +68,7 @@ export async function solveJob(
     force: o.force,
     onProgress: o.onProgress,
     onSolution: (figure, placed, classSize) =>
-      kept[figure].tilings.push({ pieces: [...placed], classSize }),
+      kept[figure].tilings.push({ pieces: spread(placed), classSize }),
   })
   const solvedFigures = kept.map((f, i) => ({
     ...f,
@@ -78,7 +78,7 @@ export async function solveJob(
   }))
   return {
     job: {
-      document,
+      document: apart,
       kind: o.kind,
       mode: o.mode,
       complete: outcome.complete,

@@ -12,6 +12,7 @@ import { d4Matrix } from '../../shared/lattice/d4'
 import { PUBLISHED } from '../../shared/papers/registry'
 import { verifyTiling } from '../../shared/tiling/verify'
 import { nodeWorkerLauncher } from './node-worker'
+import { solveJob } from './solve-job'
 import { SolverService } from './solver-service'
 import { processRunning as alive } from '../../testing/processes'
 
@@ -113,6 +114,71 @@ describe('the solver service', () => {
       }
     expect(streamed).toBe(142)
     expect(solver.status().jobs).toHaveLength(0)
+  })
+
+  it('keeps same-shaped pieces apart in the tilings (name, colour) without changing a count', async () => {
+    // The tangram with its large triangles drawn apart: "A" as bundled, "B" turned and elsewhere.
+    const tangram = bundled('tangram')
+    const [large, ...rest] = tangram.pieces
+    const apart: WorkbenchDocument = {
+      ...tangram,
+      pieces: [
+        { ...large, id: 'a', name: 'large triangle A', count: 1 },
+        ...rest,
+        {
+          ...large,
+          id: 'b',
+          name: 'large triangle B',
+          count: 1,
+          color: '#3b7dd8',
+          polygon: [
+            [10, 0],
+            [10, 2],
+            [8, 0],
+          ],
+        },
+      ],
+    }
+    const { solver, ended, of } = started()
+    const { jobId } = solver.start(
+      request({ document: apart, kind: 'convex', mode: 'reduce', list: true }),
+    )
+    expect((await ended(jobId)).outcome).toBe('done')
+    const [start] = of(jobId, 'job.started')
+    expect(start.merged).toEqual([['large triangle A', 'large triangle B']])
+    expect(start.document.pieces.map((p) => [p.name, p.color, p.count])).toEqual(
+      apart.pieces.map((p) => [p.name, p.color, p.count]),
+    )
+    // The paper's counts, as with one large triangle ×2: identical pieces are not told apart.
+    expect(of(jobId, 'job.figure').reduce((s, e) => s + e.counts.solutions, 0)).toBe(142)
+    const tilings = of(jobId, 'job.solutions').flatMap((b) =>
+      b.tilings.map((t) => ({ figure: start.figures[b.figure].polygon, pieces: t.pieces })),
+    )
+    expect(tilings).toHaveLength(142)
+    const pieces = start.document.pieces
+    for (const t of tilings) {
+      const moves = t.pieces.map((p) => ({
+        piece: p.piece,
+        matrix: d4Matrix(p.g),
+        dx: p.dx,
+        dy: p.dy,
+      }))
+      expect(verifyTiling(t.figure, pieces, moves)).toBeUndefined()
+    }
+    // The search animation and the CLI's export index the pieces apart too.
+    const trace = await solver.trace({
+      document: start.document,
+      figure: start.figures[15].polygon,
+      maxSteps: 5000,
+    })
+    const { job } = await solveJob(apart, { kind: 'convex', mode: 'reduce', workers: 1 })
+    expect(job.document.pieces.map((p) => p.name)).toEqual(apart.pieces.map((p) => p.name))
+    const largeOnes = (placed: readonly { piece: number }[]) =>
+      placed.map((p) => pieces[p.piece].name).filter((n) => n.startsWith('large triangle'))
+    expect(trace.solved).toBe(true)
+    const last = { pieces: trace.steps.at(-1)! }
+    for (const t of [last, ...tilings, ...job.figures.flatMap((f) => f.tilings)])
+      expect(largeOnes(t.pieces).sort()).toEqual(['large triangle A', 'large triangle B'])
   })
 
   it('queues jobs and runs them one after the other; a queued job cancels without running', async () => {

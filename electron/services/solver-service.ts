@@ -108,19 +108,21 @@ export class SolverService {
     }
   }
 
-  trace(p: {
+  async trace(p: {
     document: WorkbenchDocument
     figure: readonly Point[]
     maxSteps: number
   }): Promise<Results['solver.trace']> {
-    const set = documentToJson(mergeCongruent(p.document).document)
-    return this.task({
+    // The steps index the pieces of the document asked about, as a job's tilings do.
+    const { document, spread } = mergeCongruent(p.document)
+    const trace = (await this.task({
       kind: 'trace',
-      set,
+      set: documentToJson(document),
       figure: p.figure,
       mode: 'reduce',
       maxSteps: p.maxSteps,
-    }) as Promise<Results['solver.trace']>
+    })) as Results['solver.trace']
+    return { ...trace, steps: trace.steps.map(spread) }
   }
 
   reproduce(id: string): Promise<Results['papers.reproduce']> {
@@ -162,7 +164,9 @@ export class SolverService {
     const emit = this.opts.emit
     let keepSoFar = (_complete: boolean) => {}
     try {
-      const { document, merged } = mergeCongruent(request.document as WorkbenchDocument)
+      const { document, merged, apart, spread } = mergeCongruent(
+        request.document as WorkbenchDocument,
+      )
       const setJson = documentToJson(document)
       const set = pieceSetFromJson(setJson, request.document.name)
       const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
@@ -174,7 +178,7 @@ export class SolverService {
         jobId,
         request: { kind: request.kind, mode: request.mode },
         figures: shown,
-        document,
+        document: apart,
         merged,
       })
       const kept = request.list
@@ -189,7 +193,7 @@ export class SolverService {
       const keep = (complete: boolean) => {
         if (!kept) return
         this.solved.set(jobId, {
-          document,
+          document: apart,
           kind: request.kind,
           mode: request.mode,
           complete,
@@ -225,7 +229,8 @@ export class SolverService {
         parallelFrom: 0,
         force: request.force,
         signal: job.abort.signal,
-        onSolution: (figure, placed, classSize) => {
+        onSolution: (figure, found, classSize) => {
+          const placed = spread(found)
           const list = batch.get(figure) ?? []
           list.push({ pieces: placed, classSize })
           kept?.[figure].tilings.push({ pieces: placed, classSize })

@@ -123,8 +123,8 @@ export function createWorkbench(
       await settings.addRecent(saved.path).catch(() => {})
       return saved
     },
-    'autosave.write': async (p: { id: string; document: never; path?: string }) => {
-      await documents.autosaveWrite(p.id, p.document, p.path)
+    'autosave.write': async (p: Params<'autosave.write'>) => {
+      await documents.autosaveWrite(p.id, p.document, p.path, p.history)
       return null
     },
     'autosave.discard': async (p: { id: string }) => {

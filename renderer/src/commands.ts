@@ -69,7 +69,7 @@ export function useCommands() {
     if (!(await mayReplace())) return
     await guard('Opening', async () => {
       const opened = await api.call('library.open', { id })
-      document.load(opened.document)
+      document.load(opened.document, undefined, true)
       app.view = 'designer'
     })
   }
@@ -98,11 +98,14 @@ export function useCommands() {
     })
   }
 
-  /** Checks that the current job has tilings to export, saying why not. */
+  /** Checks that the open document has tilings to export (those the gallery shows), saying why not. */
   function exportable(): boolean {
     const job = solver.job
-    if (!job || job.figures.every((f) => f.tilings.length === 0)) {
-      app.notify('error', 'There are no tilings to export yet: solve something first.')
+    if (!job || !solver.ofDocument || job.figures.every((f) => f.tilings.length === 0)) {
+      app.notify(
+        'error',
+        `There are no tilings of ${document.doc.name} to export yet: solve it first.`,
+      )
       return false
     }
     if (solver.running) {
@@ -141,7 +144,7 @@ export function useCommands() {
     const r = app.recoverable.find((x) => x.id === id)
     if (!r || !(await mayReplace())) return
     // Unsaved work comes back exactly as it was, even a piece half drawn.
-    document.load(r.document, r.path, r.id)
+    document.restore(r)
     app.recoverable = app.recoverable.filter((x) => x.id !== id)
     app.view = 'designer'
   }

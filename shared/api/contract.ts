@@ -33,6 +33,20 @@ export const documentSchema = z.strictObject({
 const path = z.string().min(1).max(4096)
 const none = z.strictObject({})
 
+/** Steps of undo history an autosave keeps each way, so that a restore can be undone into. */
+export const AUTOSAVED_HISTORY = 50
+/** An editor's undo (past, oldest first) and redo (future, next first) history. */
+const history = <T extends z.ZodType>(entry: T) =>
+  z.strictObject({
+    past: z.array(entry).max(AUTOSAVED_HISTORY),
+    future: z.array(entry).max(AUTOSAVED_HISTORY),
+  })
+export const documentHistorySchema = history(documentSchema)
+export interface DocumentHistory {
+  readonly past: readonly WorkbenchDocument[]
+  readonly future: readonly WorkbenchDocument[]
+}
+
 export const settingsSchema = z.strictObject({
   /** Solver processes to run at once (1 … number of cores). */
   workers: z.number().int().min(1).max(256),
@@ -78,12 +92,16 @@ const extensions = z
 const puzzleKind = z.enum(['cards', 'triangle'])
 export type PuzzleKind = z.infer<typeof puzzleKind>
 const puzzleText = z.string().max(2_000_000)
-export const puzzleAutosaveSchema = z.strictObject({
+const puzzleState = z.strictObject({
   kind: puzzleKind,
   text: puzzleText,
   name: z.string().max(200),
+})
+export type PuzzleState = z.infer<typeof puzzleState>
+export const puzzleAutosaveSchema = puzzleState.extend({
   path: path.optional(),
   dirty: z.boolean(),
+  history: history(puzzleState).optional(),
 })
 export type PuzzleAutosave = z.infer<typeof puzzleAutosaveSchema>
 
@@ -107,6 +125,7 @@ export const METHODS = {
     id: z.string().min(1).max(100),
     document: documentSchema,
     path: path.optional(),
+    history: documentHistorySchema.optional(),
   }),
   'autosave.discard': z.strictObject({ id: z.string().min(1).max(100) }),
   'autosave.list': none,
@@ -214,6 +233,8 @@ export interface Recoverable {
   readonly path?: string
   readonly savedAt: string
   readonly document: WorkbenchDocument
+  /** The undo history as it was, so that a restored document can be undone further. */
+  readonly history?: DocumentHistory
 }
 
 export interface JobSummary {
@@ -293,9 +314,12 @@ export type WorkbenchEvent =
       readonly jobId: string
       readonly request: { readonly kind: 'tile' | 'convex'; readonly mode: SymmetryMode }
       readonly figures: readonly JobFigure[]
-      /** The document as solved: congruent pieces merged into one (tilings index its pieces). */
+      /**
+       * The document as solved, each piece with its own name, colour and count (pieces of one
+       * shape in the polygon of the first): tilings index its pieces (`mergeCongruent`).
+       */
       readonly document: WorkbenchDocument
-      /** Names of pieces merged because they have the same shape. */
+      /** Names of pieces counted as one kind because they have the same shape. */
       readonly merged: readonly (readonly string[])[]
     }
   | {

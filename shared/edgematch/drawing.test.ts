@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { DrawnPiece } from '../drawing/solution'
 import { parseCards } from './cards/format'
+import type { Card, CardPuzzle } from './cards/puzzle'
 import { cardColors, cardDrawing, sideRegions, triangleColors, triangleDrawing } from './drawing'
 import { parseTrianglePuzzle } from './triangle/parse'
 
@@ -58,5 +59,21 @@ describe('pointing at the sides of a drawn piece', () => {
         expect(here.map((f) => f.color)).toEqual([color(Math.abs(piece[side]))])
       }
     }
+  })
+})
+
+describe('the colours of a card puzzle', () => {
+  it('do not change when an edit moves the first use of a figure', () => {
+    const card = (a: number, b: number): Card => [
+      [a, 0],
+      [b, 1],
+      [a, 1],
+      [b, 0],
+    ]
+    const puzzle = (cards: Card[]): CardPuzzle => ({ rows: 1, cols: 2, match: 'halves', cards })
+    const before = cardColors(puzzle([card(1, 2), card(3, 2)]))
+    const after = cardColors(puzzle([card(3, 2), card(1, 2)]))
+    expect([1, 2, 3].map(after)).toEqual([1, 2, 3].map(before))
+    expect(new Set([1, 2, 3].map(before)).size).toBe(3)
   })
 })

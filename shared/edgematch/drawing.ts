@@ -1,5 +1,12 @@
 import type { DrawnLine, DrawnPiece, SolutionDrawing } from '../drawing/solution'
-import { edgeAt, isFrameEdge, type Card, type CardBoard, type CardPuzzle } from './cards/puzzle'
+import {
+  edgeAt,
+  isFrameEdge,
+  type Card,
+  type CardBoard,
+  type CardPuzzle,
+  type Figure,
+} from './cards/puzzle'
 import { cellAt, isUp, type Piece, type Solution, type TrianglePuzzle } from './triangle/puzzle'
 
 /**
@@ -226,13 +233,19 @@ export function triangleShapes(
 export type Colors = (figure: string | number) => string
 
 /**
- * The colours of a card puzzle's figures: the labels' figures in order of first use, then the
- * frame, so that the editor, the boards and the print colour each figure alike.
+ * The colours of a card puzzle's figures, given in sorted order (numbers, then names), so that
+ * an edit that moves a figure's first use does not recolour the others; the editor, the boards
+ * and the print colour each figure alike.
  */
 export function cardColors(puzzle: CardPuzzle): Colors {
   const color = colorScheme()
-  for (const card of puzzle.cards) for (const edge of card) if (!isFrameEdge(edge)) color(edge[0])
-  if (puzzle.frame !== undefined) color(puzzle.frame)
+  const figures = new Set<Figure>()
+  for (const card of puzzle.cards)
+    for (const edge of card) if (!isFrameEdge(edge)) figures.add(edge[0])
+  if (puzzle.frame !== undefined) figures.add(puzzle.frame)
+  const rank = (f: Figure) => (typeof f === 'number' ? 0 : 1)
+  const sorted = [...figures].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
+  for (const f of sorted) color(f)
   return color
 }
 

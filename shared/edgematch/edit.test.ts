@@ -6,6 +6,7 @@ import {
   newCards,
   newTriangle,
   nextFigure,
+  paletteAfter,
   puzzleText,
   readPuzzleText,
   setSide,
@@ -38,7 +39,7 @@ describe('editing edge-matching puzzles', () => {
     expect(turned.puzzle.cards[4]).not.toEqual(e.puzzle.cards[4])
     expect(solveCards(turned.puzzle).counts).toEqual({ fixed: 16, upToRotation: 4 })
     expect(figuresOf(e)).toEqual(['rot', 'gelb', 'blau', 'gruen'])
-    expect(nextFigure(e)).toBe(1)
+    expect(nextFigure(figuresOf(e))).toBe(1)
   })
 
   it('refuses a bare figure on a card edge unless it is the frame figure', () => {
@@ -74,5 +75,25 @@ describe('editing edge-matching puzzles', () => {
     expect(() => setSide(e, 0, 0, 0)).toThrow(/other than 0/)
     const blank = newTriangle(2)
     expect(blank.kind === 'triangle' && blank.puzzle.pieces).toHaveLength(4)
+  })
+
+  it("keeps the palette's order through edits, so that the keys 1–9 keep their meaning", () => {
+    let e = hib()
+    let palette = figuresOf(e)
+    expect(palette).toEqual(['rot', 'gelb', 'blau', 'gruen'])
+    // Card 1's north edge (rot) shows blau: blau is now used first, rot later.
+    e = setSide(e, 0, 0, ['blau', 0])
+    expect(figuresOf(e)[0]).toBe('blau')
+    palette = paletteAfter(palette, e)
+    expect(palette).toEqual(['rot', 'gelb', 'blau', 'gruen'])
+    // A new figure comes last; one that no edge shows any more keeps its place.
+    e = setSide(e, 0, 1, [nextFigure(palette), 0])
+    palette = paletteAfter(palette, e)
+    expect(palette).toEqual(['rot', 'gelb', 'blau', 'gruen', 1])
+    e = setSide(e, 0, 1, ['gelb', 1])
+    palette = paletteAfter(palette, e)
+    expect(figuresOf(e)).not.toContain(1)
+    expect(palette).toEqual(['rot', 'gelb', 'blau', 'gruen', 1])
+    expect(nextFigure(palette)).toBe(2)
   })
 })

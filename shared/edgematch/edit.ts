@@ -109,9 +109,18 @@ export function figuresOf(e: EdgePuzzle): Figure[] {
   return [...seen.values()]
 }
 
-/** The next whole number not yet a figure: the figure a user adds. */
-export function nextFigure(e: EdgePuzzle): number {
-  const used = new Set(figuresOf(e).map((f) => edgeKey(f)))
+/**
+ * The editor's palette after an edit: the figures it had, in their order (one that no side shows
+ * any more stays), then the puzzle's new ones, so that the keys 1–9 keep their meaning.
+ */
+export function paletteAfter(palette: readonly Figure[], e: EdgePuzzle): Figure[] {
+  const had = new Set(palette.map((f) => edgeKey(f)))
+  return [...palette, ...figuresOf(e).filter((f) => !had.has(edgeKey(f)))]
+}
+
+/** The least whole number not among `figures`: the figure a user adds. */
+export function nextFigure(figures: readonly Figure[]): number {
+  const used = new Set(figures.map((f) => edgeKey(f)))
   let k = 1
   while (used.has(edgeKey(k))) k++
   return k

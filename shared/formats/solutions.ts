@@ -29,7 +29,7 @@ export interface SolvedFigure {
 }
 
 export interface SolvedJob {
-  /** The document as solved (congruent pieces merged): tilings index its pieces. */
+  /** The document as solved (pieces apart, see `mergeCongruent`): tilings index its pieces. */
   readonly document: WorkbenchDocument
   readonly kind: 'tile' | 'convex'
   readonly mode: SymmetryMode

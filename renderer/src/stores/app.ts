@@ -14,6 +14,9 @@ export type View =
   | 'queens'
   | 'tait'
 
+/** How long a notice stays: an error long enough to be read; the pointer on a notice holds it. */
+const NOTICE_MS: Record<Notice['kind'], number> = { info: 4000, error: 12_000 }
+
 export interface Notice {
   readonly id: number
   readonly kind: 'error' | 'info'
@@ -52,13 +55,33 @@ export const useApp = defineStore('app', () => {
     settings.value = await api.call('settings.get', {})
   }
 
+  const expiries = new Map<number, ReturnType<typeof setTimeout>>()
+
   function notify(kind: Notice['kind'], text: string): void {
     const id = nextNotice++
     notices.value = [...notices.value, { id, kind, text }]
-    if (kind === 'info') setTimeout(() => dismiss(id), 4000)
+    release(id)
+  }
+
+  /** Keeps a notice while the pointer is on it. */
+  function hold(id: number): void {
+    clearTimeout(expiries.get(id))
+    expiries.delete(id)
+  }
+
+  /** Lets a notice expire, its full time from now. */
+  function release(id: number): void {
+    const n = notices.value.find((m) => m.id === id)
+    if (!n) return
+    hold(id)
+    expiries.set(
+      id,
+      setTimeout(() => dismiss(id), NOTICE_MS[n.kind]),
+    )
   }
 
   function dismiss(id: number): void {
+    hold(id)
     notices.value = notices.value.filter((n) => n.id !== id)
   }
 
@@ -76,6 +99,8 @@ export const useApp = defineStore('app', () => {
     setSettings,
     refreshSettings,
     notify,
+    hold,
+    release,
     dismiss,
   }
 })

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { convexOutlines } from '../../../shared/convex/outlines'
 import { arrangeApart } from '../../../shared/document/arrange'
+import { mergeCongruentPieces, sameShapeNotes, solvedSetKey } from '../../../shared/document/merge'
 import {
   documentArea,
   documentProblems,
@@ -14,7 +15,7 @@ import {
 } from '../../../shared/document/document'
 import { LIMITS } from '../../../shared/limits'
 import type { Point } from '../../../shared/lattice/polygon'
-import type { Params } from '../../../shared/api/contract'
+import { AUTOSAVED_HISTORY, type Params, type Recoverable } from '../../../shared/api/contract'
 import { api } from '../api'
 import { flipPolygon, rotatePolygon, translate } from '../geometry'
 
@@ -33,7 +34,19 @@ export const useDocument = defineStore('document', () => {
   /** Counts documents loaded (new, opened, restored): editors fit their view to each. */
   const loads = ref(0)
   const path = ref<string | undefined>()
-  const dirty = ref(false)
+  /** The document as last opened or saved (none for restored work): what "changed" is against. */
+  const baseline = shallowRef<WorkbenchDocument | undefined>(doc.value)
+  /**
+   * A bundled set is a template: figures drawn on it are trials, not changes to the set, so
+   * only its name and pieces make it unsaved.
+   */
+  const template = ref(false)
+  const dirty = computed(() => {
+    const b = baseline.value
+    const d = doc.value
+    if (!template.value) return d !== b
+    return !b || d.name !== b.name || d.description !== b.description || d.pieces !== b.pieces
+  })
   const past = shallowRef<WorkbenchDocument[]>([])
   const future = shallowRef<WorkbenchDocument[]>([])
   let autosaveId = sessionId()
@@ -46,6 +59,14 @@ export const useDocument = defineStore('document', () => {
       ? convexOutlines(area.value).length
       : undefined,
   )
+  /** The valid pieces as the solver counts them: one kind per shape. */
+  const kinds = computed(() => {
+    const valid = doc.value.pieces.filter((p) => !problems.value.has(p.id))
+    return { all: valid.length === doc.value.pieces.length, merge: mergeCongruentPieces(valid) }
+  })
+  const sameShape = computed(() => sameShapeNotes(kinds.value.merge))
+  /** What the solver would be asked (none while a piece is not valid): whose tilings these are. */
+  const setKey = computed(() => (kinds.value.all ? solvedSetKey(kinds.value.merge) : undefined))
   const canUndo = computed(() => past.value.length > 0)
   const canRedo = computed(() => future.value.length > 0)
   const title = computed(() => `${doc.value.name}${dirty.value ? ' •' : ''}`)
@@ -67,7 +88,6 @@ export const useDocument = defineStore('document', () => {
     }
     future.value = []
     doc.value = next
-    dirty.value = true
     scheduleAutosave()
   }
 
@@ -76,7 +96,6 @@ export const useDocument = defineStore('document', () => {
     future.value = [doc.value, ...future.value]
     doc.value = past.value[past.value.length - 1]
     past.value = past.value.slice(0, -1)
-    dirty.value = true
     scheduleAutosave()
   }
 
@@ -85,29 +104,44 @@ export const useDocument = defineStore('document', () => {
     past.value = [...past.value, doc.value]
     doc.value = future.value[0]
     future.value = future.value.slice(1)
-    dirty.value = true
     scheduleAutosave()
   }
 
-  /** Replaces the document (new, opened, restored); the history starts afresh. */
-  function load(next: WorkbenchDocument, at?: string, restoredFrom?: string): void {
-    if (autosaveTimer) clearTimeout(autosaveTimer)
-    if (!restoredFrom) void api.call('autosave.discard', { id: autosaveId }).catch(() => {})
-    autosaveId = restoredFrom ?? sessionId()
-    doc.value = arrangeApart(next)
-    loads.value++
-    path.value = at
+  /** Replaces the document (new, opened or bundled); the history starts afresh. */
+  function load(next: WorkbenchDocument, at?: string, bundled = false): void {
+    replace(arrangeApart(next), at, sessionId())
     past.value = []
     future.value = []
-    dirty.value = restoredFrom !== undefined
+    baseline.value = doc.value
+    template.value = bundled
+  }
+
+  /** Brings autosaved work back exactly as it was, its undo history with it. */
+  function restore(r: Recoverable): void {
+    replace(r.document, r.path, r.id)
+    past.value = [...(r.history?.past ?? [])]
+    future.value = [...(r.history?.future ?? [])]
+    baseline.value = undefined
+    template.value = false
+  }
+
+  function replace(next: WorkbenchDocument, at: string | undefined, id: string): void {
+    if (autosaveTimer) clearTimeout(autosaveTimer)
+    if (id !== autosaveId) void api.call('autosave.discard', { id: autosaveId }).catch(() => {})
+    autosaveId = id
+    doc.value = next
+    loads.value++
+    path.value = at
   }
 
   async function save(to: string): Promise<void> {
-    const saved = await api.call('document.save', { path: to, document: plain(doc.value) })
+    const saving = doc.value
+    const saved = await api.call('document.save', { path: to, document: plain(saving) })
     path.value = saved.path
-    dirty.value = false
+    baseline.value = saving
+    template.value = false
     if (autosaveTimer) clearTimeout(autosaveTimer)
-    await api.call('autosave.discard', { id: autosaveId })
+    await flushAutosave()
   }
 
   function scheduleAutosave(): void {
@@ -115,12 +149,20 @@ export const useDocument = defineStore('document', () => {
     autosaveTimer = setTimeout(() => void flushAutosave(), AUTOSAVE_MS)
   }
 
+  /** Writes unsaved work to its autosave, or removes the autosave when nothing is unsaved. */
   async function flushAutosave(): Promise<void> {
-    if (!dirty.value) return
+    if (!dirty.value) {
+      await api.call('autosave.discard', { id: autosaveId })
+      return
+    }
     await api.call('autosave.write', {
       id: autosaveId,
       document: plain(doc.value),
       path: path.value,
+      history: {
+        past: past.value.slice(-AUTOSAVED_HISTORY).map(plain),
+        future: future.value.slice(0, AUTOSAVED_HISTORY).map(plain),
+      },
     })
   }
 
@@ -208,6 +250,8 @@ export const useDocument = defineStore('document', () => {
     problems,
     area,
     outlineCount,
+    sameShape,
+    setKey,
     canUndo,
     canRedo,
     title,
@@ -217,6 +261,7 @@ export const useDocument = defineStore('document', () => {
     undo,
     redo,
     load,
+    restore,
     save,
     flushAutosave,
     rename,

@@ -1,14 +1,21 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { BundledPuzzle } from '../../../shared/api/contract'
 import {
+  AUTOSAVED_HISTORY,
+  type BundledPuzzle,
+  type PuzzleState,
+} from '../../../shared/api/contract'
+import {
+  figuresOf,
   newCards,
+  paletteAfter,
   puzzleName,
   puzzleText,
   readPuzzleText,
   rename,
   type EdgePuzzle,
 } from '../../../shared/edgematch/edit'
+import type { Figure } from '../../../shared/edgematch/cards/puzzle'
 import { api, ApiError } from '../api'
 import type { Board, Solved, WorkerReply, WorkerRequest } from '../edgematch/protocol'
 import { useApp } from './app'
@@ -39,6 +46,8 @@ export const useMatching = defineStore('matching', () => {
   const past = shallowRef<EdgePuzzle[]>([])
   const future = shallowRef<EdgePuzzle[]>([])
   const selected = ref<Selection | undefined>()
+  /** The figures to pick from, in a fixed order: the keys 1–9 pick them. */
+  const palette = shallowRef<Figure[]>(figuresOf(puzzle.value))
   const bundled = shallowRef<BundledPuzzle[]>([])
 
   const busy = ref<{ op: 'solve' | 'generate'; id: number; started: number; found: number }>()
@@ -66,6 +75,7 @@ export const useMatching = defineStore('matching', () => {
 
   function load(next: EdgePuzzle, where?: string): void {
     puzzle.value = next
+    palette.value = figuresOf(next)
     path.value = where
     dirty.value = false
     past.value = []
@@ -74,12 +84,17 @@ export const useMatching = defineStore('matching', () => {
     forget()
   }
 
-  /** An edit: undoable, marks the puzzle unsaved. */
-  function change(next: EdgePuzzle): void {
+  /** An edit: undoable, marks the puzzle unsaved. A new puzzle (blank, generated) starts a palette. */
+  function change(next: EdgePuzzle, fresh = false): void {
     past.value = [...past.value.slice(-HISTORY + 1), puzzle.value]
     future.value = []
-    puzzle.value = next
+    show(next, fresh)
     dirty.value = true
+  }
+
+  function show(next: EdgePuzzle, fresh = false): void {
+    puzzle.value = next
+    palette.value = fresh ? figuresOf(next) : paletteAfter(palette.value, next)
   }
 
   function undo(): void {
@@ -87,7 +102,7 @@ export const useMatching = defineStore('matching', () => {
     if (!prev) return
     future.value = [puzzle.value, ...future.value]
     past.value = past.value.slice(0, -1)
-    puzzle.value = prev
+    show(prev)
     dirty.value = true
   }
 
@@ -96,7 +111,7 @@ export const useMatching = defineStore('matching', () => {
     if (!next) return
     past.value = [...past.value, puzzle.value]
     future.value = future.value.slice(1)
-    puzzle.value = next
+    show(next)
     dirty.value = true
   }
 
@@ -107,18 +122,20 @@ export const useMatching = defineStore('matching', () => {
     index.value = 0
   }
 
-  // Autosave (through the services, like the documents'): the puzzle survives a closed window or
-  // a crash, saved or not. Edits are single clicks, so each one is written at once (the service
-  // writes atomically, in order).
+  // Autosave (through the services, like the documents'): the puzzle and its undo history survive
+  // a closed window or a crash, saved or not. Edits are single clicks, so each one is written at
+  // once (the service writes atomically, in order).
   let started = false
   watch([puzzle, path, dirty], () => {
     if (!started) return
     const state = {
-      kind: puzzle.value.kind,
-      text: text.value,
-      name: puzzleName(puzzle.value),
+      ...stateOf(puzzle.value),
       dirty: dirty.value,
       ...(path.value ? { path: path.value } : {}),
+      history: {
+        past: past.value.slice(-AUTOSAVED_HISTORY).map(stateOf),
+        future: future.value.slice(0, AUTOSAVED_HISTORY).map(stateOf),
+      },
     }
     api.call('puzzle.autosave', state).catch((e: Error) => {
       app.notify('error', `The edge-matching puzzle could not be autosaved: ${e.message}`)
@@ -134,10 +151,14 @@ export const useMatching = defineStore('matching', () => {
     try {
       const { state } = await api.call('puzzle.recover', {})
       if (state) {
-        let p = readPuzzleText(state.kind, state.text, state.name)
-        if (p.kind === 'triangle') p = rename(p, state.name)
-        load(p, state.path)
+        load(puzzleOf(state), state.path)
         dirty.value = state.dirty
+        try {
+          past.value = state.history?.past.map(puzzleOf) ?? []
+          future.value = state.history?.future.map(puzzleOf) ?? []
+        } catch {
+          // A history this version cannot read: the puzzle comes back without it.
+        }
         started = true
         return
       }
@@ -285,6 +306,7 @@ export const useMatching = defineStore('matching', () => {
       const p = readPuzzleText(puzzle.value.kind, m.text, 'generated')
       change(
         p.kind === 'triangle' ? rename(p, `Triangle puzzle, ${p.puzzle.rows} rows (generated)`) : p,
+        true,
       )
       path.value = undefined
       forget()
@@ -334,6 +356,7 @@ export const useMatching = defineStore('matching', () => {
 
   return {
     puzzle,
+    palette,
     path,
     dirty,
     selected,
@@ -366,3 +389,13 @@ export const useMatching = defineStore('matching', () => {
     step,
   }
 })
+
+/** A puzzle as its autosave keeps it: the file's text and the name. */
+function stateOf(e: EdgePuzzle): PuzzleState {
+  return { kind: e.kind, text: puzzleText(e), name: puzzleName(e) }
+}
+
+function puzzleOf(s: PuzzleState): EdgePuzzle {
+  const p = readPuzzleText(s.kind, s.text, s.name)
+  return p.kind === 'triangle' ? rename(p, s.name) : p
+}

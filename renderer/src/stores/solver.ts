@@ -10,8 +10,9 @@ import {
   type TilingCounts,
   type TilingStats,
 } from '../../../shared/tiling/search'
+import { mergeCongruentPieces, solvedSetKey } from '../../../shared/document/merge'
 import { api } from '../api'
-import { plain } from './document'
+import { plain, useDocument } from './document'
 
 export interface Tiling {
   readonly pieces: readonly PlacedPiece[]
@@ -31,9 +32,11 @@ export interface Job {
   readonly jobId: string
   readonly kind: 'tile' | 'convex'
   readonly mode: SymmetryMode
-  /** The document as solved (congruent pieces merged): the gallery draws with its pieces and colours. */
+  /** The set solved (`solvedSetKey`): the job's tilings are those of every document with it. */
+  readonly setKey: string
+  /** The document as solved: the gallery draws with its pieces and colours. */
   document: WorkbenchDocument
-  /** Pieces merged because they have the same shape. */
+  /** Names of pieces counted as one kind because they have the same shape. */
   merged: readonly (readonly string[])[]
   state: 'queued' | 'running' | 'done' | 'cancelled' | 'failed'
   figures: FigureResult[]
@@ -56,6 +59,7 @@ export interface Job {
  * Tilings accumulate here as they stream in; a cancelled or failed job keeps what it found.
  */
 export const useSolver = defineStore('solver', () => {
+  const editing = useDocument()
   const job = shallowRef<Job | undefined>()
   const starting = ref(false)
   const running = computed(
@@ -92,6 +96,7 @@ export const useSolver = defineStore('solver', () => {
         jobId,
         kind,
         mode,
+        setKey: solvedSetKey(mergeCongruentPieces(document.pieces)),
         document,
         merged: [],
         state: 'queued',
@@ -180,6 +185,9 @@ export const useSolver = defineStore('solver', () => {
     )
   }
 
+  /** Whether the job's tilings are those of the open document (the gallery shows only those). */
+  const ofDocument = computed(() => job.value !== undefined && job.value.setKey === editing.setKey)
+
   const tileable = computed(
     () =>
       job.value?.figures.filter((f) => f.tilings.length > 0 || (f.counts?.solutions ?? 0) > 0)
@@ -194,5 +202,5 @@ export const useSolver = defineStore('solver', () => {
       : 0,
   )
 
-  return { job, starting, running, tileable, totalSolutions, start, cancel, shown }
+  return { job, starting, running, ofDocument, tileable, totalSolutions, start, cancel, shown }
 })

@@ -1,0 +1,32 @@
+import { expect, test } from './fixtures'
+
+test('the gallery and the export follow the open set: another set shows none, the same set again shows its tilings', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
+  await page.locator('[data-view="designer"]').click()
+  await page.getByTestId('solve-convex').click()
+  await expect(page.getByTestId('job-state')).toContainText('done', { timeout: 60_000 })
+  await page.locator('[data-view="gallery"]').click()
+  await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
+
+  // Another set: the gallery has nothing of it, and Export has nothing to write.
+  const openBundled = async (id: string) => {
+    await page.locator('[data-view="library"]').click()
+    await page.getByTestId(`set-${id}`).getByRole('button', { name: 'Open' }).click()
+    await page.locator('[data-view="gallery"]').click()
+  }
+  await openBundled('triaboloes')
+  await expect(page.getByTestId('doc-title')).toHaveText('Triaboloes')
+  await expect(page.getByTestId('gallery-count')).toHaveCount(0)
+  await expect(page.getByTestId('gallery-empty')).toContainText('No tilings of Triaboloes yet')
+  await expect(page.getByTestId('gallery-empty')).toContainText('Tangram')
+  await page.keyboard.press('Control+e')
+  await expect(page.getByTestId('notice-error')).toContainText('no tilings of Triaboloes')
+  await expect(page.getByTestId('export-dialog')).toHaveCount(0)
+
+  // The tangram again: its tilings are still there.
+  await openBundled('tangram')
+  await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
+})
