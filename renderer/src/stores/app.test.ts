@@ -37,7 +37,7 @@ describe('the app store', () => {
     expect(app.settings).toEqual({ workers: 1, recent: [] })
   })
 
-  it('an information fades after a few seconds; an error stays until dismissed', async () => {
+  it('an information fades after a few seconds, an error later; held while pointed at, dismissed at once', async () => {
     vi.useFakeTimers()
     const app = useApp()
     app.notify('error', 'tangram.json: permission denied')
@@ -45,7 +45,14 @@ describe('the app store', () => {
     expect(app.notices.map((n) => n.kind)).toEqual(['error', 'info'])
     await vi.advanceTimersByTimeAsync(5000)
     expect(app.notices.map((n) => n.text)).toEqual(['tangram.json: permission denied'])
+    await vi.advanceTimersByTimeAsync(8000)
+    expect(app.notices).toEqual([])
+    app.notify('error', 'plot: no such device')
+    app.hold(app.notices[0].id)
     await vi.advanceTimersByTimeAsync(60_000)
+    expect(app.notices).toHaveLength(1)
+    app.release(app.notices[0].id)
+    await vi.advanceTimersByTimeAsync(11_000)
     expect(app.notices).toHaveLength(1)
     app.dismiss(app.notices[0].id)
     expect(app.notices).toEqual([])

@@ -150,13 +150,27 @@ describe('the document store', () => {
     expect(new Set(boxes).size).toBe(set.pieces.length)
   })
 
-  it('restores autosaved work as unsaved, autosaving it on under the same id', async () => {
+  it('restores autosaved work as unsaved, with its history, autosaving it on under the same id', async () => {
     vi.useFakeTimers()
     hostKeepsDocuments()
     const d = useDocument()
-    d.load(tangram(), '/files/tangram.json', 'doc-earlier')
+    const before = tangram()
+    const doc = { ...before, name: 'Tangram, renamed' }
+    d.restore({
+      id: 'doc-earlier',
+      name: doc.name,
+      savedAt: '2026-01-01T00:00:00.000Z',
+      path: '/files/tangram.json',
+      document: doc,
+      history: { past: [before], future: [] },
+    })
     expect(d.dirty).toBe(true)
-    expect(host.callsOf('autosave.discard')).toEqual([])
+    // The session it replaces is discarded, as opening a file does; the restored one is kept.
+    expect(host.callsOf('autosave.discard').map((c) => c.id)).not.toContain('doc-earlier')
+    expect(d.canUndo).toBe(true)
+    d.undo()
+    expect(d.doc.name).toBe(before.name)
+    d.redo()
     d.rename('Tangram, edited')
     await vi.advanceTimersByTimeAsync(1000)
     expect(host.callsOf('autosave.write')).toMatchObject([

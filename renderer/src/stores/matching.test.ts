@@ -109,12 +109,14 @@ describe('the edge-matching store', () => {
     expect(m.puzzle).toBe(twice)
     await settled()
     const saved = host.callsOf('puzzle.autosave')
-    expect(saved.at(-1)).toEqual({
+    expect(saved.at(-1)).toMatchObject({
       kind: 'cards',
       text: puzzleText(twice),
       name: 'HIB smiley puzzle',
       dirty: true,
     })
+    // The history goes with it, so that restored work can be undone.
+    expect(saved.at(-1)!.history).toBeDefined()
   })
 
   it('solves in the worker, shows progress and boards, and an edit makes the result stale', async () => {
