@@ -4,9 +4,9 @@ import { documentToJson, type WorkbenchDocument } from '../../shared/document/do
 import { mergeCongruent } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
 import { pieceSetFromJson } from '../../shared/formats/load'
-import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
+import type { SolvedJob } from '../../shared/formats/solutions'
 import type { Point } from '../../shared/lattice/polygon'
-import type { PieceKind, PlacedPiece } from '../../shared/tiling/problem'
+import type { PieceKind } from '../../shared/tiling/problem'
 import type { SymmetryMode } from '../../shared/tiling/search'
 import { runTilings, type RunFigure, type RunOptions, type RunOutcome } from './tiling-runner'
 
@@ -53,9 +53,6 @@ export async function solveJob(
   const set = pieceSetFromJson(setJson, input.name)
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const { figures, shown } = jobFigures(o.kind, pieces, o.figures ?? set.figures)
-  const kept: (SolvedFigure & {
-    tilings: { pieces: readonly PlacedPiece[]; classSize: number }[]
-  })[] = shown.map((f) => ({ name: f.name, polygon: f.polygon, tilings: [] }))
   const outcome = await runTilings({
     pieces,
     setJson,
@@ -67,14 +64,15 @@ export async function solveJob(
     signal: o.signal,
     force: o.force,
     onProgress: o.onProgress,
-    onSolution: (figure, placed, classSize) =>
-      kept[figure].tilings.push({ pieces: spread(placed), classSize }),
   })
-  const solvedFigures = kept.map((f, i) => ({
-    ...f,
-    counts: outcome.figures[i]?.counts,
-    rejected: outcome.figures[i]?.rejected,
-    complete: outcome.figures[i]?.complete ?? false,
+  const solvedFigures = shown.map((f, i) => ({
+    name: f.name,
+    polygon: f.polygon,
+    counts: outcome.figures[i].counts,
+    rejected: outcome.figures[i].rejected,
+    complete: outcome.figures[i].complete,
+    // Each tiling's copies of a merged kind handed back to the pieces as drawn.
+    tilings: (outcome.figures[i].tilings ?? []).map((t) => ({ ...t, pieces: spread(t.pieces) })),
   }))
   return {
     job: {

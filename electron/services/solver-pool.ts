@@ -1,5 +1,6 @@
 import { fork, type Serializable } from 'node:child_process'
 import type { Point } from '../../shared/lattice/polygon'
+import type { PartProgress } from '../../shared/tiling/jobs'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 import type { FromWorker, ToWorker } from '../worker/protocol'
@@ -136,13 +137,10 @@ export interface PoolRun {
   readonly parts: readonly { readonly figure: number; readonly prefix: readonly number[] }[]
   /** The order in which to hand out the parts (default: as listed). */
   readonly order?: readonly number[]
+  /** A part handed to a process (the work begins; processes may take a while to start). */
+  readonly onPartStart?: (part: number) => void
   readonly onSolution?: (part: number, pieces: readonly PlacedPiece[], classSize: number) => void
-  readonly onProgress?: (
-    part: number,
-    placements: number,
-    solutions: number,
-    fraction: number,
-  ) => void
+  readonly onProgress?: (part: number, progress: PartProgress) => void
   readonly onPartDone?: (part: number, counts: TilingCounts, stats: TilingStats) => void
 }
 
@@ -183,6 +181,7 @@ export function runOnWorkers(
   const feed = (w: WorkerProcess) => {
     if (next < run.parts.length) {
       const i = run.order ? run.order[next++] : next++
+      run.onPartStart?.(i)
       w.send({ type: 'part', part: i, figure: run.parts[i].figure, prefix: run.parts[i].prefix })
     }
   }
@@ -200,7 +199,7 @@ export function runOnWorkers(
           run.onSolution?.(m.part, m.pieces, m.classSize)
           break
         case 'progress':
-          run.onProgress?.(m.part, m.placements, m.solutions, m.fraction)
+          run.onProgress?.(m.part, m)
           break
         case 'done':
           run.onPartDone?.(m.part, m.counts, m.stats)

@@ -14,6 +14,7 @@ import { verifyTiling } from '../../shared/tiling/verify'
 import { nodeWorkerLauncher } from './node-worker'
 import { solveJob } from './solve-job'
 import { SolverService } from './solver-service'
+import { runTilings } from './tiling-runner'
 import { processRunning as alive } from '../../testing/processes'
 
 const bundled = (name: string): WorkbenchDocument =>
@@ -179,6 +180,47 @@ describe('the solver service', () => {
     const last = { pieces: trace.steps.at(-1)! }
     for (const t of [last, ...tilings, ...job.figures.flatMap((f) => f.tilings)])
       expect(largeOnes(t.pieces).sort()).toEqual(['large triangle A', 'large triangle B'])
+  })
+
+  it('streams every tiling as found, counts no more than it streamed, and ends with the totals of one search', async () => {
+    const { solver, ended, events, of } = started()
+    const rectangle = JSON.parse(readFileSync('resources/figures/rectangle-6x10.json', 'utf8'))
+    const figure = { name: '6 × 10', polygon: rectangle.polygon }
+    const document = bundled('pentominoes')
+    const { jobId } = solver.start(
+      request({ document, kind: 'tile', mode: 'reduce', list: true, figures: [figure] }),
+    )
+    await ended(jobId)
+    // The tilings go out as the worker processes find them, not when the figure is done: a
+    // progress event counts only tilings already sent.
+    let streamed = 0
+    let last: Extract<WorkbenchEvent, { type: 'job.progress' }> | undefined
+    for (const e of events) {
+      if (e.type === 'job.solutions') streamed += e.tilings.length
+      if (e.type === 'job.progress') {
+        expect(e.solutions).toBeLessThanOrEqual(streamed)
+        last = e
+      }
+    }
+    expect(streamed).toBe(2339)
+    // The figure's statistics are those of the same search in one process (as the CLI runs it),
+    // and the last progress has the totals.
+    const [result] = of(jobId, 'job.figure')
+    const set = pieceSetFromJson(documentToJson(document), 'pentominoes')
+    const here = await runTilings({
+      pieces: set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
+      setJson: documentToJson(document),
+      figures: [figure],
+      mode: 'reduce',
+      list: false,
+      workers: 1,
+    })
+    expect(result.stats).toEqual(here.figures[0].stats)
+    expect(last).toMatchObject({
+      fraction: 1,
+      solutions: 2339,
+      placements: result.stats.placements,
+    })
   })
 
   it('queues jobs and runs them one after the other; a queued job cancels without running', async () => {

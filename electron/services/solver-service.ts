@@ -6,11 +6,10 @@ import { mergeCongruent } from '../../shared/document/merge'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
 import { pieceSetFromJson } from '../../shared/formats/load'
 import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
-import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { FromWorker, WorkerTask } from '../worker/protocol'
 import { WarmPool, type LaunchWorker } from './solver-pool'
 import { jobFigures } from './solve-job'
-import { runTilings } from './tiling-runner'
+import { runTilings, type FoundTiling, type RunProgress } from './tiling-runner'
 
 /**
  * The app's solver: a queue of jobs, run one at a time on worker processes kept warm (so a solve
@@ -181,14 +180,13 @@ export class SolverService {
         document: apart,
         merged,
       })
+      // The tilings of each figure, in search order, once it is done (or stopped).
       const kept = request.list
-        ? shown.map(
-            (
-              f,
-            ): { -readonly [K in keyof SolvedFigure]: SolvedFigure[K] } & {
-              tilings: { pieces: readonly PlacedPiece[]; classSize: number }[]
-            } => ({ name: f.name, polygon: f.polygon, tilings: [] }),
-          )
+        ? shown.map((f): { -readonly [K in keyof SolvedFigure]: SolvedFigure[K] } => ({
+            name: f.name,
+            polygon: f.polygon,
+            tilings: [],
+          }))
         : undefined
       const keep = (complete: boolean) => {
         if (!kept) return
@@ -203,7 +201,7 @@ export class SolverService {
           if (this.solved.size > KEEP_SOLVED) this.solved.delete(id)
       }
       keepSoFar = keep
-      const batch = new Map<number, { pieces: readonly PlacedPiece[]; classSize: number }[]>()
+      const batch = new Map<number, FoundTiling[]>()
       // The first tiling goes out at once (the user is waiting for it); later ones in batches.
       let lastFlush = 0
       let count = 0
@@ -218,6 +216,22 @@ export class SolverService {
       }
       let figuresDone = 0
       let lastProgress = 0
+      let last: RunProgress | undefined
+      let sent: RunProgress | undefined
+      const progress = (p: RunProgress) => {
+        sent = p
+        lastProgress = Date.now()
+        emit({
+          type: 'job.progress',
+          jobId,
+          fraction: p.fraction,
+          placements: p.placements,
+          solutions: p.solutions,
+          figuresDone,
+          rate: p.elapsedMs > 0 ? (p.placements / p.elapsedMs) * 1000 : 0,
+          etaSeconds: p.etaSeconds,
+        })
+      }
       const outcome = await runTilings({
         pieces,
         setJson,
@@ -233,7 +247,6 @@ export class SolverService {
           const placed = spread(found)
           const list = batch.get(figure) ?? []
           list.push({ pieces: placed, classSize })
-          kept?.[figure].tilings.push({ pieces: placed, classSize })
           batch.set(figure, list)
           if (++count >= FLUSH_COUNT || Date.now() - lastFlush > FLUSH_MS) flush()
         },
@@ -244,6 +257,7 @@ export class SolverService {
               counts: r.counts,
               rejected: r.rejected,
               complete: r.complete,
+              tilings: r.tilings ?? [],
             })
           figuresDone++
           emit({
@@ -254,26 +268,20 @@ export class SolverService {
             stats: r.stats,
             rejected: r.rejected,
             complete: r.complete,
+            ...(r.order ? { order: r.order } : {}),
           })
         },
         onProgress: (p) => {
-          const now = Date.now()
-          if (now - lastProgress < 125) return
-          lastProgress = now
-          if (now - lastFlush > FLUSH_MS) flush()
-          emit({
-            type: 'job.progress',
-            jobId,
-            fraction: p.fraction,
-            placements: p.placements,
-            solutions: p.solutions,
-            figuresDone,
-            rate: p.elapsedMs > 0 ? (p.placements / p.elapsedMs) * 1000 : 0,
-            etaSeconds: p.etaSeconds,
-          })
+          last = p
+          if (Date.now() - lastProgress < 125) return
+          // The tilings counted go out first: the count never runs ahead of the tilings shown.
+          flush()
+          progress(p)
         },
       })
       flush()
+      // The run's last report always goes out: it has the final totals.
+      if (last && last !== sent) progress(last)
       keep(outcome.complete)
       emit({
         type: 'job.ended',

@@ -1,6 +1,13 @@
 import { SearchTooLargeError } from '../../shared/errors'
 import type { Point } from '../../shared/lattice/polygon'
-import { splitSearch } from '../../shared/tiling/jobs'
+import { secondsLeft } from '../../shared/time-left'
+import {
+  addPartStats,
+  partWeight,
+  runPart,
+  splitSearch,
+  type PartProgress,
+} from '../../shared/tiling/jobs'
 import {
   buildTilingProblem,
   type PieceKind,
@@ -8,6 +15,7 @@ import {
   type TilingProblem,
 } from '../../shared/tiling/problem'
 import {
+  headlineCount,
   planSearch,
   TilingSearch,
   type SearchSetup,
@@ -19,9 +27,10 @@ import { runOnWorkers, type WorkerSource } from './solver-pool'
 
 /**
  * One tiling run over a list of figures (one figure for `tile`, every outline for `convex`):
- * plans each search, estimates its size, runs it in this process when it is small and on worker
- * processes, split into parts, when it is not, and adds the parts up per figure. Solutions come
- * out grouped by figure and in a fixed order, whichever process found them.
+ * plans each search, estimates its size, splits it into parts weighed by their estimates, and
+ * runs the parts in this process when the run is small and on worker processes when it is not.
+ * Both ways run each part alike (`runPart`) and add the parts up per figure in one place, so
+ * counts, statistics and progress do not depend on how the work was split or where it ran.
  */
 export interface RunFigure {
   readonly name: string
@@ -39,7 +48,7 @@ export interface RunOptions {
   readonly setJson: unknown
   readonly figures: readonly RunFigure[]
   readonly mode: SymmetryMode
-  /** Stream the tilings (otherwise only counts). */
+  /** Stream the tilings as they are found, and keep them (`FigureOutcome.tilings`). */
   readonly list: boolean
   /** Stop each figure after its first tiling (Program 1: "can it be built?"). */
   readonly firstOnly?: boolean
@@ -52,18 +61,26 @@ export interface RunOptions {
   readonly parallelFrom?: number
   readonly signal?: AbortSignal
   readonly onProgress?: (p: RunProgress) => void
+  /** Each tiling as soon as it is found (from whichever part, in whatever order the parts end). */
   readonly onSolution?: (figure: number, pieces: readonly PlacedPiece[], classSize: number) => void
   readonly onFigureDone?: (figure: number, outcome: FigureOutcome) => void
 }
 
 export interface RunProgress {
-  /** Estimated fraction done, in [0, 1]. */
+  /** Of the run's work, by the parts' estimated weights, in [0, 1]. */
   readonly fraction: number
+  /** Placements that fitted so far: at the end, the sum of the figures' `stats.placements`. */
   readonly placements: number
+  /** Tilings found so far, in the run's mode (`headlineCount`): at the end, the figures' sum. */
   readonly solutions: number
   readonly elapsedMs: number
-  /** Seconds left, once it can be estimated. */
+  /** Seconds left, from the weights of the work done (`secondsLeft`), once it can be estimated. */
   readonly etaSeconds?: number
+}
+
+export interface FoundTiling {
+  readonly pieces: readonly PlacedPiece[]
+  readonly classSize: number
 }
 
 export interface FigureOutcome {
@@ -73,6 +90,13 @@ export interface FigureOutcome {
   /** Knuth's estimate of the search's size in nodes (before it ran). */
   readonly estimatedNodes: number
   readonly complete: boolean
+  /** With `list`: the figure's tilings in search order (the order one unsplit search finds them). */
+  readonly tilings?: readonly FoundTiling[]
+  /**
+   * With `list`, when onSolution delivered the figure's tilings out of search order (parts end in
+   * any order on worker processes): for each tiling in search order, its index in delivery order.
+   */
+  readonly order?: readonly number[]
 }
 
 export interface RunOutcome {
@@ -84,32 +108,49 @@ export interface RunOutcome {
   readonly elapsedMs: number
 }
 
-/** Parts per figure at the least when a run is split. */
+/** Estimated nodes from which a figure is split into parts (a few milliseconds of search). */
+const SPLIT_FROM_NODES = 1e5
+/** Parts per figure at the least when it is split. */
 const MIN_PARTS = 6
+/** Parts per process a run is split into, so that the last parts to end are small. */
+const PARTS_PER_WORKER = 32
 /** Below this many estimated nodes a run stays in this process (starting workers costs more). */
 const PARALLEL_FROM_NODES = 5e6
 /** Above this many (about a day at 20 million nodes a second) a run is refused without --force. */
 const REFUSE_FROM_NODES = 2e12
 const NODES_PER_SECOND = 2e7
+/** Least time between the progress reports of running parts (every part's end is reported). */
+const REPORT_MS = 100
 
-const emptyStats = (): TilingStats => ({
-  tried: 0,
-  placements: 0,
-  updates: 0,
-  symmetryPrunedPlacements: 0,
-  symmetryRejectedCovers: 0,
-})
+interface Prepared {
+  readonly problem: TilingProblem
+  readonly setup: SearchSetup
+  readonly estimate: number
+  readonly rejected?: string
+}
+
+/** A part of one figure's search, with its share of the run's work. */
+interface Part {
+  readonly figure: number
+  readonly prefix: readonly number[]
+  /** Its share of the work: `partWeight`. */
+  readonly weight: number
+  fraction: number
+  placements: number
+  solutions: number
+  ended: boolean
+}
+
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   const started = Date.now()
   // Build and estimate figure by figure, so that a hopeless run is refused as soon as it shows.
-  const prepared: (
-    { problem: TilingProblem; setup: SearchSetup; estimate: number; rejected?: string } | undefined
-  )[] = []
+  const prepared: (Prepared | undefined)[] = []
   let totalEstimate = 0
   for (const f of o.figures) {
     // Preparing many outlines takes a while: let the host's other work (IPC, cancel) through.
-    await new Promise((resolve) => setImmediate(resolve))
+    await yieldToEvents()
     if (o.signal?.aborted) break
     const { problem, rejected } = f.prepare
       ? f.prepare()
@@ -130,196 +171,208 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       )
     }
   }
-  // A cancel may come while the figures are prepared: those not reached are not searched.
-  const outcomes: FigureOutcome[] = o.figures.map((_, i) => ({
-    counts: { solutions: 0, fixed: 0 },
-    stats: emptyStats(),
-    rejected: prepared[i]?.rejected,
-    estimatedNodes: prepared[i]?.estimate ?? 0,
-    complete: prepared[i] !== undefined,
-  }))
-  const weight = (i: number) =>
-    totalEstimate > 0 ? (prepared[i]?.estimate ?? 0) / totalEstimate : 1 / o.figures.length
-  let solutions = 0
-  let placements = 0
-  const report = (fraction: number) => {
-    const elapsedMs = Date.now() - started
-    const f = Math.min(1, Math.max(0, fraction))
-    o.onProgress?.({
-      fraction: f,
-      placements,
-      solutions,
-      elapsedMs,
-      etaSeconds: f > 0.02 && elapsedMs > 500 ? ((elapsedMs / f) * (1 - f)) / 1000 : undefined,
-    })
-  }
+  // A cancel while the figures were prepared leaves every figure not settled unsearched.
+  const cancelled = o.signal?.aborted ?? false
   const parallel =
-    !o.signal?.aborted &&
+    !cancelled &&
     !o.firstOnly &&
     o.source !== undefined &&
     totalEstimate >= (o.parallelFrom ?? PARALLEL_FROM_NODES)
-  if (!parallel) {
-    let base = 0
-    for (let i = 0; i < o.figures.length; i++) {
-      const p = prepared[i]
-      if (!p || p.rejected || o.signal?.aborted) {
-        if (p && !p.rejected) outcomes[i] = { ...outcomes[i], complete: false }
-        o.onFigureDone?.(i, outcomes[i])
-        continue
-      }
-      const search = new TilingSearch(p.problem, o.mode, [], 'bits', p.setup)
-      const before = placements
-      for (;;) {
-        const status = search.step(200_000)
-        placements = before + search.stats().placements
-        if (status === 'done') break
-        if (status === 'solution') {
-          solutions++
-          o.onSolution?.(i, search.solution().pieces, search.solution().classSize)
-          if (o.firstOnly) break
-        } else report(base + weight(i) * search.progress())
-        if (o.signal?.aborted) break
-      }
-      outcomes[i] = {
-        ...outcomes[i],
-        counts: { ...search.counts },
-        stats: search.stats(),
-        complete: search.isDone(),
-      }
-      base += weight(i)
-      report(base)
-      o.onFigureDone?.(i, outcomes[i])
-    }
-    const cancelled = o.signal?.aborted ?? false
-    return {
-      figures: outcomes,
-      complete: !cancelled,
-      cancelled,
-      parallel: false,
-      elapsedMs: Date.now() - started,
-    }
-  }
+  const outcomes: FigureOutcome[] = o.figures.map((_, i) => ({
+    counts: { solutions: 0, fixed: 0 },
+    stats: { tried: 0, placements: 0, symmetryPrunedPlacements: 0, symmetryRejectedCovers: 0 },
+    rejected: prepared[i]?.rejected,
+    estimatedNodes: prepared[i]?.estimate ?? 0,
+    complete: prepared[i]?.rejected !== undefined || (prepared[i] !== undefined && !cancelled),
+  }))
 
-  // In parallel: split every figure's search into parts (at least a few each, more for figures
-  // estimated to be large: the estimates can be far off), estimate each part, and hand the largest
-  // out first, so that no part holds up the end of the run.
-  const target = o.workers * 32
-  const parts: { figure: number; prefix: readonly number[] }[] = []
-  const partEstimate: number[] = []
-  const partShare: number[] = []
+  // A searched figure is split into parts unless it is small (a part then weighs more than it
+  // gives) or only its first tiling is wanted (a split explores the top of the tree breadth
+  // first). Large figures get more parts. The parts are listed figure by figure, in search order.
+  const target = (parallel ? o.workers : 1) * PARTS_PER_WORKER
+  const parts: Part[] = []
   const partsOf: number[][] = o.figures.map(() => [])
   prepared.forEach((p, i) => {
-    if (!p || p.rejected) return
-    const want = Math.max(MIN_PARTS, Math.round(target * weight(i)))
-    for (const part of splitSearch(p.problem, o.mode, want, p.setup)) {
+    if (!p || p.rejected || cancelled) return
+    const want =
+      o.firstOnly || p.estimate < SPLIT_FROM_NODES
+        ? 1
+        : Math.max(MIN_PARTS, Math.round((target * p.estimate) / totalEstimate))
+    const split = splitSearch(p.problem, o.mode, want, p.setup)
+    outcomes[i] = { ...outcomes[i], stats: split.stats }
+    for (const part of split.parts) {
       partsOf[i].push(parts.length)
-      parts.push({ figure: i, prefix: part.prefix })
-      partShare.push(part.share)
-      partEstimate.push(
-        new TilingSearch(p.problem, o.mode, part.prefix, 'bits', p.setup).estimateNodes(16),
-      )
+      parts.push({
+        figure: i,
+        prefix: part.prefix,
+        weight: Math.max(1, partWeight(p.problem, o.mode, part, p.setup)),
+        fraction: 0,
+        placements: 0,
+        solutions: 0,
+        ended: false,
+      })
     }
   })
-  const order = parts.map((_, k) => k).sort((a, b) => partEstimate[b] - partEstimate[a])
-  const partFraction = new Float64Array(parts.length)
-  const partPlacements = new Float64Array(parts.length)
-  const partDone = new Uint8Array(parts.length)
-  const partSolutions = new Float64Array(parts.length)
-  const tally = () => {
-    placements = partPlacements.reduce((a, b) => a + b, 0)
-    solutions = partSolutions.reduce((a, b) => a + b, 0)
+  const remaining = partsOf.map((k) => k.length)
+
+  // Tilings as found, with the part of each (parts are numbered in search order).
+  const found: { tiling: FoundTiling; part: number }[][] = o.figures.map(() => [])
+  const foundTiling = (k: number, pieces: readonly PlacedPiece[], classSize: number) => {
+    const part = parts[k]
+    part.solutions++
+    if (!o.list) return
+    found[part.figure].push({ tiling: { pieces, classSize }, part: k })
+    o.onSolution?.(part.figure, pieces, classSize)
   }
-  const found: { pieces: readonly PlacedPiece[]; classSize: number }[][] = parts.map(() => [])
-  const remaining = o.figures.map((_, i) => partsOf[i].length)
-  // Progress by position in the search trees, as in one process: a part is a known share of its
-  // figure's tree, a figure weighs its estimate. (Estimates of single parts are too rough to weigh
-  // parts by; they only decide the order.)
-  const progress = () =>
-    parts.reduce(
-      (s, p, k) => s + weight(p.figure) * partShare[k] * (partDone[k] ? 1 : partFraction[k]),
-      0,
-    ) + o.figures.reduce((s, _, i) => s + (partsOf[i].length === 0 ? weight(i) : 0), 0)
-  let lastReport = 0
-  const maybeReport = () => {
-    const now = Date.now()
-    if (now - lastReport > 100) {
-      lastReport = now
-      report(progress())
+  const figureDone = (i: number) => {
+    if (o.list) {
+      // A stable sort by part puts the tilings in search order.
+      const order = found[i].map((_, d) => d).sort((a, b) => found[i][a].part - found[i][b].part)
+      outcomes[i] = {
+        ...outcomes[i],
+        tilings: order.map((d) => found[i][d].tiling),
+        ...(order.some((d, k) => d !== k) ? { order } : {}),
+      }
+      found[i] = []
     }
+    o.onFigureDone?.(i, outcomes[i])
   }
+
+  // Progress by the weights of the parts: a part that ended counts whole, a running one by its
+  // position in its tree. The time left comes from the weight done since the search began.
+  const totalWeight = parts.reduce((s, p) => s + p.weight, 0)
+  // The nodes the splits expanded are done before the parts start.
+  const splitPlacements = outcomes.reduce((s, f) => s + f.stats.placements, 0)
+  // The time left is reckoned from when the first part started: not from the start of the run,
+  // whose planning and process start-up say nothing about how fast the search goes.
+  let searchStarted: number | undefined
+  const partStart = () => (searchStarted ??= Date.now())
+  let lastReport = 0
+  const report = (throttled: boolean) => {
+    const now = Date.now()
+    if (throttled && now - lastReport < REPORT_MS) return
+    lastReport = now
+    let done = 0
+    let placements = splitPlacements
+    let solutions = 0
+    for (const p of parts) {
+      done += p.weight * (p.ended ? 1 : p.fraction)
+      placements += p.placements
+      solutions += p.solutions
+    }
+    o.onProgress?.({
+      fraction: totalWeight > 0 ? Math.min(1, done / totalWeight) : 1,
+      placements,
+      solutions,
+      elapsedMs: now - started,
+      etaSeconds:
+        searchStarted === undefined
+          ? undefined
+          : secondsLeft({ workMs: now - searchStarted, total: totalWeight, done }),
+    })
+  }
+  const partProgress = (k: number, p: PartProgress) => {
+    Object.assign(parts[k], p)
+    report(true)
+  }
+  const partEnded = (
+    k: number,
+    r: { counts: TilingCounts; stats: TilingStats; complete: boolean },
+  ) => {
+    const part = parts[k]
+    Object.assign(part, {
+      ended: true,
+      placements: r.stats.placements,
+      solutions: headlineCount(r.counts, o.mode),
+    })
+    const i = part.figure
+    const prev = outcomes[i]
+    outcomes[i] = {
+      ...prev,
+      counts: {
+        solutions: prev.counts.solutions + r.counts.solutions,
+        fixed: prev.counts.fixed + r.counts.fixed,
+      },
+      stats: addPartStats(prev.stats, r.stats),
+      complete: prev.complete && r.complete,
+    }
+    if (--remaining[i] === 0) figureDone(i)
+    report(false)
+  }
+
   // Figures that need no search are done at once, in order, ahead of the rest.
   o.figures.forEach((_, i) => {
     if (partsOf[i].length === 0) o.onFigureDone?.(i, outcomes[i])
   })
-  const pool = runOnWorkers(
-    {
-      set: o.setJson,
-      figures: o.figures.map((f) => f.polygon),
-      mode: o.mode,
-      list: o.list,
-      parts,
-      order,
-      onSolution: (part, pieces, classSize) => found[part].push({ pieces, classSize }),
-      onProgress: (part, placed, tilings, fraction) => {
-        partFraction[part] = fraction
-        partPlacements[part] = placed
-        partSolutions[part] = tilings
-        tally()
-        maybeReport()
+  async function runHere(): Promise<{ complete: boolean; cancelled: boolean; error?: string }> {
+    const aborted = () => o.signal?.aborted ?? false
+    for (let k = 0; k < parts.length && !aborted(); k++) {
+      const p = prepared[parts[k].figure]!
+      const firstFound = () => o.firstOnly === true && parts[k].solutions > 0
+      partStart()
+      const r = await runPart(p.problem, o.mode, parts[k], {
+        setup: p.setup,
+        onSolution: (s) => foundTiling(k, s.pieces, s.classSize),
+        onProgress: (progress) => {
+          partProgress(k, progress)
+          return yieldToEvents()
+        },
+        shouldStop: () => aborted() || firstFound(),
+      })
+      partEnded(k, r)
+    }
+    return { complete: !aborted(), cancelled: aborted() }
+  }
+
+  function runParallel(): Promise<{ complete: boolean; cancelled: boolean; error?: string }> {
+    // The heaviest parts go out first, so that no part holds up the end of the run. They are
+    // ordered by other probes than their weights': ordered by the weights themselves, the
+    // overestimated parts would go first and the work done would look larger than it is.
+    const rank = parts.map((p) => {
+      const { problem, setup } = prepared[p.figure]!
+      return new TilingSearch(problem, o.mode, p.prefix, 'bits', setup).estimateNodes(16, 9)
+    })
+    const order = parts.map((_, k) => k).sort((a, b) => rank[b] - rank[a])
+    const pool = runOnWorkers(
+      {
+        set: o.setJson,
+        figures: o.figures.map((f) => f.polygon),
+        mode: o.mode,
+        list: o.list,
+        parts,
+        order,
+        onPartStart: partStart,
+        onSolution: foundTiling,
+        onProgress: partProgress,
+        onPartDone: (k, counts, stats) => partEnded(k, { counts, stats, complete: true }),
       },
-      onPartDone: (part, counts, stats) => {
-        partDone[part] = 1
-        partPlacements[part] = stats.placements
-        partSolutions[part] = counts.solutions
-        tally()
-        const i = parts[part].figure
-        const prev = outcomes[i]
-        outcomes[i] = {
-          ...prev,
-          counts: {
-            solutions: prev.counts.solutions + counts.solutions,
-            fixed: prev.counts.fixed + counts.fixed,
-          },
-          stats: {
-            tried: prev.stats.tried + stats.tried,
-            placements: prev.stats.placements + stats.placements,
-            updates: prev.stats.updates + stats.updates,
-            symmetryPrunedPlacements: stats.symmetryPrunedPlacements,
-            symmetryRejectedCovers:
-              prev.stats.symmetryRejectedCovers + stats.symmetryRejectedCovers,
-          },
-        }
-        if (--remaining[i] === 0) {
-          for (const k of partsOf[i])
-            for (const s of found[k]) o.onSolution?.(i, s.pieces, s.classSize)
-          for (const k of partsOf[i]) found[k] = []
-          o.onFigureDone?.(i, outcomes[i])
-        }
-        maybeReport()
-      },
-    },
-    o.workers,
-    o.source!,
-  )
-  const abort = () => pool.cancel()
-  o.signal?.addEventListener('abort', abort)
-  const result = await pool.done
-  o.signal?.removeEventListener('abort', abort)
-  // A run that ended early still hands over what it found: the tilings of unfinished figures
-  // (from the parts that reported them), with the figure marked incomplete.
+      o.workers,
+      o.source!,
+    )
+    const abort = () => pool.cancel()
+    o.signal?.addEventListener('abort', abort)
+    return pool.done.finally(() => o.signal?.removeEventListener('abort', abort))
+  }
+
+  const result = cancelled
+    ? { complete: false, cancelled: true }
+    : parallel
+      ? await runParallel()
+      : await runHere()
+  // A run that ended early still hands over what it found: the figures not finished are marked
+  // incomplete, with the tilings their parts reported.
   o.figures.forEach((_, i) => {
     if (remaining[i] === 0) return
     outcomes[i] = { ...outcomes[i], complete: false }
-    for (const k of partsOf[i]) for (const t of found[k]) o.onSolution?.(i, t.pieces, t.classSize)
-    o.onFigureDone?.(i, outcomes[i])
+    figureDone(i)
   })
-  if (result.complete) report(1)
+  report(false)
   return {
     figures: outcomes,
     complete: result.complete,
     cancelled: result.cancelled,
     error: result.error,
-    parallel: true,
+    parallel,
     elapsedMs: Date.now() - started,
   }
 }

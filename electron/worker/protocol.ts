@@ -1,4 +1,5 @@
 import type { Point } from '../../shared/lattice/polygon'
+import type { PartProgress } from '../../shared/tiling/jobs'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { QueensTask } from '../../shared/queens/count'
 import type { TaitCount, TaitProgress, TaitStats } from '../../shared/tait/count'
@@ -34,13 +35,7 @@ export type FromWorker =
       readonly pieces: readonly PlacedPiece[]
       readonly classSize: number
     }
-  | {
-      readonly type: 'progress'
-      readonly part: number
-      readonly placements: number
-      readonly solutions: number
-      readonly fraction: number
-    }
+  | ({ readonly type: 'progress'; readonly part: number } & PartProgress)
   | {
       readonly type: 'done'
       readonly part: number

@@ -6,12 +6,8 @@
 import { pieceSetFromJson } from '../../shared/formats/load'
 import type { Point } from '../../shared/lattice/polygon'
 import { buildTilingProblem, type PieceKind, type TilingProblem } from '../../shared/tiling/problem'
-import {
-  planSearch,
-  TilingSearch,
-  type SearchSetup,
-  type SymmetryMode,
-} from '../../shared/tiling/search'
+import { runPart } from '../../shared/tiling/jobs'
+import { planSearch, type SearchSetup, type SymmetryMode } from '../../shared/tiling/search'
 import { PUBLISHED, reproduce } from '../../shared/papers/registry'
 import { traceToFirstTiling } from '../../shared/tiling/trace'
 import { parentChannel } from './parent-channel'
@@ -46,30 +42,23 @@ async function work(): Promise<void> {
         prepared = { problem, setup: planSearch(problem, run.mode) }
         run.prepared.set(figure, prepared)
       }
-      const search = new TilingSearch(prepared.problem, run.mode, prefix, 'bits', prepared.setup)
-      for (;;) {
-        const status = search.step(100_000)
-        if (status === 'done') break
-        if (status === 'solution') {
-          if (run.list)
-            send({
-              type: 'solution',
-              part,
-              pieces: search.solution().pieces,
-              classSize: search.solution().classSize,
-            })
-        } else {
-          send({
-            type: 'progress',
-            part,
-            placements: search.stats().placements,
-            solutions: search.counts.solutions,
-            fraction: search.progress(),
-          })
-          await yieldToEvents()
-        }
-      }
-      send({ type: 'done', part, counts: search.counts, stats: search.stats() })
+      const list = run.list
+      const outcome = await runPart(
+        prepared.problem,
+        run.mode,
+        { prefix },
+        {
+          setup: prepared.setup,
+          onSolution: (s) => {
+            if (list) send({ type: 'solution', part, pieces: s.pieces, classSize: s.classSize })
+          },
+          onProgress: (p) => {
+            send({ type: 'progress', part, ...p })
+            return yieldToEvents()
+          },
+        },
+      )
+      send({ type: 'done', part, counts: outcome.counts, stats: outcome.stats })
     } catch (e) {
       send({ type: 'error', part, message: (e as Error).message })
     }

@@ -349,6 +349,11 @@ export type WorkbenchEvent =
       readonly stats: TilingStats
       readonly rejected?: string
       readonly complete: boolean
+      /**
+       * The figure's tilings stream in as found; when that was out of search order, this puts
+       * them in it: for each tiling in search order, its index among those streamed.
+       */
+      readonly order?: readonly number[]
     }
   | {
       readonly type: 'job.ended'

@@ -1,4 +1,4 @@
-import type { ExactCoverProblem, RunStatus, SearchStats } from './dlx'
+import type { Branch, ExactCoverProblem, RunStatus, SearchStats } from './dlx'
 
 /**
  * Exact cover with multiplicities on bitsets, for tilings. The board is a bitset of covered cells
@@ -242,7 +242,6 @@ export class BitCover {
       this.place(r)
       if (this.fast) this.usedAtBase |= this.tokenBit[r]
       this.path[level++] = r
-      this.stats.placements++
     }
     this.base = level
   }
@@ -272,17 +271,19 @@ export class BitCover {
     return f
   }
 
-  /** Options (problem indices) that can cover the first free cell before the search starts. */
-  branchOptions(): number[] | undefined {
+  /**
+   * The node the search starts at, as the search would expand it: the options it tries there
+   * (those starting at the first free cell) and, as problem indices, those that fit. Undefined
+   * when the search would not expand it (a cover, a dead node) or has started.
+   */
+  branch(): Branch | undefined {
     if (this.done || this.depth >= 0) return undefined
-    const n = this.cellCount
-    let f = 0
-    while (f < n && (this.covered[f >>> 5] & (1 << (f & 31))) !== 0) f++
-    if (f >= n) return undefined
-    const out: number[] = []
+    const f = this.firstFree()
+    if (f >= this.cellCount || this.deadAt(f)) return undefined
+    const options: number[] = []
     for (let r = this.start[f]; r < this.start[f + 1]; r++)
-      if (this.fits(r)) out.push(this.original[r])
-    return out
+      if (this.fits(r)) options.push(this.original[r])
+    return { tried: this.start[f + 1] - this.start[f], options }
   }
 
   /**
@@ -293,23 +294,14 @@ export class BitCover {
    */
   estimateNodes(probes: number, random: () => number): number {
     if (this.done) return 0
-    const n = this.cellCount
-    const W = this.words
     let total = 0
     const chosen: number[] = []
     for (let p = 0; p < probes; p++) {
       let estimate = 1
       let weight = 1
       for (;;) {
-        let f = 0
-        while (f < n && (this.covered[f >>> 5] & (1 << (f & 31))) !== 0) f++
-        if (f >= n) break
-        let dead = false
-        for (let w = 0, row = f * W; !dead && w < W; w++)
-          dead = (this.stranded[row + w] & ~this.covered[w]) !== 0
-        for (let s = 0; !dead && s < this.left.length; s++)
-          dead = this.left[s] > 0 && this.slotLast[s] < f
-        if (dead) break
+        const f = this.firstFree()
+        if (f >= this.cellCount || this.deadAt(f)) break
         const fitting: number[] = []
         for (let r = this.start[f]; r < this.start[f + 1]; r++) if (this.fits(r)) fitting.push(r)
         if (fitting.length === 0) break
@@ -323,6 +315,24 @@ export class BitCover {
       total += estimate
     }
     return total / probes
+  }
+
+  /** The first cell `covered` leaves free (cellCount if none). */
+  private firstFree(): number {
+    const n = this.cellCount
+    let f = 0
+    while (f < n && (this.covered[f >>> 5] & (1 << (f & 31))) !== 0) f++
+    return f
+  }
+
+  /** Whether, at first free cell f, a free cell or an unused counter can no longer be reached. */
+  private deadAt(f: number): boolean {
+    const W = this.words
+    for (let w = 0, row = f * W; w < W; w++)
+      if ((this.stranded[row + w] & ~this.covered[w]) !== 0) return true
+    for (let s = 0; s < this.left.length; s++)
+      if (this.left[s] > 0 && this.slotLast[s] < f) return true
+    return false
   }
 
   run(budget: number): RunStatus {

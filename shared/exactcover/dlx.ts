@@ -31,15 +31,32 @@ export interface ExactCoverProblem {
   readonly cellCount?: number
 }
 
+/**
+ * What an engine counts of the search below its prefix (forced options are not counted, so the
+ * parts of a split search add up to the whole once the split's own nodes are added; see
+ * shared/tiling/jobs.ts). A node is a partial cover; the search expands a node that is neither a
+ * cover nor dead.
+ */
 export interface SearchStats {
-  /** Candidate placements at the item branched on, at every node searched. */
+  /**
+   * Candidate options at the item branched on, summed over the nodes expanded: BitCover's are
+   * the options starting at the first free cell, tested for fit; dancing links' are those left
+   * in the item's list, all of which fit.
+   */
   tried: number
-  /** Placements made (options chosen): the candidates that fit. */
+  /** Options chosen: the candidates that fit, each a node below the one that tried it. */
   placements: number
-  /** Link updates, Knuth's measure of work. */
+  /** Link updates, Knuth's measure of work (dancing links only). */
   updates: number
   /** Complete covers found. */
   solutions: number
+}
+
+/** A node as the search would expand it: how many candidates it tries, and those that fit. */
+export interface Branch {
+  readonly tried: number
+  /** Problem option indices. */
+  readonly options: readonly number[]
 }
 
 export type RunStatus = 'solution' | 'paused' | 'done'
@@ -146,6 +163,8 @@ export class DancingLinks {
       }
     }
     this.base = this.level
+    // The statistics are of the search below the prefix.
+    Object.assign(this.stats, { tried: 0, placements: 0, updates: 0, solutions: 0 })
   }
 
   /** The options chosen on the current path (the solution after run() returned 'solution'). */
@@ -175,16 +194,16 @@ export class DancingLinks {
   }
 
   /**
-   * The primary item the search would branch on next and the options it would try, or
-   * undefined if the current node is a solution or a dead end. Used to split into subproblems.
+   * The node the search starts at, as the search would expand it (the item with the fewest
+   * options, and those options), or undefined at a cover or a dead end. Used to split the search.
    */
-  branchOptions(): number[] | undefined {
+  branch(): Branch | undefined {
     if (this.state === DONE || this.rlink[0] === 0 || this.deadMultiplicity()) return undefined
     const i = this.chooseItem()
     if (this.len[i] === 0) return undefined
-    const out: number[] = []
-    for (let p = this.dlink[i]; p !== i; p = this.dlink[p]) out.push(this.optionOfNode[p])
-    return out
+    const options: number[] = []
+    for (let p = this.dlink[i]; p !== i; p = this.dlink[p]) options.push(this.optionOfNode[p])
+    return { tried: options.length, options }
   }
 
   isDone(): boolean {

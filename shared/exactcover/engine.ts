@@ -1,4 +1,4 @@
-import type { RunStatus, SearchStats } from './dlx'
+import type { Branch, RunStatus, SearchStats } from './dlx'
 
 /** What the tiling layer needs from an exact-cover search; both engines provide it. */
 export interface ExactCoverEngine {
@@ -6,7 +6,7 @@ export interface ExactCoverEngine {
   run(budget: number): RunStatus
   solution(): number[]
   progress(): number
-  branchOptions(): number[] | undefined
+  branch(): Branch | undefined
   isDone(): boolean
   /** Knuth's random-probe estimate of the nodes the search will visit (before running). */
   estimateNodes?(probes: number, random: () => number): number

@@ -83,7 +83,7 @@ describe('exact-cover engines', () => {
     fc.assert(
       fc.property(problems, (p) => {
         const expected = [...bruteForce(p)].sort()
-        const branches = new BitCover(p).branchOptions()
+        const branches = new BitCover(p).branch()?.options
         if (branches === undefined) return
         const parts = branches.flatMap((b) => covers(new BitCover(p, [b]), 1 << 30))
         expect(parts.sort()).toEqual(expected)

@@ -6,7 +6,7 @@ import { d4Matrix } from '../lattice/d4'
 import { analyzeShape } from '../pieces/shape'
 import { BruteForce, type BruteForceResult } from '../../testing/bruteforce'
 import { puzzleArbitrary, type RandomPuzzle } from '../../testing/random-puzzles'
-import { splitSearch, runPart } from './jobs'
+import { addPartStats, runPart, splitSearch } from './jobs'
 import { buildTilingProblem, type TilingProblem } from './problem'
 import { TilingSearch, type SymmetryMode, type TilingSolution } from './search'
 import { verifyTiling, type VerifyMove } from './verify'
@@ -125,20 +125,22 @@ describe('tiling engine against a plain brute force', () => {
     )
   })
 
-  it('split searches add up, on either engine and with tiny step budgets', () => {
-    fc.assert(
-      fc.property(
+  it('split searches add up, counts and statistics, on either engine and with tiny step budgets', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         puzzleArbitrary(),
         fc.integer({ min: 1, max: 12 }),
         fc.constantFrom<EngineKind>('bits', 'dlx'),
         fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
-        (p, k, engine, stepBudget) => {
+        async (p, k, engine, stepBudget) => {
           const { problem, brute, expected } = prepare(p)
           for (const mode of ['raw', 'reduce'] as const) {
             const total = { solutions: 0, fixed: 0 }
             const keys: string[] = []
-            for (const part of splitSearch(problem, mode, k)) {
-              const out = runPart(problem, mode, part, {
+            const split = splitSearch(problem, mode, k)
+            let stats = split.stats
+            for (const part of split.parts) {
+              const out = await runPart(problem, mode, part, {
                 engine,
                 stepBudget,
                 onSolution: (s) => keys.push(check(p, brute, s).key),
@@ -146,10 +148,19 @@ describe('tiling engine against a plain brute force', () => {
               expect(out.complete).toBe(true)
               total.solutions += out.counts.solutions
               total.fixed += out.counts.fixed
+              stats = addPartStats(stats, out.stats)
             }
             if (mode === 'raw') expect(sorted(keys)).toEqual(expected.tilings)
             else expect(keys.length).toBe(expected.solutions)
             expect(total, mode).toEqual({ solutions: expected.solutions, fixed: expected.fixed })
+            // The statistics of the unsplit search, run in one go, whatever the split and the
+            // step budget (the split branches as 'bits' does, so only its parts compare).
+            if (engine === 'bits') {
+              const whole = new TilingSearch(problem, mode)
+              whole.runToEnd()
+              expect(stats, mode).toEqual(whole.stats())
+            }
+            expect(stats.placements).toBeLessThanOrEqual(stats.tried)
           }
         },
       ),

@@ -1,5 +1,10 @@
 import { BitCover, BitCoverPlan } from '../exactcover/bitcover'
-import { DancingLinks, type ExactCoverProblem, type RunStatus } from '../exactcover/dlx'
+import {
+  DancingLinks,
+  type Branch,
+  type ExactCoverProblem,
+  type RunStatus,
+} from '../exactcover/dlx'
 import type { EngineKind, ExactCoverEngine } from '../exactcover/engine'
 import type { D4 } from '../lattice/d4'
 import { seededRandom } from '../random'
@@ -37,20 +42,29 @@ export interface TilingCounts {
 }
 
 /**
- * Search statistics like the paper's: placements tried, placements that fit, and what the
- * symmetry test removed (here: placements of the symmetry-breaking piece, once before the search,
- * and complete tilings that are symmetric copies of others).
+ * Search statistics, in the sense of the paper's (13616 tries, 1451 that fit, 1326 that pass the
+ * symmetry test, for the tangram). A node of the search is a partial tiling; the search expands
+ * every node that is neither complete nor dead (a free cell or an unused piece that no placement
+ * can reach any more) by the placements at its first free cell in the scan. Each statistic
+ * counts the nodes of the whole search tree once, however the search is split into parts and
+ * whichever processes run them (jobs.ts adds the parts up), so the app, the CLI and the README
+ * show the same numbers for the same figure and set.
  */
 export interface TilingStats {
-  /** Candidate placements at the cell branched on, summed over the nodes searched. */
+  /**
+   * Placements tried: at every node expanded, the placements whose first cell is the node's
+   * first free cell (each one tested for fit, or passed over with a block that fails alike).
+   */
   tried: number
-  /** Placements made by the search; each fits the free part of the figure. */
+  /**
+   * Placements that fitted: of those tried, the ones overlapping no covered cell whose piece has
+   * a copy left. The search places each, so this is the number of nodes below the root, and never
+   * more than `tried`.
+   */
   placements: number
-  /** Dancing-links updates. */
-  updates: number
-  /** Placements of the symmetry-breaking piece left out because a symmetric one is tried. */
+  /** Placements of the symmetry-breaking piece left out, before the search, because a symmetric one is tried. */
   symmetryPrunedPlacements: number
-  /** Complete covers found but rejected as a symmetric copy of another. */
+  /** Complete tilings found but rejected as a symmetric copy of another. */
   symmetryRejectedCovers: number
 }
 
@@ -168,9 +182,9 @@ export class TilingSearch {
         : new DancingLinks(searchCover(problem, this.setup), infeasible ? [] : prefix)
   }
 
-  /** Search options (indices into the engine's option list) to branch on next, for splitting. */
-  branchOptions(): number[] | undefined {
-    return this.problem.obstruction ? undefined : this.engine.branchOptions()
+  /** The node the search starts at, as the search would expand it (for splitting). */
+  branch(): Branch | undefined {
+    return this.problem.obstruction ? undefined : this.engine.branch()
   }
 
   /** Advances by at most `budget` placements; 'solution' means an emitted tiling is ready. */
@@ -216,7 +230,6 @@ export class TilingSearch {
     return {
       tried: this.engine.stats.tried,
       placements: this.engine.stats.placements,
-      updates: this.engine.stats.updates,
       symmetryPrunedPlacements: this.setup.pruned,
       symmetryRejectedCovers: this.rejected,
     }

@@ -1,7 +1,6 @@
 import { countToJson } from '../../../shared/counts'
 import { convexCases, outlineFigures } from '../../../shared/convex/convex'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
-import type { PlacedPiece } from '../../../shared/tiling/problem'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
@@ -19,7 +18,6 @@ export async function convexCommand(
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const { area, cases } = convexCases(pieces)
   const mode = opts.raw ? 'raw' : 'reduce'
-  const tilings: PlacedPiece[][][] = cases.map(() => [])
   const outcome = await runWithProgress(
     {
       pieces,
@@ -27,7 +25,6 @@ export async function convexCommand(
       figures: outlineFigures(cases, pieces),
       mode,
       list: Boolean(opts.list),
-      onSolution: opts.list ? (i, placed) => tilings[i].push([...placed]) : undefined,
     },
     opts,
     signal,
@@ -63,7 +60,11 @@ export async function convexCommand(
           ...(results[i].complete ? {} : { complete: false }),
           stats: results[i].stats,
           ...(opts.list
-            ? { tilings: tilings[i].map((t) => t.map((p) => placedPieceJson(set.pieces, p))) }
+            ? {
+                tilings: (results[i].tilings ?? []).map((t) =>
+                  t.pieces.map((p) => placedPieceJson(set.pieces, p)),
+                ),
+              }
             : {}),
         })),
         tileable,
@@ -97,11 +98,11 @@ export async function convexCommand(
     ]
     if (opts.list) {
       cases.forEach((c, i) => {
-        tilings[i].forEach((t, k) =>
+        results[i].tilings?.forEach((t, k) =>
           lines.push(
             '',
             `outline ${c.number} (${c.name}), tiling ${k + 1}:`,
-            formatTiling(set.pieces, t),
+            formatTiling(set.pieces, t.pieces),
           ),
         )
       })

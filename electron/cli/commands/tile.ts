@@ -1,7 +1,6 @@
 import { countToJson } from '../../../shared/counts'
 import { areaInHalfSquares } from '../../../shared/lattice/polygon'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
-import type { PlacedPiece } from '../../../shared/tiling/problem'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadFigure, loadSolvableSet } from '../inputs'
 import { runWithProgress, type CommonOptions } from '../run'
@@ -21,7 +20,6 @@ export async function tileCommand(
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const mode = opts.raw ? 'raw' : 'reduce'
   const firstOnly = !opts.count && !opts.all
-  const tilings: PlacedPiece[][] = []
   const outcome = await runWithProgress(
     {
       pieces,
@@ -30,12 +28,12 @@ export async function tileCommand(
       mode,
       list: !opts.count,
       firstOnly,
-      onSolution: opts.count ? undefined : (_, placed) => tilings.push([...placed]),
     },
     opts,
     signal,
   )
   const r = outcome.figures[0]
+  const tilings = (r.tilings ?? []).map((t) => t.pieces)
   if (opts.json) {
     write(
       JSON.stringify({
@@ -72,7 +70,7 @@ export async function tileCommand(
       tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, formatTiling(set.pieces, t)))
     }
     lines.push(
-      `${r.stats.tried.toLocaleString('en')} placements tried, ${r.stats.placements.toLocaleString('en')} fitted, in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
+      `${r.stats.tried.toLocaleString('en')} placements tried, ${r.stats.placements.toLocaleString('en')} fitted${firstOnly ? ' up to the first tiling' : ''}, in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
     )
     write(lines.join('\n'))
   }

@@ -1,5 +1,6 @@
 import { InputError, RunError } from '../../../shared/errors'
 import { queensTasks, type QueensRunProgress, type QueensTask } from '../../../shared/queens/count'
+import { secondsLeft } from '../../../shared/time-left'
 import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
 import { describeFsError } from '../fs-errors'
 import type { LaunchWorker, WorkerProcess } from '../solver-pool'
@@ -86,8 +87,6 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
   const progress = () => {
     const elapsedMs = Date.now() - t0
     const fraction = weightTotal > 0 ? weightDone / weightTotal : 1
-    const doneHere = weightDone - weightAtStart
-    const left = weightTotal - weightDone
     o.onProgress?.({
       done: done.size,
       tasks: tasks.length,
@@ -95,7 +94,12 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
       nodes: nodesThisRun,
       elapsedMs,
       nodesPerSecond: elapsedMs > 0 ? (nodesThisRun * 1000) / elapsedMs : 0,
-      etaSeconds: doneHere > 0 ? ((elapsedMs / doneHere) * left) / 1000 : undefined,
+      etaSeconds: secondsLeft({
+        workMs: elapsedMs,
+        total: weightTotal,
+        done: weightDone,
+        doneBefore: weightAtStart,
+      }),
     })
   }
 

@@ -149,6 +149,7 @@ export const useSolver = defineStore('solver', () => {
       case 'job.figure': {
         const f = j.figures[e.figure]
         if (!f) break
+        if (e.order) f.tilings = e.order.map((k) => f.tilings[k])
         f.counts = e.counts
         f.stats = e.stats
         f.rejected = e.rejected
