@@ -35,6 +35,11 @@ export const SUPPLEMENT: ReadonlyMap<number, number> = new Map([
   [10, 96],
 ])
 
+/** What the paper's tables print for n with `pairs` pairs of empty cells, if they print it. */
+export function paperTable(n: number, pairs: number): number | undefined {
+  return (pairs === 1 ? TABLE_1 : pairs === 2 ? SUPPLEMENT : undefined)?.get(n)
+}
+
 /** The historical table (おしどりの遊び, 1713, as the paper quotes it): n = 23. */
 export const HISTORICAL_23 = 783_820_800_000n
 
