@@ -144,7 +144,8 @@ export function createWorkbench(
     'papers.list': () =>
       PUBLISHED.map((e) => ({
         id: e.id,
-        source: e.source,
+        document: e.document,
+        place: e.place,
         what: e.what,
         published: e.published,
         convention: e.convention,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { exportSettingsSchema } from '../drawing/export-settings'
 import type { WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
+import type { SourceDocument } from '../papers/documents'
 import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
@@ -224,7 +225,9 @@ export interface JobSummary {
 
 export interface PaperRow {
   readonly id: string
-  readonly source: string
+  readonly document: SourceDocument
+  /** Where in the document. */
+  readonly place: string
   readonly what: string
   readonly published: string
   readonly convention?: string
