@@ -97,7 +97,10 @@ export const METHODS = {
       .regex(/^[a-z0-9-]+$/)
       .max(100),
   }),
-  /** The browser host's folder: subfolders and the files with the given extensions (.json). */
+  /**
+   * The browser host's folder: subfolders and the files with the given extensions (.json). `dir`
+   * may name a file: its folder is listed, and the file named as `file`.
+   */
   'files.list': z.strictObject({ dir: path.optional(), extensions: extensions.optional() }),
   /** The native open dialog, offering the files with the given extensions (.json). */
   'dialog.open': z.strictObject({ extensions: extensions.optional() }),
@@ -240,7 +243,7 @@ export interface Results {
   'app.info': AppInfo
   'library.list': BundledSet[]
   'library.open': { document: WorkbenchDocument }
-  'files.list': { dir: string; parent?: string; entries: FileEntry[] }
+  'files.list': { dir: string; parent?: string; entries: FileEntry[]; file?: string }
   'dialog.open': { path?: string }
   'dialog.save': { path?: string }
   'document.open': { path: string; document: WorkbenchDocument }
