@@ -91,6 +91,8 @@ export type PuzzleAutosave = z.infer<typeof puzzleAutosaveSchema>
 export const METHODS = {
   'app.info': none,
   'library.list': none,
+  /** The bundled figures (rectangles, tangram square …), to add to the open document. */
+  'library.figures': none,
   'library.open': z.strictObject({
     id: z
       .string()
@@ -193,6 +195,14 @@ export interface BundledSet {
   readonly path: string
 }
 
+export interface BundledFigure {
+  readonly id: string
+  readonly name: string
+  readonly polygon: readonly Point[]
+  /** In half-squares. */
+  readonly area: number
+}
+
 export interface BundledPuzzle {
   readonly id: string
   readonly kind: PuzzleKind
@@ -242,6 +252,7 @@ export interface PaperRow {
 export interface Results {
   'app.info': AppInfo
   'library.list': BundledSet[]
+  'library.figures': BundledFigure[]
   'library.open': { document: WorkbenchDocument }
   'files.list': { dir: string; parent?: string; entries: FileEntry[]; file?: string }
   'dialog.open': { path?: string }
