@@ -10,14 +10,26 @@ test('Papers names each document by author, title and year, never by its file', 
 }) => {
   const { page } = workbench
   await page.locator('[data-view="papers"]').click()
-  const documents = page.getByTestId('paper-document')
-  await expect(documents).toHaveText([
-    'Tangram – ein Puzzle-Problem für den Computer — P. Läuchli · Elemente der Mathematik 22, 73–96 · 1967',
-    'Lösung Aufgabe 2 „Dreieckspuzzle“ — author not named · a write-up for the 39. Bundeswettbewerb Informatik, 1. Runde · 2020',
-    'Das HIB Smiley-Puzzle — author not named · a programming lesson in Python · undated',
-    'Das Damenproblem — Jonathan Püttmann · 2020',
-    "N-queens game, TANGRAM & TAIT's problem — I. Takeuchi, H. Okuno · NTT Musashino Electrical Communication Laboratory · 1970s",
-  ])
+  const headings = {
+    laeuchli:
+      'Tangram – ein Puzzle-Problem für den Computer — P. Läuchli · Elemente der Mathematik 22, 73–96 · 1967',
+    dreieckspuzzle:
+      'Lösung Aufgabe 2 „Dreieckspuzzle“ — author not named · a write-up for the 39. Bundeswettbewerb Informatik, 1. Runde · 2020',
+    'hib-smiley':
+      'Das HIB Smiley-Puzzle — author not named · a programming lesson in Python · undated',
+    damenproblem: 'Das Damenproblem — Jonathan Püttmann · 2020',
+    'takeuchi-okuno':
+      "N-queens game, TANGRAM & TAIT's problem — I. Takeuchi, H. Okuno · NTT Musashino Electrical Communication Laboratory · 1970s",
+  }
+  // One heading per document, its rows below it.
+  for (const [id, text] of Object.entries(headings))
+    await expect(page.locator(`[data-testid="paper-document"][data-document="${id}"]`)).toHaveText(
+      text,
+    )
+  const ids = await page
+    .getByTestId('paper-document')
+    .evaluateAll((hs) => hs.map((h) => h.getAttribute('data-document')))
+  expect(new Set(ids).size).toBe(ids.length)
   await expect(page.locator('[data-row="laeuchli-solutions"] td').first()).toHaveText('§7 and §8')
   await expect(page.locator('table.data')).not.toContainText(/\d{3}_[0-9a-f]{16}\.txt/)
 })

@@ -1,4 +1,4 @@
-import { SUPPLEMENT, TABLE_1 } from '../tait/conventions'
+import { SUPPLEMENT, TABLE_1 } from '../tait/tables'
 import { countTait } from '../tait/count'
 import { paperCount } from '../tait/paper'
 import { TAKEUCHI_OKUNO } from './documents'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SUPPLEMENT, TWO_PAIR_CONVENTIONS, finalRows, paperTable } from './conventions'
+import { TWO_PAIR_CONVENTIONS, finalRows } from './conventions'
+import { SUPPLEMENT, paperTable } from './tables'
 
 const counts = (id: string, ns: number[]) => {
   const c = TWO_PAIR_CONVENTIONS.find((x) => x.id === id)!

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import { paperTable } from '../../../shared/tait/tables'
 import { sequenceFrames, type Frames } from '../tait/frames'
 import { LISTED, type TaitReply, type TaitRequest } from '../tait/protocol'
 import { WorkerChannel } from '../worker-channel'
@@ -74,7 +75,8 @@ export const useTait = defineStore('tait', () => {
         for (let n = 3; n <= tableUpTo.value; n++) {
           const r = await ask({ op: 'count', n, gaps })
           if (r.type !== 'count') continue
-          const { moves, sequences, ms, published, program } = r
+          const { moves, sequences, ms, program } = r
+          const published = paperTable(n, gaps)
           table.value = [...table.value, { n, gaps, moves, sequences, ms, published, program }]
         }
     } catch (e) {

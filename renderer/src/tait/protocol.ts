@@ -19,11 +19,10 @@ export type TaitReply =
       /** The number of minimal sequences, as a decimal string. */
       readonly sequences: string
       readonly ms: number
-      /** What the paper's table prints (shared/tait/conventions.ts), if it has this n. */
-      readonly published?: number
       /**
-       * Where the paper's number differs: what the paper's own program finds (shared/tait/
-       * paper.ts), which with two pairs misses minimal sequences (n = 7: 4 of 9).
+       * Where the paper's table (shared/tait/tables.ts) differs: what the paper's own program
+       * finds (shared/tait/paper.ts), which with two pairs misses minimal sequences (n = 7: 4
+       * of 9).
        */
       readonly program?: string
     }

@@ -1,4 +1,4 @@
-import { paperTable } from '../../../shared/tait/conventions'
+import { paperTable } from '../../../shared/tait/tables'
 import { countTait } from '../../../shared/tait/count'
 import { listTait } from '../../../shared/tait/list'
 import { paperCount } from '../../../shared/tait/paper'
@@ -44,7 +44,6 @@ function answer(r: TaitRequest): TaitReply {
       moves: c.moves,
       sequences: String(c.sequences),
       ms,
-      published,
       program,
     }
   }
