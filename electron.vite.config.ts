@@ -36,6 +36,8 @@ export default defineConfig({
     resolve: { alias: [{ find: /^konva$/, replacement: resolve('renderer/src/konva.ts') }] },
     build: {
       outDir: resolve('out/renderer'),
+      // The CSP allows fonts from the app's own files only, not inlined as data: URLs.
+      assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
       rollupOptions: { input: resolve('renderer/index.html') },
     },
     plugins: [vue()],

@@ -6,7 +6,7 @@
  * largest layer and the bytes of its tables, the memo of counted phases, and the process's peak
  * resident size so far.
  */
-import { TABLE_1, SUPPLEMENT } from '../shared/tait/conventions'
+import { TABLE_1, SUPPLEMENT } from '../shared/tait/tables'
 import { countTait, type CountOptions, type TaitCount } from '../shared/tait/count'
 import { paperCount } from '../shared/tait/paper'
 import { check, median, type Result } from './measure'

@@ -22,7 +22,7 @@ async function shoot(page: Page, name: string, target?: Locator): Promise<void> 
 test('screenshots of every view', async ({ workbench }) => {
   const { page } = workbench
 
-  // Library: the start screen, with the bundled sets.
+  // Library: the bundled sets.
   await page.locator('[data-view="library"]').click()
   await expect(page.getByTestId('set-tetraboloes')).toBeVisible()
   await shoot(page, 'library')

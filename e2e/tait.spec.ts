@@ -61,3 +61,27 @@ test('Tait: a long count shows its progress and stops at once', async ({ workben
   // What was listed before stays; nothing of n = 20 appears.
   await expect(page.getByTestId('tait-summary')).not.toContainText('n = 20')
 })
+
+test("Tait: where the supplementary table differs, the table says it is the paper's program", async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.locator('[data-view="tait"]').click()
+  await page.getByTestId('tait-table-n').fill('7')
+  await page.getByTestId('tait-table').click()
+  const rows = page.getByTestId('tait-table-rows')
+  // n = 7, two pairs: 9 minimal sequences, of which the paper's pruned program finds 4.
+  const seven = rows.locator('tr[data-gaps="2"][data-n="7"]')
+  await expect(seven).toHaveAttribute('data-sequences', '9')
+  const paper = seven.locator('td[data-paper]')
+  await expect(paper).toHaveAttribute('data-paper', 'program')
+  await expect(paper).toContainText("4 the paper's program, not every minimal sequence")
+  await expect(paper).toHaveAttribute(
+    'title',
+    /rebuilt, finds 4 here; every minimal sequence counted: 9/,
+  )
+  // Where the two agree, the number stands alone.
+  const one = rows.locator('tr[data-gaps="1"][data-n="7"] td[data-paper]')
+  await expect(one).toHaveAttribute('data-paper', 'same')
+  await expect(one).toHaveText('2')
+})

@@ -104,10 +104,29 @@ describe('the file browser', () => {
     expect((await files.list('sets/..')).parent).toBeUndefined()
   })
 
-  it('refuses to list outside its folder, or what is not a folder', async () => {
-    await expect(files.list('..')).rejects.toThrow(InputError)
+  it('lists the folder of a file it is given, naming the file', async () => {
+    const listing = await files.list('sets/tangram.json')
+    expect(listing).toMatchObject({
+      dir: join(root, 'sets'),
+      parent: root,
+      file: join(root, 'sets', 'tangram.json'),
+    })
+    expect(listing.entries.map((e) => e.name)).toEqual(['old', 'tangram.json'])
+    expect(await files.list(join(root, 'a.json'))).toMatchObject({
+      dir: root,
+      file: join(root, 'a.json'),
+    })
+    expect(await files.list('a.json')).not.toHaveProperty('parent')
+    expect(await files.list('sets')).not.toHaveProperty('file')
+  })
+
+  it('refuses to list outside its folder, or what is not there', async () => {
+    await expect(files.list('..')).rejects.toThrow(`..: outside the folder ${root}`)
     await expect(files.list('escape')).rejects.toThrow(InputError)
-    await expect(files.list('missing')).rejects.toThrow('missing: cannot list (no such folder)')
-    await expect(files.list('a.json')).rejects.toThrow(InputError)
+    await expect(files.list('secret.json')).rejects.toThrow(InputError)
+    await expect(files.list('missing')).rejects.toThrow('missing: no such file or folder')
+    await expect(files.list('sets/missing.json')).rejects.toThrow(
+      'sets/missing.json: no such file or folder',
+    )
   })
 })

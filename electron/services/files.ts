@@ -42,17 +42,28 @@ export class FileBrowser implements PathPolicy {
     }
   }
 
-  /** Folders first, then the files with one of `extensions`, each sorted by name; no hidden files. */
+  /**
+   * Folders first, then the files with one of `extensions`, each sorted by name; no hidden files.
+   * `path` is a folder, or a file (typed or pasted into the dialog): then its folder is listed,
+   * with the file as `file`.
+   */
   async list(
-    dir?: string,
+    path?: string,
     extensions: readonly string[] = ['.json'],
-  ): Promise<{ dir: string; parent?: string; entries: FileEntry[] }> {
-    const abs = dir === undefined ? this.root : this.resolve(dir)
+  ): Promise<{ dir: string; parent?: string; entries: FileEntry[]; file?: string }> {
+    const target = path === undefined ? this.root : this.resolve(path)
+    let isFile: boolean
+    try {
+      isFile = !(await stat(target)).isDirectory()
+    } catch (e) {
+      throw new InputError(`${path ?? target}: ${describeFsError(e, 'no such file or folder')}`)
+    }
+    const abs = isFile ? dirname(target) : target
     let names: string[]
     try {
       names = await readdir(abs)
     } catch (e) {
-      throw new InputError(`${dir ?? abs}: cannot list (${describeFsError(e, 'no such folder')})`)
+      throw new InputError(`${abs}: cannot list (${describeFsError(e, 'no such folder')})`)
     }
     const entries: FileEntry[] = []
     for (const name of names) {
@@ -75,7 +86,12 @@ export class FileBrowser implements PathPolicy {
         (a.kind === b.kind ? 0 : a.kind === 'dir' ? -1 : 1) ||
         a.name.localeCompare(b.name, 'en', { numeric: true }),
     )
-    return { dir: abs, ...(abs === this.root ? {} : { parent: dirname(abs) }), entries }
+    return {
+      dir: abs,
+      ...(abs === this.root ? {} : { parent: dirname(abs) }),
+      entries,
+      ...(isFile ? { file: target } : {}),
+    }
   }
 }
 

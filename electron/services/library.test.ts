@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../shared/errors'
-import { bundledSets } from './library'
+import { bundledFigures, bundledSets } from './library'
 
 const resources = fileURLToPath(new URL('../../resources', import.meta.url))
 
@@ -70,5 +70,42 @@ describe('the bundled sets', () => {
     writeFileSync(join(broken, 'sets', 'bad.json'), '{"name": "x"}')
     await expect(bundledSets(broken)).rejects.toThrow(InputError)
     await expect(bundledSets(broken)).rejects.toThrow(/^bad\.json: /)
+  })
+})
+
+describe('the bundled figures', () => {
+  it('are the shipped figures, sorted, each with its outline and area', async () => {
+    const figures = await bundledFigures(resources)
+    expect(figures.map((f) => f.id)).toEqual([
+      'rectangle-3x20',
+      'rectangle-4x15',
+      'rectangle-5x12',
+      'rectangle-6x10',
+      'tangram-notched-square',
+      'tangram-right-trapezoid',
+      'tangram-square',
+    ])
+    expect(figures.find((f) => f.id === 'tangram-square')).toEqual({
+      id: 'tangram-square',
+      name: 'tangram square',
+      polygon: [
+        [2, 0],
+        [4, 2],
+        [2, 4],
+        [0, 2],
+      ],
+      area: 16,
+    })
+    expect(figures.find((f) => f.id === 'rectangle-6x10')).toMatchObject({
+      name: 'rectangle 6 × 10',
+      area: 120,
+    })
+  })
+
+  it('name the file of a broken one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-library-'))
+    mkdirSync(join(dir, 'figures'))
+    writeFileSync(join(dir, 'figures', 'bent.json'), '{"polygon": [[0,0],[2,1],[0,1]]}')
+    await expect(bundledFigures(dir)).rejects.toThrow(/^bent\.json: the figure /)
   })
 })

@@ -1,47 +1,75 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import type { BundledSet } from '../../shared/api/contract'
+import type { BundledFigure, BundledSet } from '../../shared/api/contract'
 import { convexOutlines } from '../../shared/convex/outlines'
-import { parsePieceSet } from '../../shared/formats/load'
+import { parseFigure, parsePieceSet } from '../../shared/formats/load'
+import { areaInHalfSquares } from '../../shared/lattice/polygon'
 import { totalPieceArea } from '../../shared/tiling/problem'
 
-// The bundled sets never change while the app runs; the promise is cached so that concurrent
-// first calls share one scan.
-const cache = new Map<string, Promise<BundledSet[]>>()
+// The bundled files never change while the app runs; each scan's promise is cached so that
+// concurrent first calls share it.
+const cache = new Map<string, Promise<unknown>>()
 
-/** The piece sets shipped in `resourcesDir/sets`, sorted by file name. */
-export async function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
-  const dir = resolve(resourcesDir)
-  let sets = cache.get(dir)
-  if (!sets) {
-    sets = scan(join(dir, 'sets'))
+function once<T>(key: string, scan: () => Promise<T>): Promise<T> {
+  let found = cache.get(key) as Promise<T> | undefined
+  if (!found) {
+    found = scan()
     // A failed scan (say, a folder not yet unpacked) must not stay cached.
-    sets.catch(() => cache.delete(dir))
-    cache.set(dir, sets)
+    found.catch(() => cache.delete(key))
+    cache.set(key, found)
   }
-  return sets
+  return found
 }
 
-async function scan(setsDir: string): Promise<BundledSet[]> {
-  const files = (await readdir(setsDir)).filter((f) => f.endsWith('.json')).sort()
-  const sets: BundledSet[] = []
+/** Each JSON file of `dir`, sorted by name, read by `read` (given its id, file name and text). */
+async function scan<T>(
+  dir: string,
+  read: (id: string, file: string, text: string) => T,
+): Promise<T[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()
+  const out: T[] = []
   for (const file of files) {
-    // One set at a time, giving way in between: the scan runs while the host serves the window.
+    // One file at a time, giving way in between: the scan runs while the host serves the window.
     await new Promise((resolve) => setImmediate(resolve))
-    const path = join(setsDir, file)
-    const set = parsePieceSet(await readFile(path, 'utf8'), file)
-    const area = totalPieceArea(
-      set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
-    )
-    sets.push({
-      id: file.slice(0, -'.json'.length),
-      name: set.name,
-      description: set.description,
-      pieces: set.pieces.reduce((n, p) => n + p.count, 0),
-      area,
-      outlines: convexOutlines(area).length,
-      path,
-    })
+    out.push(read(file.slice(0, -'.json'.length), file, await readFile(join(dir, file), 'utf8')))
   }
-  return sets
+  return out
+}
+
+/** The piece sets shipped in `resourcesDir/sets`, sorted by file name. */
+export function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
+  const dir = join(resolve(resourcesDir), 'sets')
+  return once(dir, () =>
+    scan(dir, (id, file, text) => {
+      const set = parsePieceSet(text, file)
+      const area = totalPieceArea(
+        set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
+      )
+      return {
+        id,
+        name: set.name,
+        description: set.description,
+        pieces: set.pieces.reduce((n, p) => n + p.count, 0),
+        area,
+        outlines: convexOutlines(area).length,
+        path: join(dir, file),
+      }
+    }),
+  )
+}
+
+/** The figures shipped in `resourcesDir/figures` (rectangles, tangram square …), by file name. */
+export function bundledFigures(resourcesDir: string): Promise<BundledFigure[]> {
+  const dir = join(resolve(resourcesDir), 'figures')
+  return once(dir, () =>
+    scan(dir, (id, file, text) => {
+      const figure = parseFigure(text, file)
+      return {
+        id,
+        name: figure.name,
+        polygon: figure.polygon,
+        area: areaInHalfSquares(figure.polygon),
+      }
+    }),
+  )
 }

@@ -100,7 +100,7 @@ describe('the workbench dispatcher', () => {
     })
   })
 
-  it('lists and opens the bundled sets by id', async () => {
+  it('lists and opens the bundled sets by id, and lists the bundled figures', async () => {
     const sets =
       await ok<{ id: string; pieces: number; area: number; outlines: number }[]>('library.list')
     expect(sets.find((s) => s.id === 'tangram')).toMatchObject({
@@ -114,6 +114,11 @@ describe('the workbench dispatcher', () => {
     })
     expect(document.pieces).toHaveLength(12)
     expect(document.figures.map((f) => f.name)).toContain('rectangle 6 × 10')
+    const figures = await ok<{ id: string; name: string; area: number }[]>('library.figures')
+    expect(figures.find((f) => f.id === 'tangram-square')).toMatchObject({
+      name: 'tangram square',
+      area: 16,
+    })
     expect(await refused('library.open', { id: 'nonesuch' })).toBe(
       'there is no bundled set "nonesuch"',
     )

@@ -21,7 +21,7 @@ import type { FileBrowser } from './files'
 import type { PathPolicy } from './path-grants'
 import { printerDevices } from './plotter/ports'
 import { checkPlotTarget } from './plotter/targets'
-import { bundledSets } from './library'
+import { bundledFigures, bundledSets } from './library'
 import { puzzleSheet, writePuzzleSheet } from './export/puzzle-sheet'
 import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
 import type { SettingsService } from './settings'
@@ -96,6 +96,7 @@ export function createWorkbench(
       cores: availableParallelism(),
     }),
     'library.list': () => bundledSets(host.resourcesDir),
+    'library.figures': () => bundledFigures(host.resourcesDir),
     // Bundled sets open by id, from the app's own resources, whatever folder the host serves.
     'library.open': async (p: { id: string }) => {
       const set = (await bundledSets(host.resourcesDir)).find((s) => s.id === p.id)
@@ -144,7 +145,8 @@ export function createWorkbench(
     'papers.list': () =>
       PUBLISHED.map((e) => ({
         id: e.id,
-        source: e.source,
+        document: e.document,
+        place: e.place,
         what: e.what,
         published: e.published,
         convention: e.convention,

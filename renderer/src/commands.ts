@@ -1,4 +1,5 @@
 import { emptyDocument } from '../../shared/document/document'
+import { plural } from '../../shared/plural'
 import { api, ApiError } from './api'
 import { useApp } from './stores/app'
 import { useDialogs } from './stores/dialogs'
@@ -135,7 +136,7 @@ export function useCommands() {
     if (!target) return
     await guard('Exporting', async () => {
       const r = await api.call('export.solutions', { jobId: job.jobId, path: target })
-      app.notify('info', `Exported ${r.tilings.toLocaleString('en')} tilings to ${r.path}`)
+      app.notify('info', `Exported ${plural(r.tilings, 'tiling')} to ${r.path}`)
     })
   }
 

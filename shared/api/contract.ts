@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { exportSettingsSchema } from '../drawing/export-settings'
 import type { WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
+import type { SourceDocument } from '../papers/documents'
 import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
@@ -108,13 +109,18 @@ export type PuzzleAutosave = z.infer<typeof puzzleAutosaveSchema>
 export const METHODS = {
   'app.info': none,
   'library.list': none,
+  /** The bundled figures (rectangles, tangram square …), to add to the open document. */
+  'library.figures': none,
   'library.open': z.strictObject({
     id: z
       .string()
       .regex(/^[a-z0-9-]+$/)
       .max(100),
   }),
-  /** The browser host's folder: subfolders and the files with the given extensions (.json). */
+  /**
+   * The browser host's folder: subfolders and the files with the given extensions (.json). `dir`
+   * may name a file: its folder is listed, and the file named as `file`.
+   */
   'files.list': z.strictObject({ dir: path.optional(), extensions: extensions.optional() }),
   /** The native open dialog, offering the files with the given extensions (.json). */
   'dialog.open': z.strictObject({ extensions: extensions.optional() }),
@@ -208,6 +214,14 @@ export interface BundledSet {
   readonly path: string
 }
 
+export interface BundledFigure {
+  readonly id: string
+  readonly name: string
+  readonly polygon: readonly Point[]
+  /** In half-squares. */
+  readonly area: number
+}
+
 export interface BundledPuzzle {
   readonly id: string
   readonly kind: PuzzleKind
@@ -245,7 +259,9 @@ export interface JobSummary {
 
 export interface PaperRow {
   readonly id: string
-  readonly source: string
+  readonly document: SourceDocument
+  /** Where in the document. */
+  readonly place: string
   readonly what: string
   readonly published: string
   readonly convention?: string
@@ -257,8 +273,9 @@ export interface PaperRow {
 export interface Results {
   'app.info': AppInfo
   'library.list': BundledSet[]
+  'library.figures': BundledFigure[]
   'library.open': { document: WorkbenchDocument }
-  'files.list': { dir: string; parent?: string; entries: FileEntry[] }
+  'files.list': { dir: string; parent?: string; entries: FileEntry[]; file?: string }
   'dialog.open': { path?: string }
   'dialog.save': { path?: string }
   'document.open': { path: string; document: WorkbenchDocument }

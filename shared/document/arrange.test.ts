@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { analyzeShape, congruenceKey } from '../pieces/shape'
-import { arrangeApart } from './arrange'
-import { documentFromJson } from './document'
+import { arrangeApart, besideFigures } from './arrange'
+import { documentFromJson, emptyDocument } from './document'
 
 const bundled = (name: string) =>
   documentFromJson(JSON.parse(readFileSync(`resources/sets/${name}.json`, 'utf8')), name)
@@ -41,5 +41,42 @@ describe('arranging pieces apart', () => {
   it('leaves a document whose pieces lie apart as it is', () => {
     const laid = arrangeApart(bundled('tangram'))
     expect(arrangeApart(laid)).toBe(laid)
+  })
+})
+
+describe('a figure added beside the others', () => {
+  const square: [number, number][] = [
+    [2, 0],
+    [4, 2],
+    [2, 4],
+    [0, 2],
+  ]
+
+  it('stays where it is in a document without figures', () => {
+    expect(besideFigures(emptyDocument(), square)).toEqual(square)
+  })
+
+  it('goes two units right of the figures, level with their lowest point, the same shape', () => {
+    const doc = {
+      ...emptyDocument(),
+      figures: [
+        {
+          id: 'f1',
+          name: 'a',
+          polygon: [
+            [-3, 1],
+            [5, 1],
+            [5, 7],
+            [-3, 7],
+          ] as [number, number][],
+        },
+      ],
+    }
+    expect(besideFigures(doc, square)).toEqual([
+      [9, 1],
+      [11, 3],
+      [9, 5],
+      [7, 3],
+    ])
   })
 })

@@ -1,4 +1,4 @@
-import { boundingBox, translatePolygon } from '../lattice/polygon'
+import { boundingBox, translatePolygon, type Point } from '../lattice/polygon'
 import type { WorkbenchDocument } from './document'
 
 /**
@@ -37,4 +37,18 @@ export function arrangeApart(doc: WorkbenchDocument): WorkbenchDocument {
     return { ...p, polygon }
   })
   return { ...doc, pieces }
+}
+
+/**
+ * Where a figure added from outside (a bundled one) goes: two units right of the document's
+ * figures, its lowest point level with theirs, so that it overlaps none; as it is if there are
+ * none. Only moved: its shape stays.
+ */
+export function besideFigures(doc: WorkbenchDocument, polygon: readonly Point[]): Point[] {
+  if (doc.figures.length === 0) return [...polygon]
+  const boxes = doc.figures.map((f) => boundingBox(f.polygon))
+  const right = Math.max(...boxes.map((b) => b.maxX))
+  const bottom = Math.min(...boxes.map((b) => b.minY))
+  const own = boundingBox(polygon)
+  return translatePolygon(polygon, right + 2 - own.minX, bottom - own.minY)
 }

@@ -133,6 +133,11 @@ export function documentToJson(doc: WorkbenchDocument): object {
   })
 }
 
+/** The pieces of the set, copies counted (the tangram: 7 pieces of 5 kinds). */
+export function pieceCount(doc: WorkbenchDocument): number {
+  return doc.pieces.reduce((n, p) => n + p.count, 0)
+}
+
 /** Total area of the valid pieces, copies counted, in half-squares. */
 export function documentArea(doc: WorkbenchDocument): number {
   const problems = documentProblems(doc)

@@ -4,10 +4,8 @@ import { cardsFromJson } from '../edgematch/cards/format'
 import { countSolutions } from '../edgematch/cards/solve'
 import { parseTrianglePuzzle } from '../edgematch/triangle/parse'
 import { solveFirst } from '../edgematch/triangle/solve'
+import { DREIECKSPUZZLE, HIB_SMILEY } from './documents'
 import type { PublishedNumber } from './registry'
-
-const DREIECK = 'Dreieckspuzzle write-up (001_efe8d003f3086589.txt)'
-const HIB = 'HIB smiley puzzle lesson (002_3526314c4ba09667.txt)'
 
 const hib = () => cardsFromJson(hibFile, 'hib-smiley.json')
 
@@ -15,7 +13,8 @@ const hib = () => cardsFromJson(hibFile, 'hib-smiley.json')
 export const EDGEMATCH_ROWS: readonly PublishedNumber[] = [
   {
     id: 'dreieck-examples-solvable',
-    source: `${DREIECK}, "Beispiele"`,
+    document: DREIECKSPUZZLE,
+    place: '"Beispiele"',
     what: 'the official examples puzzle0 … puzzle3: solved or "Puzzle unlösbar"',
     published: 'Lösung, Lösung, Lösung, Lösung',
     convention:
@@ -31,14 +30,16 @@ export const EDGEMATCH_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'dreieck-worst-case',
-    source: `${DREIECK}, "Laufzeit"`,
+    document: DREIECKSPUZZLE,
+    place: '"Laufzeit"',
     what: "most candidate solutions the write-up's own algorithm may try",
     published: '69.672.960',
     note: 'Not recomputed: a bound on the tries of the write-up’s algorithm (9! · 2^6 · 3), not a property of the puzzles; our search counts its own placements instead.',
   },
   {
     id: 'hib-arrangements',
-    source: `${HIB}, introduction`,
+    document: HIB_SMILEY,
+    place: 'introduction',
     what: 'ways to lay the 9 cards on the 3 × 3 board, turns included, up to turning the board',
     published: 'über 23 Milliarden',
     convention: '9 cards on 9 places in 4 turns each, divided by the 4 turns of the board',
@@ -51,7 +52,8 @@ export const EDGEMATCH_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'hib-rotations-quarter',
-    source: `${HIB}, "Erweiterungen"`,
+    document: HIB_SMILEY,
+    place: '"Erweiterungen"',
     what: 'filtering out solutions that are turns of the whole board leaves this fraction of them',
     published: '1/4',
     convention: 'all solutions on the fixed board against those up to turning the board',

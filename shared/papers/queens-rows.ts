@@ -1,10 +1,8 @@
 import { countQueens, queensTaskCount } from '../queens/count'
 import { solveQueensGame } from '../queens/game/solve'
 import { partialCounts } from '../queens/partials'
+import { DAMENPROBLEM, TAKEUCHI_OKUNO } from './documents'
 import type { PublishedNumber } from './registry'
-
-const DAMEN = 'Das Damenproblem (003_09f70a1a7f65efb5.txt)'
-const GAME = 'Takeuchi & Okuno, N-queens game (004_d81d3773c6853005.txt), §2'
 
 /** The report's words for who wins: 先手必勝 (first player wins), 後手必勝 (second). */
 const verdict = (n: number): string =>
@@ -17,7 +15,8 @@ const de = (n: bigint): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, 
 export const QUEENS_ROWS: readonly PublishedNumber[] = [
   {
     id: 'damen-13-solutions',
-    source: `${DAMEN}, "Laufzeit"`,
+    document: DAMENPROBLEM,
+    place: '"Laufzeit"',
     what: 'placements of 13 non-attacking queens on the 13 × 13 board',
     published: '73.712',
     convention: 'every placement; boards that are turns or mirror images of each other count apart',
@@ -25,7 +24,8 @@ export const QUEENS_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'damen-13-two-columns',
-    source: `${DAMEN}, "Laufzeit" (chart of partial solutions)`,
+    document: DAMENPROBLEM,
+    place: '"Laufzeit" (chart of partial solutions)',
     what: 'partial solutions after two columns of the 13 × 13 board',
     published: '132',
     convention: 'non-attacking queens in the first t columns, one per column',
@@ -33,7 +33,8 @@ export const QUEENS_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'damen-13-peak',
-    source: `${DAMEN}, "Laufzeit" (chart of partial solutions)`,
+    document: DAMENPROBLEM,
+    place: '"Laufzeit" (chart of partial solutions)',
     what: 'the most partial solutions of any column count on the 13 × 13 board, and where',
     published: 'mehr als 1,1 Millionen bei zehn Spalten',
     convention: 'non-attacking queens in the first t columns, one per column',
@@ -48,14 +49,16 @@ export const QUEENS_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'damen-record',
-    source: `${DAMEN}, introduction`,
+    document: DAMENPROBLEM,
+    place: 'introduction',
     what: 'the largest board whose solutions had all been counted',
     published: '27',
     note: `Not recomputed: n = 27 is a computation for many machines over a long time (the published record came from the Q27 project). "queens count 27 --shard i/k" splits it into ${queensTaskCount(27).toLocaleString('en')} tasks for such a cluster, and "queens merge" adds up the shards.`,
   },
   ...[8, 10, 12].map((n): PublishedNumber => ({
     id: `queens-game-${n}`,
-    source: GAME,
+    document: TAKEUCHI_OKUNO,
+    place: '§2',
     what: `the two-player queens game on the ${n} × ${n} board: who wins with perfect play`,
     published: n === 8 ? '先手必勝' : '後手必勝',
     convention:

@@ -5,6 +5,7 @@ import { EDGEMATCH_ROWS } from './edgematch-rows'
 import { PENTAGON_ROWS } from './pentagon-rows'
 import { QUEENS_ROWS } from './queens-rows'
 import { TAIT_ROWS } from './tait-rows'
+import { LAEUCHLI, type SourceDocument } from './documents'
 import { pieceSetFromJson } from '../formats/load'
 import { program3AllOutlines } from '../laeuchli/program3'
 import type { PieceKind } from '../tiling/problem'
@@ -17,8 +18,9 @@ import { TilingSearch } from '../tiling/search'
  */
 export interface PublishedNumber {
   readonly id: string
-  /** Document (a seed file) and place in it. */
-  readonly source: string
+  /** The document, and where in it. */
+  readonly document: SourceDocument
+  readonly place: string
   readonly what: string
   /** As printed. */
   readonly published: string
@@ -34,8 +36,6 @@ export interface PublishedNumber {
    */
   readonly reconstruction?: boolean
 }
-
-const LAEUCHLI = 'Läuchli 1967 (000_f5a7934cd2e19df6.txt)'
 
 const tangram = (): PieceKind[] =>
   pieceSetFromJson(tangramFile, 'tangram.json').pieces.map((p) => ({
@@ -73,7 +73,8 @@ const PAPER_COUNT = "tilings up to the outline's symmetries, identical pieces no
 export const PUBLISHED: readonly PublishedNumber[] = [
   {
     id: 'laeuchli-outlines-1-10',
-    source: `${LAEUCHLI}, §4, table`,
+    document: LAEUCHLI,
+    place: '§4, table',
     what: 'number N(F) of convex outlines of area F = 1, 2, …, 10',
     published: '1, 3, 2, 6, 3, 7, 5, 11, 5, 10',
     convention: `${AREA}; outlines up to the symmetries of the square`,
@@ -81,7 +82,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-outlines-16',
-    source: `${LAEUCHLI}, §4 table and §7`,
+    document: LAEUCHLI,
+    place: '§4 table and §7',
     what: 'convex outlines of area 16 (the tangram)',
     published: '20',
     convention: AREA,
@@ -89,14 +91,16 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-box-9',
-    source: `${LAEUCHLI}, §4`,
+    document: LAEUCHLI,
+    place: '§4',
     what: 'side of the smallest square that holds every convex figure of area 16',
     published: '9',
     compute: () => String(Math.max(...convexOutlines(16).map((o) => Math.max(o.s2, o.s4)))),
   },
   {
     id: 'laeuchli-leaves',
-    source: `${LAEUCHLI}, §4`,
+    document: LAEUCHLI,
+    place: '§4',
     what: 'leaves of the unpruned search tree: every tangram piece anywhere in the 9 × 9 square',
     published: 'ca. 5·10^16',
     compute: () => {
@@ -113,7 +117,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-tileable',
-    source: `${LAEUCHLI}, §7`,
+    document: LAEUCHLI,
+    place: '§7',
     what: 'tangram: outlines of area 16 that can be built',
     published: '13',
     compute: () => String(solveTangramConvex().filter((o) => o.solutions > 0).length),
@@ -121,7 +126,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-solutions',
-    source: `${LAEUCHLI}, §7 and §8`,
+    document: LAEUCHLI,
+    place: '§7 and §8',
     what: 'tangram: convex tilings in all (Program 2 first found 141: one lost to a symmetry bug)',
     published: '142',
     convention: PAPER_COUNT,
@@ -129,7 +135,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-square',
-    source: `${LAEUCHLI}, §7`,
+    document: LAEUCHLI,
+    place: '§7',
     what: 'tangram: tilings of the square',
     published: '1',
     convention: PAPER_COUNT,
@@ -138,7 +145,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-trapezoid',
-    source: `${LAEUCHLI}, §7`,
+    document: LAEUCHLI,
+    place: '§7',
     what: 'tangram: tilings of the right trapezoid with sides 3, 2, 5, 2√2 (the most of any outline)',
     published: '36',
     convention: PAPER_COUNT,
@@ -153,7 +161,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-program3-tries',
-    source: `${LAEUCHLI}, §4 and §5`,
+    document: LAEUCHLI,
+    place: '§4 and §5',
     what: 'Program 3 on the tangram: tries to set a piece',
     published: '13616',
     compute: () => String(program3().total.tried),
@@ -162,7 +171,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-program3-fit',
-    source: `${LAEUCHLI}, §5`,
+    document: LAEUCHLI,
+    place: '§5',
     what: 'Program 3 on the tangram: tries where the piece fits the free part',
     published: '1451',
     compute: () => String(program3().total.fit),
@@ -170,7 +180,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-program3-passed',
-    source: `${LAEUCHLI}, §5`,
+    document: LAEUCHLI,
+    place: '§5',
     what: 'Program 3 on the tangram: fitting tries that pass the symmetry test',
     published: '1326',
     compute: () => String(program3().total.passed),
@@ -179,7 +190,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-program3-parallelogram',
-    source: `${LAEUCHLI}, §7`,
+    document: LAEUCHLI,
+    place: '§7',
     what: 'Program 3: tries for the parallelogram 2, 4√2, which has no tiling',
     published: '672',
     compute: () =>
@@ -189,7 +201,8 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   },
   {
     id: 'laeuchli-program2-placements',
-    source: `${LAEUCHLI}, §4`,
+    document: LAEUCHLI,
+    place: '§4',
     what: 'Program 2 (pieces set freely, pruned by a discrete convex hull): pieces set without collision',
     published: '154396',
     note: 'Not recomputed: Program 2 is superseded by Program 3, which the workbench follows, and the paper describes it too briefly to rebuild its count.',

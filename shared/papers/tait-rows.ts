@@ -1,10 +1,8 @@
-import { SUPPLEMENT, TABLE_1 } from '../tait/conventions'
+import { SUPPLEMENT, TABLE_1 } from '../tait/tables'
 import { countTait } from '../tait/count'
 import { paperCount } from '../tait/paper'
+import { TAKEUCHI_OKUNO } from './documents'
 import type { PublishedNumber } from './registry'
-
-const SOURCE =
-  "Takeuchi & Okuno, N-queens game, TANGRAM & TAIT's problem (004_d81d3773c6853005.txt), §4"
 
 const ONE_PAIR =
   'n white and n black stones alternating, white first, and one pair of empty cells at the right end of a row of 2n + 2 cells (rule II: so mirror images are not counted twice); every sequence of the fewest moves that ends with each colour in one block, anywhere in the row, in either order'
@@ -16,7 +14,8 @@ const PAPER_TWO_PAIRS =
 export const TAIT_ROWS: readonly PublishedNumber[] = [
   {
     id: 'tait-moves',
-    source: `${SOURCE}, Theorem and Table 1`,
+    document: TAKEUCHI_OKUNO,
+    place: '§4, Theorem and Table 1',
     what: 'the fewest moves for 2n stones, n = 4 … 10',
     published: 'n',
     convention: ONE_PAIR,
@@ -27,7 +26,8 @@ export const TAIT_ROWS: readonly PublishedNumber[] = [
   },
   ...[...TABLE_1].map(([n, count]): PublishedNumber => ({
     id: `tait-table1-${n}`,
-    source: `${SOURCE}, Table 1`,
+    document: TAKEUCHI_OKUNO,
+    place: '§4, Table 1',
     what: `minimal move sequences for n = ${n}, one pair of empty cells`,
     published: String(count),
     convention: ONE_PAIR,
@@ -35,7 +35,8 @@ export const TAIT_ROWS: readonly PublishedNumber[] = [
   })),
   ...[...SUPPLEMENT].map(([n, count]): PublishedNumber => ({
     id: `tait-supplement-${n}`,
-    source: `${SOURCE}, supplementary table (補表)`,
+    document: TAKEUCHI_OKUNO,
+    place: '§4, supplementary table (補表)',
     what: `move sequences found for n = ${n} with two pairs of empty cells`,
     published: String(count),
     convention: PAPER_TWO_PAIRS,
@@ -48,7 +49,8 @@ export const TAIT_ROWS: readonly PublishedNumber[] = [
   })),
   {
     id: 'tait-historical-23',
-    source: `${SOURCE}, on Moriyama's おしどりの遊び (1958) and its 1713 source`,
+    document: TAKEUCHI_OKUNO,
+    place: "§4, on Moriyama's おしどりの遊び (1958) and its 1713 source",
     what: 'minimal move sequences for n = 23 in the historical table',
     published: '783820800000',
     convention: `${ONE_PAIR} (the paper finds the historical table equal to Table 1 up to n = 10)`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SUPPLEMENT, TWO_PAIR_CONVENTIONS, finalRows } from './conventions'
+import { TWO_PAIR_CONVENTIONS, finalRows } from './conventions'
+import { SUPPLEMENT, paperTable } from './tables'
 
 const counts = (id: string, ns: number[]) => {
   const c = TWO_PAIR_CONVENTIONS.find((x) => x.id === id)!
@@ -27,5 +28,16 @@ describe('conventions for two pairs of empty cells', () => {
       [`__${seven}__`]: 2,
       [`____${seven}`]: 7,
     })
+  })
+})
+
+describe("the paper's tables by pairs of empty cells", () => {
+  it('give Table 1 for one pair, the supplementary table for two, nothing else', () => {
+    expect([paperTable(7, 1), paperTable(7, 2), paperTable(3, 2)]).toEqual([2, 4, 1])
+    expect([paperTable(3, 1), paperTable(11, 1), paperTable(7, 3)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The published tables of §4 and the counting conventions tried against them. Table 1 (one pair
+ * The counting conventions tried against the published tables of §4 (tables.ts). Table 1 (one pair
  * of empty cells) is reproduced by every minimal sequence from the paper's start: n stones of
  * each colour alternating, white first, the pair at the right end (rule II), any goal row (every
  * minimal sequence in fact ends with the black block first, two cells to the right). The
@@ -11,32 +11,6 @@ import { countTait } from './count'
 import { listTait } from './list'
 import { paperCount } from './paper'
 import { formatRow, type EmptyAt } from './state'
-
-/** Table 1: n = 4 … 10, one pair of empty cells. */
-export const TABLE_1: ReadonlyMap<number, number> = new Map([
-  [4, 1],
-  [5, 1],
-  [6, 1],
-  [7, 2],
-  [8, 16],
-  [9, 32],
-  [10, 96],
-])
-
-/** The supplementary table: n = 3 … 10, two pairs of empty cells. */
-export const SUPPLEMENT: ReadonlyMap<number, number> = new Map([
-  [3, 1],
-  [4, 1],
-  [5, 1],
-  [6, 1],
-  [7, 4],
-  [8, 16],
-  [9, 32],
-  [10, 96],
-])
-
-/** The historical table (おしどりの遊び, 1713, as the paper quotes it): n = 23. */
-export const HISTORICAL_23 = 783_820_800_000n
 
 export interface ConventionCount {
   /** Moves of the sequences counted (null: none). */

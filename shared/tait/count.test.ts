@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bruteCount } from './brute'
-import { TABLE_1 } from './conventions'
+import { TABLE_1 } from './tables'
 import { countFrom, countTait } from './count'
 import { formatRow, parseRow, startRow } from './state'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TABLE_1 } from './conventions'
+import { TABLE_1 } from './tables'
 import { countTait } from './count'
 import { listTait } from './list'
 import { formatRow, startRow } from './state'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SUPPLEMENT, TABLE_1 } from './conventions'
+import { SUPPLEMENT, TABLE_1 } from './tables'
 import { countTait } from './count'
 import { paperCount } from './paper'
 

@@ -1,3 +1,4 @@
+import { citation } from '../../../shared/papers/documents'
 import { PUBLISHED, reproduce } from '../../../shared/papers/registry'
 import { table } from '../table'
 
@@ -15,7 +16,7 @@ export function reproduceCommand(opts: { json?: boolean; only?: string }): {
       text: JSON.stringify({
         numbers: results.map((r) => ({
           id: r.entry.id,
-          source: r.entry.source,
+          source: `${citation(r.entry.document)}, ${r.entry.place}`,
           what: r.entry.what,
           published: r.entry.published,
           computed: r.computed ?? null,

@@ -1,5 +1,6 @@
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
+import { plural } from '../../../shared/plural'
 import type { TaitProgress } from '../../../shared/tait/count'
 import { MAX_CELLS } from '../../../shared/tait/state'
 import { nodeWorkerLauncher } from '../../services/node-worker'
@@ -28,9 +29,6 @@ function whole(text: string, what: string, min: number, max: number): number {
     throw new InputError(`${what} must be a whole number from ${min} to ${max}, not "${text}"`)
   return x
 }
-
-const plural = (k: number | bigint, one: string, many = `${one}s`) =>
-  `${k.toLocaleString('en')} ${k === 1 || k === 1n ? one : many}`
 
 /** The move between two rows, cells numbered from 1: "3–4 → 11–12". */
 function moveText(before: string, after: string): string {

@@ -1,6 +1,12 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import type { AppInfo, BundledSet, Recoverable, Settings } from '../../../shared/api/contract'
+import type {
+  AppInfo,
+  BundledFigure,
+  BundledSet,
+  Recoverable,
+  Settings,
+} from '../../../shared/api/contract'
 import { api } from '../api'
 
 export type View =
@@ -23,10 +29,11 @@ export interface Notice {
   readonly text: string
 }
 
-/** What the whole app shares: the host, the bundled sets, settings, the view, messages. */
+/** What the whole app shares: the host, the bundled sets and figures, settings, the view, messages. */
 export const useApp = defineStore('app', () => {
   const info = shallowRef<AppInfo | undefined>()
   const library = shallowRef<BundledSet[]>([])
+  const figures = shallowRef<BundledFigure[]>()
   const settings = shallowRef<Settings | undefined>()
   const recoverable = shallowRef<Recoverable[]>([])
   const view = ref<View>('library')
@@ -45,6 +52,11 @@ export const useApp = defineStore('app', () => {
     library.value = l
     settings.value = s
     recoverable.value = r
+  }
+
+  /** The bundled figures, asked for when first wanted (the Figures view). */
+  async function loadFigures(): Promise<void> {
+    figures.value ??= await api.call('library.figures', {})
   }
 
   async function setSettings(patch: Partial<Settings>): Promise<void> {
@@ -90,12 +102,14 @@ export const useApp = defineStore('app', () => {
   return {
     info,
     library,
+    figures,
     settings,
     recoverable,
     view,
     notices,
     connected,
     load,
+    loadFigures,
     setSettings,
     refreshSettings,
     notify,

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import { paperTable } from '../../../shared/tait/tables'
 import { sequenceFrames, type Frames } from '../tait/frames'
-import { LISTED, PUBLISHED, type TaitReply, type TaitRequest } from '../tait/protocol'
+import { LISTED, type TaitReply, type TaitRequest } from '../tait/protocol'
 import { WorkerChannel } from '../worker-channel'
 import { useApp } from './app'
 
@@ -11,7 +12,9 @@ export interface TaitRow {
   readonly moves: number
   readonly sequences: string
   readonly ms: number
+  /** What the paper's table prints, and what the paper's program finds where that differs. */
   readonly published?: number
+  readonly program?: string
 }
 
 /**
@@ -72,11 +75,9 @@ export const useTait = defineStore('tait', () => {
         for (let n = 3; n <= tableUpTo.value; n++) {
           const r = await ask({ op: 'count', n, gaps })
           if (r.type !== 'count') continue
-          const published = PUBLISHED[gaps]?.[n]
-          table.value = [
-            ...table.value,
-            { n, gaps, moves: r.moves, sequences: r.sequences, ms: r.ms, published },
-          ]
+          const { moves, sequences, ms, program } = r
+          const published = paperTable(n, gaps)
+          table.value = [...table.value, { n, gaps, moves, sequences, ms, published, program }]
         }
     } catch (e) {
       fail('Counting failed', e)

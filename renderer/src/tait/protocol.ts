@@ -19,6 +19,12 @@ export type TaitReply =
       /** The number of minimal sequences, as a decimal string. */
       readonly sequences: string
       readonly ms: number
+      /**
+       * Where the paper's table (shared/tait/tables.ts) differs: what the paper's own program
+       * finds (shared/tait/paper.ts), which with two pairs misses minimal sequences (n = 7: 4
+       * of 9).
+       */
+      readonly program?: string
     }
   | {
       readonly id: number
@@ -35,12 +41,3 @@ export type TaitReply =
 
 /** Sequences the view lists and animates at most. */
 export const LISTED = 500
-/**
- * The paper's tables: minimal sequences with one pair of empty cells (Table 1) and two (補表). The
- * second comes from the paper's own pruned search, which misses some minimal sequences (n = 7: 4
- * of 9; see shared/tait/paper.ts), so the counts differ there.
- */
-export const PUBLISHED: Record<number, Record<number, number>> = {
-  1: { 4: 1, 5: 1, 6: 1, 7: 2, 8: 16, 9: 32, 10: 96 },
-  2: { 3: 1, 4: 1, 5: 1, 6: 1, 7: 4, 8: 16, 9: 32, 10: 96 },
-}

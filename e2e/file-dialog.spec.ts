@@ -1,0 +1,84 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from './fixtures'
+
+/** The tangram set under another name, as a file in the host's folder. */
+function writeSet(path: string, name: string): void {
+  const set = JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8'))
+  writeFileSync(path, JSON.stringify({ ...set, name }))
+}
+
+test("the browser host's file dialog: a path field, Up to the parent folder, Open's file name", async ({
+  workbench,
+}) => {
+  const { page, files } = workbench
+  mkdirSync(join(files, 'sub', 'deeper'), { recursive: true })
+  writeSet(join(files, 'top.json'), 'Top set')
+  writeSet(join(files, 'sub', 'inner.json'), 'Inner set')
+  const dialog = page.getByTestId('file-dialog')
+  const path = page.getByTestId('file-path')
+  const up = page.getByTestId('file-up')
+  const names = () =>
+    dialog.getByTestId('file-entry').evaluateAll((es) => es.map((e) => e.getAttribute('data-name')))
+
+  await page.getByTestId('open').click()
+  await expect(path).toHaveValue(files)
+  // At the host's folder there is no way further up.
+  await expect(up).toBeDisabled()
+
+  // A folder typed into the path field, relative to the one shown.
+  await path.fill('sub')
+  await path.press('Enter')
+  await expect(path).toHaveValue(join(files, 'sub'))
+  await expect.poll(names).toEqual(['deeper', 'inner.json'])
+  await expect(up).toBeEnabled()
+  await up.click()
+  await expect(path).toHaveValue(files)
+  await expect(up).toBeDisabled()
+  await expect.poll(names).toEqual(['sub', 'top.json'])
+
+  // Outside the host's folder: refused, in one line, and the listing stays.
+  await path.fill('..')
+  await path.press('Enter')
+  await expect(dialog.getByTestId('file-error')).toHaveText(
+    `${files}/..: outside the folder ${files}`,
+  )
+  await expect.poll(names).toEqual(['sub', 'top.json'])
+
+  // A file's whole path pasted: its folder, the file chosen; Enter opens it.
+  await path.fill(join(files, 'sub', 'inner.json'))
+  await path.press('Enter')
+  await expect(page.getByTestId('file-name')).toHaveValue('inner.json')
+  await expect(page.getByTestId('file-name')).toBeFocused()
+  await expect(dialog.locator('[data-name="inner.json"]')).toHaveClass(/active/)
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('doc-title')).toHaveText('Inner set')
+
+  // Open's file-name box: a name without its extension, from the folder shown.
+  await page.getByTestId('open').click()
+  await expect(path).toHaveValue(join(files, 'sub'))
+  await up.click()
+  await expect(path).toHaveValue(files)
+  await page.getByTestId('file-name').fill('nothing')
+  await page.getByTestId('file-name').press('Enter')
+  await expect(dialog.getByTestId('file-error')).toHaveText(
+    `${join(files, 'nothing')}: no such file or folder`,
+  )
+  await page.getByTestId('file-name').fill('top')
+  await page.getByTestId('file-ok').click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('doc-title')).toHaveText('Top set')
+
+  // A path in the box works as well; and Alt+↑ goes up as the button does.
+  await page.getByTestId('open').click()
+  await page.getByTestId('file-name').fill('sub/deeper')
+  await page.getByTestId('file-name').press('Enter')
+  await expect(path).toHaveValue(join(files, 'sub', 'deeper'))
+  await expect(page.getByTestId('file-name')).toHaveValue('')
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(path).toHaveValue(join(files, 'sub'))
+  await page.getByTestId('file-name').fill('inner.json')
+  await page.getByTestId('file-name').press('Enter')
+  await expect(page.getByTestId('doc-title')).toHaveText('Inner set')
+})
