@@ -48,6 +48,14 @@ export const TAKEUCHI_OKUNO: SourceDocument = {
   appeared: 'NTT Musashino Electrical Communication Laboratory',
 }
 
+export const POHL_RICHTER: SourceDocument = {
+  id: 'pohl-richter',
+  author: 'Pohl & Richter',
+  title: 'The complete characterization of tangram pentagons',
+  year: '2020',
+  appeared: 'Beiträge zur Algebra und Geometrie',
+}
+
 /** "P. Läuchli, Tangram – ein Puzzle-Problem für den Computer (1967)". */
 export const citation = (d: SourceDocument): string =>
   `${d.author ? `${d.author}, ` : ''}${d.title}${d.year ? ` (${d.year})` : ''}`

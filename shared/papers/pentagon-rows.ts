@@ -1,12 +1,9 @@
 import tangramFile from '../../resources/sets/tangram.json' with { type: 'json' }
 import { pieceSetFromJson } from '../formats/load'
 import { findPentagons, type PentagonsResult } from '../pentagons/pentagons'
+import { POHL_RICHTER, TAKEUCHI_OKUNO } from './documents'
 import type { PublishedNumber } from './registry'
 
-const SOURCE =
-  "Takeuchi & Okuno, N-queens game, TANGRAM & TAIT's problem (004_d81d3773c6853005.txt), §3"
-const POHL_RICHTER =
-  'Pohl & Richter, The complete characterization of tangram pentagons, Beiträge zur Algebra und Geometrie (2020)'
 const CONGRUENCE =
   'pentagons made of all seven tans, up to congruence (turns, mirror images, translations)'
 const ASSUMPTION =
@@ -21,7 +18,8 @@ const tangramPentagons = () =>
 export const PENTAGON_ROWS: readonly PublishedNumber[] = [
   {
     id: 'tangram5-snug',
-    source: SOURCE,
+    document: TAKEUCHI_OKUNO,
+    place: '§3',
     what: 'snug tangram pentagons (every piece on one half-square lattice)',
     published: '22',
     convention: CONGRUENCE,
@@ -29,7 +27,8 @@ export const PENTAGON_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'tangram5-non-snug',
-    source: SOURCE,
+    document: TAKEUCHI_OKUNO,
+    place: '§3',
     what: 'non-snug tangram pentagons (pieces on two lattices turned by 45°)',
     published: '31',
     convention: CONGRUENCE,
@@ -38,7 +37,8 @@ export const PENTAGON_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'tangram5-total',
-    source: SOURCE,
+    document: TAKEUCHI_OKUNO,
+    place: '§3',
     what: 'tangram pentagons in all (TANGRAM-5)',
     published: '53',
     convention: CONGRUENCE,
@@ -47,7 +47,8 @@ export const PENTAGON_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'pohl-richter-not-convex',
-    source: POHL_RICHTER,
+    document: POHL_RICHTER,
+    place: 'the count of the 53 pentagons',
     what: 'tangram pentagons that are not convex',
     published: '51',
     convention: CONGRUENCE,
@@ -55,7 +56,8 @@ export const PENTAGON_ROWS: readonly PublishedNumber[] = [
   },
   {
     id: 'pohl-richter-convex',
-    source: POHL_RICHTER,
+    document: POHL_RICHTER,
+    place: 'the count of the 53 pentagons',
     what: 'convex tangram pentagons',
     published: '2',
     convention: CONGRUENCE,
