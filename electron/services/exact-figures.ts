@@ -1,12 +1,10 @@
-import { readFile, stat } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import type { Results } from '../../shared/api/contract'
-import { InputError } from '../../shared/errors'
 import { exactFigureFromJson, exactFigureToJson } from '../../shared/formats/exact-figure'
 import { formatJson, parseJson } from '../../shared/formats/load'
 import { pointToText, type TextPoint } from '../../shared/pentagons/wire'
 import { saveFile } from './atomic-write'
-import { describeFsError } from './fs-errors'
+import { readTextFile } from './fs-errors'
 
 /**
  * Figure files with exact corners (shared/formats/exact-figure.ts) for the app: read and checked
@@ -19,15 +17,7 @@ const MAX_BYTES = 1_000_000
 export async function readExactFigure(path: string): Promise<Results['exactFigure.open']> {
   const abs = resolve(path)
   const name = basename(abs)
-  let text: string
-  try {
-    if ((await stat(abs)).size > MAX_BYTES)
-      throw new InputError(`${name}: too large for a figure file (over 1 MB)`)
-    text = await readFile(abs, 'utf8')
-  } catch (e) {
-    if (e instanceof InputError) throw e
-    throw new InputError(`${name}: ${describeFsError(e)}`)
-  }
+  const text = await readTextFile(abs, 'figure file', MAX_BYTES)
   const figure = exactFigureFromJson(parseJson(text.replace(/^\uFEFF/, ''), name), name)
   return { path: abs, name: figure.name, corners: figure.corners.map(pointToText) }
 }

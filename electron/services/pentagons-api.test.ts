@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,50 +14,11 @@ import { pageStrokes } from '../../shared/hpgl/write'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
 import { verifyDissection } from '../../shared/pentagons/verify'
 import { pentagonFromText, type PentagonText } from '../../shared/pentagons/wire'
-import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
-import { DocumentService } from './documents'
-import { FileBrowser } from './files'
-import { nodeWorkerLauncher } from './node-worker'
-import { PlotterService } from './plotter/plotter-service'
-import { QueensService } from './queens/queens-service'
-import { SettingsService } from './settings'
-import { SolverService } from './solver-service'
-import { createWorkbench, plotStateEvent } from './workbench'
+import { testWorkbench } from '../../testing/workbench'
 
 /** The pentagons view's API (issue 12) through the dispatcher, over the real services. */
-const data = mkdtempSync(join(tmpdir(), 'pw-pent-data-'))
-const files = mkdtempSync(join(tmpdir(), 'pw-pent-files-'))
 const events: WorkbenchEvent[] = []
-const solver = new SolverService({
-  launch: nodeWorkerLauncher('solver-worker'),
-  workers: async () => 1,
-  emit: (e) => workbench.emit(e),
-})
-const browser = new FileBrowser(files)
-const workbench = createWorkbench(
-  {
-    host: 'browser',
-    version: '0.0.0-test',
-    resourcesDir: 'resources',
-    files: browser,
-    paths: browser,
-  },
-  {
-    documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
-    settings: new SettingsService({
-      file: join(data, 'settings.json'),
-      defaults: { workers: 1, recent: [] },
-    }),
-    solver,
-    plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
-    queens: new QueensService({
-      launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
-      workers: async () => 1,
-      emit: (e) => workbench.emit(e),
-      checkpointDir: join(data, 'queens'),
-    }),
-  },
-)
+const { workbench, solver, files } = testWorkbench({})
 workbench.onEvent((e) => events.push(e))
 afterAll(() => solver.close())
 
