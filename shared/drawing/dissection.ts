@@ -54,8 +54,20 @@ export function drawDissection(
       label: centroid(polygon),
     }
   })
-  const corners = [outline, ...parts.map((p) => p.corners)].flat()
-  return assembleDrawing(outline.map(float), pieces, innerEdges(outline, parts, corners), opts)
+  const corners = new Map<string, Corner>()
+  for (const p of [outline, ...parts.map((part) => part.corners)].flat())
+    corners.set(pointKey(p), { exact: p, at: float(p) })
+  const edges = innerEdges(outline, parts, [...corners.values()])
+  return assembleDrawing(outline.map(float), pieces, edges, opts)
+}
+
+/**
+ * A corner, and where it is in floats: only to skip the exact test for edges far from it (the
+ * margin is far above rounding errors, so no corner on an edge is skipped).
+ */
+interface Corner {
+  readonly exact: XPoint
+  readonly at: Point
 }
 
 /** A piece of an edge between two corners, from the lower-then-leftmost end. */
@@ -69,13 +81,22 @@ interface Piece {
 const pieceKey = (from: XPoint, to: XPoint) => `${pointKey(from)}>${pointKey(to)}`
 
 /** The edges of a polygon, each cut at the corners lying on it. */
-function* edgePieces(poly: XPolygon, corners: readonly XPoint[]): Generator<Piece> {
+function* edgePieces(poly: XPolygon, corners: readonly Corner[]): Generator<Piece> {
+  const near = (v: number, lo: number, hi: number) =>
+    Math.min(lo, hi) - 1e-6 <= v && v <= Math.max(lo, hi) + 1e-6
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]
     const b = poly[(i + 1) % poly.length]
+    const [fa, fb] = [float(a), float(b)]
     const cuts = [a, b]
-    for (const c of corners)
-      if (!cuts.some((q) => pointEq(q, c)) && onSegment(c, a, b)) cuts.push(c)
+    for (const { exact: c, at } of corners)
+      if (
+        near(at[0], fa[0], fb[0]) &&
+        near(at[1], fa[1], fb[1]) &&
+        !cuts.some((q) => pointEq(q, c)) &&
+        onSegment(c, a, b)
+      )
+        cuts.push(c)
     // Points on one segment are ordered along it by their y, then x.
     cuts.sort(comparePoints)
     // An edge in none of the 8 directions (no figure of ours has one) joins nothing.
@@ -87,7 +108,7 @@ function* edgePieces(poly: XPolygon, corners: readonly XPoint[]): Generator<Piec
 function innerEdges(
   outline: XPolygon,
   parts: readonly ExactPart[],
-  corners: readonly XPoint[],
+  corners: readonly Corner[],
 ): DrawnLine[] {
   const onOutline = new Set<string>()
   for (const s of edgePieces(outline, corners)) onOutline.add(pieceKey(s.from, s.to))
