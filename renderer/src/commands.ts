@@ -117,7 +117,9 @@ export function useCommands() {
 
   /** Opens the export dialog (SVG, PDF, HPGL, text; plotting from there). */
   function openExport(): void {
-    if (exportable()) output.open = 'export'
+    if (!exportable()) return
+    output.source = 'job'
+    output.open = 'export'
   }
 
   /** Writes the current job's tilings to a solutions file (JSON, for scripts). */

@@ -13,6 +13,7 @@ export type View =
   | 'matching'
   | 'queens'
   | 'tait'
+  | 'pentagons'
 
 export interface Notice {
   readonly id: number
