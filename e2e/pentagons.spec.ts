@@ -65,8 +65,9 @@ test('Pentagons: the tangram’s 53, filtered, a snug one’s tilings, a PDF she
   expect(text).toContain('2 pentagons = 2 snug + 0 non-snug; 2 convex')
   expect(text).toContain('Snug (all pieces on one lattice) — 2')
 
-  // And to the plotter (into a file here): the two pentagons' lines, as HPGL.
-  await page.getByTestId('pentagons-export').click()
+  // And to the plotter (into a file here): the two pentagons' lines, as HPGL. Ctrl+E exports
+  // what the view shows.
+  await page.keyboard.press('Control+e')
   await page.getByTestId('export-format').selectOption('hpgl')
   await page.getByTestId('open-plot').click()
   await page.getByTestId('plot-target').selectOption('file')

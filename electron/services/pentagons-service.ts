@@ -34,7 +34,7 @@ const KEEP = 2
  * doubles with each piece: 7 tans take a second or two, 10 tetraboloes half a minute, all 14
  * (8,192 splits at about three seconds each) hours.
  */
-export const PENTAGON_LIMITS = { pieces: 10, area: 200 } as const
+const PENTAGON_LIMITS = { pieces: 10, area: 200 } as const
 
 interface Found {
   readonly set: PentagonSet
