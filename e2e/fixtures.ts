@@ -34,8 +34,9 @@ export interface Workbench {
    * button opens, or the one `trigger` opens.
    */
   saveAs(name: string, trigger?: () => Promise<void>): Promise<void>
-  /** Opens `name` from the files folder through the host's open dialog. */
-  openFile(name: string): Promise<void>
+  /** Opens `name` from the files folder through the host's open dialog: the one the Open
+   *  button opens, or the one `trigger` opens. */
+  openFile(name: string, trigger?: () => Promise<void>): Promise<void>
 }
 
 /** Which host the specs drive: the browser host (default) or the Electron app (E2E_HOST=electron). */
@@ -137,8 +138,8 @@ async function browserWorkbench(
       await current.page.getByTestId('file-name').fill(name)
       await current.page.getByTestId('file-ok').click()
     },
-    async openFile(name) {
-      await current.page.getByTestId('open').click()
+    async openFile(name, trigger) {
+      await (trigger ? trigger() : current.page.getByTestId('open').click())
       await current.page.locator(`[data-testid="file-entry"][data-name="${name}"]`).click()
       await current.page.getByTestId('file-ok').click()
     },
@@ -212,9 +213,9 @@ async function electronWorkbench(
       await answerDialog(join(files, `${name}.json`))
       await (trigger ? trigger() : current.page.getByTestId('save').click())
     },
-    async openFile(name) {
+    async openFile(name, trigger) {
       await answerDialog(join(files, name))
-      await current.page.getByTestId('open').click()
+      await (trigger ? trigger() : current.page.getByTestId('open').click())
     },
   }
   return { workbench, close: () => current.app.close() }

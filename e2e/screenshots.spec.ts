@@ -83,6 +83,25 @@ test('screenshots of every view', async ({ workbench }) => {
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('plot-panel')).toBeHidden()
 
+  // Pentagons: the tangram's 53; a snug one's tilings listed.
+  await page.keyboard.press('Alt+0')
+  await expect(page.getByTestId('pentagons-summary')).toContainText(
+    '53 pentagons = 22 snug + 31 non-snug; 2 convex',
+    { timeout: 60_000 },
+  )
+  await page.locator('[data-testid="pentagon"][data-number="21"]').click()
+  await expect(page.getByTestId('pentagon-tilings')).toHaveAttribute('data-listed', '16', {
+    timeout: 60_000,
+  })
+  // The non-snug ones beside it: corners such as 4 − √2, drawn from the exact numbers.
+  await page.locator('[data-filter="non-snug"]').click()
+  await expect(page.getByTestId('pentagon')).toHaveCount(31)
+  await page
+    .getByTestId('pentagons')
+    .locator('.main-column')
+    .evaluate((el) => (el.scrollTop = 0))
+  await shoot(page, 'pentagons')
+
   // A larger gallery, zoomed out: the 3,719 pentomino rectangles.
   await page.locator('[data-view="library"]').click()
   await page.getByTestId('set-pentominoes').getByRole('button', { name: 'Open' }).click()
@@ -102,7 +121,7 @@ test('screenshots of every view', async ({ workbench }) => {
   // Papers: every published number recomputed beside the published one.
   await page.locator('[data-view="papers"]').click()
   await page.getByTestId('rerun-all').click()
-  await expect(page.getByTestId('papers-summary')).toHaveText('36 of 41 computed and equal', {
+  await expect(page.getByTestId('papers-summary')).toHaveText('41 of 46 computed and equal', {
     timeout: 60_000,
   })
   await expect(page.getByTestId('rerun-all')).toBeEnabled()

@@ -1,10 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises'
-import { basename, join, resolve } from 'node:path'
+import { readdir, readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { saveFile } from './atomic-write'
 import type { BundledPuzzle, PuzzleKind } from '../../shared/api/contract'
 import { parseCards } from '../../shared/edgematch/cards/format'
-import { InputError } from '../../shared/errors'
-import { describeFsError } from './fs-errors'
+import { readTextFile } from './fs-errors'
 
 /**
  * Edge-matching puzzle files: the card sets (JSON) and the contest's triangle files (text) that
@@ -58,16 +57,7 @@ export async function readPuzzle(
   path: string,
 ): Promise<{ path: string; kind: PuzzleKind; text: string }> {
   const abs = resolve(path)
-  const name = basename(abs)
-  let text: string
-  try {
-    if ((await stat(abs)).size > MAX_BYTES)
-      throw new InputError(`${name}: too large for a puzzle file (over 2 MB)`)
-    text = await readFile(abs, 'utf8')
-  } catch (e) {
-    if (e instanceof InputError) throw e
-    throw new InputError(`${name}: ${describeFsError(e)}`)
-  }
+  const text = await readTextFile(abs, 'puzzle file', MAX_BYTES)
   return { path: abs, kind: puzzleKindOf(text), text }
 }
 

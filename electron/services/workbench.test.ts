@@ -11,54 +11,17 @@ import type { WorkbenchDocument } from '../../shared/document/document'
 import { pieceSetFromJson } from '../../shared/formats/load'
 import { d4Matrix, type D4 } from '../../shared/lattice/d4'
 import { verifyTiling } from '../../shared/tiling/verify'
-import { DocumentService } from './documents'
-import { FileBrowser } from './files'
-import { nodeWorkerLauncher } from './node-worker'
-import { SettingsService } from './settings'
-import { SolverService } from './solver-service'
-import { PlotterService } from './plotter/plotter-service'
-import { QueensService } from './queens/queens-service'
-import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
-import { createWorkbench, plotStateEvent } from './workbench'
+import { testWorkbench } from '../../testing/workbench'
 
 /** The dispatcher both transports call, over the real services, as the browser host builds it. */
-const data = mkdtempSync(join(tmpdir(), 'pw-wb-data-'))
-const files = mkdtempSync(join(tmpdir(), 'pw-wb-files-'))
 const events: WorkbenchEvent[] = []
-const solver = new SolverService({
-  launch: nodeWorkerLauncher('solver-worker'),
-  workers: async () => 1,
-  emit: (e) => workbench.emit(e),
-})
 const outside = mkdtempSync(join(tmpdir(), 'pw-wb-outside-'))
 const namedDevice = join(outside, 'lp0')
 writeFileSync(namedDevice, 'not a device')
-const browser = new FileBrowser(files)
-const workbench = createWorkbench(
-  {
-    host: 'browser',
-    version: '0.0.0-test',
-    resourcesDir: 'resources',
-    files: browser,
-    paths: browser,
-    devices: () => [namedDevice],
-  },
-  {
-    documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
-    settings: new SettingsService({
-      file: join(data, 'settings.json'),
-      defaults: { workers: 1, recent: [] },
-    }),
-    solver,
-    plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
-    queens: new QueensService({
-      launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
-      workers: async () => 2,
-      emit: (e) => workbench.emit(e),
-      checkpointDir: join(data, 'queens'),
-    }),
-  },
-)
+const { workbench, solver, data, files } = testWorkbench({
+  devices: () => [namedDevice],
+  queensWorkers: 2,
+})
 const off = workbench.onEvent((e) => events.push(e))
 afterAll(() => solver.close())
 

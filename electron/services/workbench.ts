@@ -9,11 +9,14 @@ import {
   type Results,
   type WorkbenchEvent,
 } from '../../shared/api/contract'
-import { exportSheet } from '../../shared/drawing/export-settings'
+import { exportSheet, type ExportSettings } from '../../shared/drawing/export-settings'
 import { InputError } from '../../shared/errors'
 import { plotterById } from '../../shared/hpgl/devices'
 import { pageHpgl } from '../../shared/hpgl/write'
-import { writeExport } from './export/exporter'
+import { renderSheet, writeExport, writeRendered } from './export/exporter'
+import { pentagonSheet } from '../../shared/pentagons/sheet'
+import { readExactFigure, writeExactFigure } from './exact-figures'
+import { PentagonsService } from './pentagons-service'
 import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
 import type { DocumentService } from './documents'
@@ -85,6 +88,23 @@ export function createWorkbench(
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
   const { documents, settings, solver, plotter, queens } = services
+  const emit = (e: WorkbenchEvent) => {
+    for (const l of listeners) l(e)
+  }
+  // Needs nothing from the host: the search runs here, in slices.
+  const pentagons = new PentagonsService(emit)
+  const fonts = join(host.resourcesDir, 'fonts')
+  /** Pentagons of a search, by number, as a sheet to export or plot. */
+  const pentagonsSheet = (
+    chosen: { searchId: string; numbers: number[] },
+    settings: ExportSettings,
+  ) => {
+    const found = pentagons.pentagons(chosen.searchId, chosen.numbers)
+    return {
+      sheet: pentagonSheet(found.set, found.pentagons, settings),
+      title: `${found.set.name} — pentagons`,
+    }
+  }
   // The start screen lists the bundled sets first thing: scan them now, while the window loads.
   void bundledSets(host.resourcesDir).catch(() => {})
   const handlers: Handlers = {
@@ -156,9 +176,13 @@ export function createWorkbench(
       })),
     'papers.reproduce': (p: { id: string }) => solver.reproduce(p.id),
     'export.sheet': async (p: Params<'export.sheet'>) => {
-      const job = solver.solutions(p.jobId)
-      const target = await host.paths.resolve(p.path)
-      return writeExport(job, target, p.settings, join(host.resourcesDir, 'fonts'))
+      if (!p.pentagons) {
+        const job = solver.solutions(p.jobId!)
+        return writeExport(job, await host.paths.resolve(p.path), p.settings, fonts)
+      }
+      const { sheet, title } = pentagonsSheet(p.pentagons, p.settings)
+      const rendered = await renderSheet(sheet, p.settings, title, fonts)
+      return writeRendered(await host.paths.resolve(p.path), rendered)
     },
     'puzzle.bundled': async () => ({ puzzles: await bundledPuzzles(host.resourcesDir) }),
     'puzzle.open': async (p: { path: string }) => readPuzzle(await host.paths.resolve(p.path)),
@@ -186,8 +210,10 @@ export function createWorkbench(
     'queens.count': (p: { n: number }) => queens.start(p.n),
     'queens.cancel': (p: { countId: string }) => (queens.cancel(p.countId), null),
     'plotter.start': async (p: Params<'plotter.start'>) => {
-      const job = solver.solutions(p.jobId)
-      const sheet = exportSheet(job, { ...p.settings, format: 'hpgl' })
+      const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
+      const sheet = p.pentagons
+        ? pentagonsSheet(p.pentagons, settings).sheet
+        : exportSheet(solver.solutions(p.jobId!), settings)
       const page = sheet.pages[p.page]
       if (!page)
         throw new InputError(`the sheet has ${sheet.pages.length} pages, not ${p.page + 1}`)
@@ -198,6 +224,12 @@ export function createWorkbench(
       const target = await checkPlotTarget(p.target, host.paths, host.devices?.())
       return { plotId: plotter.start(hpgl, target) }
     },
+    'pentagons.find': (p: { document: never }) => pentagons.find(p.document),
+    'pentagons.cancel': (p: { searchId: string }) => (pentagons.cancel(p.searchId), null),
+    'exactFigure.open': async (p: { path: string }) =>
+      readExactFigure(await host.paths.resolve(p.path)),
+    'exactFigure.save': async (p: Params<'exactFigure.save'>) =>
+      writeExactFigure(await host.paths.resolve(p.path), p.name, p.corners),
     'plotter.pause': (p: { plotId: string }) => (plotter.pause(p.plotId), null),
     'plotter.resume': (p: { plotId: string }) => (plotter.resume(p.plotId), null),
     'plotter.cancel': (p: { plotId: string }) => (plotter.cancel(p.plotId), null),
@@ -225,8 +257,6 @@ export function createWorkbench(
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    emit(e) {
-      for (const l of listeners) l(e)
-    },
+    emit,
   }
 }

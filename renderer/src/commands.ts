@@ -5,6 +5,7 @@ import { useApp } from './stores/app'
 import { useDialogs } from './stores/dialogs'
 import { useDocument } from './stores/document'
 import { useOutput } from './stores/output'
+import { usePentagons } from './stores/pentagons'
 import { useSolver } from './stores/solver'
 
 /**
@@ -17,6 +18,7 @@ export function useCommands() {
   const dialogs = useDialogs()
   const solver = useSolver()
   const output = useOutput()
+  const pentagons = usePentagons()
 
   async function guard<T>(what: string, f: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -119,9 +121,22 @@ export function useCommands() {
     return true
   }
 
-  /** Opens the export dialog (SVG, PDF, HPGL, text; plotting from there). */
+  /**
+   * Opens the export dialog (SVG, PDF, HPGL, text; plotting from there) for the job's tilings, or
+   * in the Pentagons view for the pentagons it shows.
+   */
   function openExport(): void {
-    if (exportable()) output.open = 'export'
+    if (app.view === 'pentagons') {
+      if (pentagons.state !== 'done' || pentagons.shown.length === 0) {
+        app.notify('error', 'There are no pentagons to export yet.')
+        return
+      }
+      // Pentagons print as SVG, PDF or HPGL.
+      if (output.settings.format === 'txt') output.settings.format = 'pdf'
+      output.source = 'pentagons'
+    } else if (exportable()) output.source = 'job'
+    else return
+    output.open = 'export'
   }
 
   /** Writes the current job's tilings to a solutions file (JSON, for scripts). */

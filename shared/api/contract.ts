@@ -3,6 +3,9 @@ import { exportSettingsSchema } from '../drawing/export-settings'
 import type { WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
 import type { SourceDocument } from '../papers/documents'
+import type { PentagonProgress } from '../pentagons/pentagons'
+import type { PentagonSet } from '../pentagons/sheet'
+import type { PentagonsText, TextPoint } from '../pentagons/wire'
 import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
@@ -106,6 +109,25 @@ export const puzzleAutosaveSchema = puzzleState.extend({
 })
 export type PuzzleAutosave = z.infer<typeof puzzleAutosaveSchema>
 
+/** Whose sheet an export or a plot draws: a listing job's tilings, or pentagons a search found. */
+const sheetSource = {
+  jobId: z.string().max(100).optional(),
+  /** Pentagons by their numbers (from 1) in the search's list: all, or those a filter shows. */
+  pentagons: z
+    .strictObject({
+      searchId: z.string().max(100),
+      numbers: z.array(z.number().int().min(1)).min(1).max(10_000),
+    })
+    .optional(),
+}
+const oneSource = {
+  check: (p: { jobId?: string; pentagons?: object }) =>
+    (p.jobId === undefined) !== (p.pentagons === undefined),
+  error: { error: 'give either a jobId or pentagons' },
+}
+/** An exact number as text, such as "3-√2/2" (shared/exact/root2.ts). */
+const exactText = z.string().min(1).max(100)
+
 export const METHODS = {
   'app.info': none,
   'library.list': none,
@@ -149,12 +171,13 @@ export const METHODS = {
   'papers.reproduce': z.strictObject({ id: z.string().max(200) }),
   /** Writes what a listing job found as a solutions file (shared/formats/solutions.ts). */
   'export.solutions': z.strictObject({ jobId: z.string().max(100), path }),
-  /** Writes a job's solutions as a sheet or one solution: SVG, PDF, HPGL or line-printer text. */
-  'export.sheet': z.strictObject({
-    jobId: z.string().max(100),
-    path,
-    settings: exportSettingsSchema,
-  }),
+  /**
+   * Writes a job's solutions as a sheet or one solution (SVG, PDF, HPGL or line-printer text), or
+   * pentagons as a sheet (SVG, PDF, HPGL).
+   */
+  'export.sheet': z
+    .strictObject({ ...sheetSource, path, settings: exportSettingsSchema })
+    .refine(oneSource.check, oneSource.error),
   'plotter.ports': none,
   /** Counts the n-queens solutions on the worker processes; progress and the end come as events. */
   'queens.count': z.strictObject({ n: z.number().int().min(1).max(MAX_QUEENS) }),
@@ -179,12 +202,28 @@ export const METHODS = {
       .optional(),
     title: z.string().max(200),
   }),
-  /** Plots one page of a job's sheet (as HPGL) on a serial port, a raw device or into a file. */
-  'plotter.start': z.strictObject({
-    jobId: z.string().max(100),
-    settings: exportSettingsSchema,
-    page: z.number().int().min(0).max(10_000),
-    target: plotTargetSchema,
+  /** Plots one page of a sheet (as HPGL) on a serial port, a raw device or into a file. */
+  'plotter.start': z
+    .strictObject({
+      ...sheetSource,
+      settings: exportSettingsSchema,
+      page: z.number().int().min(0).max(10_000),
+      target: plotTargetSchema,
+    })
+    .refine(oneSource.check, oneSource.error),
+  /**
+   * Every pentagon the document's pieces make (issue 12), searched in the host in short slices;
+   * progress and the end (with the pentagons, exact numbers as text) come as events.
+   */
+  'pentagons.find': z.strictObject({ document: documentSchema }),
+  'pentagons.cancel': z.strictObject({ searchId: z.string().max(100) }),
+  /** Reads a figure file whose corners may be exact numbers ("3-√2/2"). */
+  'exactFigure.open': z.strictObject({ path }),
+  /** Writes a figure file with exact corners. */
+  'exactFigure.save': z.strictObject({
+    path,
+    name: z.string().max(200),
+    corners: z.array(z.tuple([exactText, exactText])).max(1000),
   }),
   'plotter.pause': z.strictObject({ plotId: z.string().max(100) }),
   'plotter.resume': z.strictObject({ plotId: z.string().max(100) }),
@@ -309,6 +348,10 @@ export interface Results {
   'puzzle.recover': { state?: PuzzleAutosave }
   'export.puzzle': { files: string[] }
   'plotter.start': { plotId: string }
+  'pentagons.find': { searchId: string }
+  'pentagons.cancel': null
+  'exactFigure.open': { path: string; name: string; corners: TextPoint[] }
+  'exactFigure.save': { path: string }
   'plotter.pause': null
   'plotter.resume': null
   'plotter.cancel': null
@@ -407,6 +450,21 @@ export type WorkbenchEvent =
       /** Tasks taken from the checkpoint of an earlier, unfinished count, of all. */
       readonly resumed?: number
       readonly tasks?: number
+      readonly error?: string
+      readonly elapsedMs: number
+    }
+  | ({
+      readonly type: 'pentagons.progress'
+      readonly searchId: string
+      /** Of the whole search, 0 … 1. */
+      readonly fraction: number
+    } & PentagonProgress)
+  | {
+      readonly type: 'pentagons.ended'
+      readonly searchId: string
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      /** The pentagons and the set they were searched for (congruent pieces merged). */
+      readonly result?: PentagonsText & { readonly set: PentagonSet }
       readonly error?: string
       readonly elapsedMs: number
     }

@@ -110,46 +110,110 @@ export function pageSize(o: SheetOptions): { width: number; height: number } {
     : { width: p.height, height: p.width }
 }
 
+/**
+ * What a sheet shows: a title and a line under it, groups of drawings each under a heading, and
+ * the set's pieces in the legend. A job's tilings are one kind of content (`layoutSheet`), the
+ * pentagons of a set another; both are laid out alike.
+ */
+export interface SheetContent {
+  readonly title: string
+  readonly subtitle: string
+  readonly groups: readonly SheetGroup[]
+  readonly pieces: readonly {
+    readonly name: string
+    readonly count: number
+    readonly color: string
+  }[]
+}
+
+export interface SheetGroup {
+  /** The heading; later pages add "(continued)". */
+  readonly heading: string
+  readonly entries: readonly SheetEntry[]
+}
+
+export interface SheetEntry {
+  readonly caption: string
+  /** The drawing, its outline doubled `gap` lattice units outside. */
+  readonly draw: (gap: number) => SolutionDrawing
+  /** The bounds of its outline alone (cheaper than drawing it), for the layout. */
+  readonly frame: (gap: number) => SolutionDrawing['bounds']
+}
+
+/** A job's tilings, grouped by outline, numbered within each. */
 export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
+  const groups = job.figures
+    .filter((f) => f.tilings.length > 0)
+    .map((g): SheetGroup => {
+      const count = g.counts ? headlineCount(g.counts, job.mode) : g.tilings.length
+      const shown = g.tilings.length < Number(count) ? `, ${g.tilings.length} shown` : ''
+      // Every tiling of a figure has the figure's outline: measured once per gap.
+      const frames = new Map<number, SolutionDrawing['bounds']>()
+      const frame = (gap: number) => {
+        let b = frames.get(gap)
+        if (!b) frames.set(gap, (b = drawSolution(job.document, g.polygon, [], { gap }).bounds))
+        return b
+      }
+      return {
+        heading: `${g.name} — ${count} solution${Number(count) === 1 ? '' : 's'}${shown}`,
+        entries: g.tilings.map((t, i) => ({
+          caption: String(i + 1),
+          draw: (gap) => drawSolution(job.document, g.polygon, t.pieces, { gap }),
+          frame,
+        })),
+      }
+    })
+  const total = groups.reduce((s, g) => s + g.entries.length, 0)
+  return layoutContent(
+    {
+      title: job.document.name,
+      subtitle:
+        `${total} solution${total === 1 ? '' : 's'} in ${groups.length} figure${groups.length === 1 ? '' : 's'}` +
+        (job.mode === 'raw' ? ', every tiling of the fixed figure' : ', counted up to symmetry'),
+      groups,
+      pieces: job.document.pieces,
+    },
+    options,
+  )
+}
+
+export function layoutContent(content: SheetContent, options: SheetOptions): Sheet {
   const o = { ...options, columns: Math.max(1, Math.floor(options.columns)) }
   const { width, height: paperHeight } = pageSize(o)
   const contentW = width - 2 * o.margin
   if (contentW < 20 || (!o.continuous && paperHeight - 2 * o.margin < 40)) {
     throw new InputError('The margins leave no room on the page.')
   }
-  const groups = job.figures.filter((f) => f.tilings.length > 0)
-  // One scale for the whole sheet, so that figures compare at a glance: the widest solution
-  // fills its column, and no solution is taller than a third of the page.
-  const draw = (
-    outline: (typeof groups)[number]['polygon'],
-    t: (typeof groups)[number]['tilings'][number],
-    scale: number,
-  ) => drawSolution(job.document, outline, t.pieces, { gap: o.gap / scale })
+  const groups = content.groups.filter((g) => g.entries.length > 0)
+  // One scale for the whole sheet, so that figures compare at a glance: the widest drawing
+  // fills its column, and no drawing is taller than a third of the page.
   // The outer outline adds a fixed width in mm whatever the scale (its gap is given in mm):
   // measure it per unit of gap on each outline, then fit figure plus that margin into a cell.
-  const fits = groups.map((g) => {
-    const plain = drawSolution(job.document, g.polygon, []).bounds
-    const wide = drawSolution(job.document, g.polygon, [], { gap: 1 }).bounds
-    const w = plain.maxX - plain.minX
-    const h = plain.maxY - plain.minY
-    return {
-      w,
-      h,
-      extraW: wide.maxX - wide.minX - w,
-      extraH: wide.maxY - wide.minY - h,
-    }
-  })
+  const fits = groups.flatMap((g) =>
+    g.entries.map((e) => {
+      const plain = e.frame(0)
+      const wide = e.frame(1)
+      const w = plain.maxX - plain.minX
+      const h = plain.maxY - plain.minY
+      return {
+        w,
+        h,
+        extraW: wide.maxX - wide.minX - w,
+        extraH: wide.maxY - wide.minY - h,
+      }
+    }),
+  )
   const usableH = (o.continuous ? paperHeight : paperHeight - 2 * o.margin) / 3
   let cellW = (contentW - (o.columns - 1) * COL_GAP) / o.columns
   let scale: number
   if (o.unit !== undefined) {
-    // A size given: as many columns as the widest solution allows.
+    // A size given: as many columns as the widest drawing allows.
     scale = o.unit
     const widest = Math.max(...fits.map((f) => f.w * scale + f.extraW * o.gap))
     const tallest = Math.max(...fits.map((f) => f.h * scale + f.extraH * o.gap))
     if (widest > contentW || (!o.continuous && tallest > paperHeight - 2 * o.margin - 30)) {
       throw new InputError(
-        `At ${o.unit} mm per unit the largest solution does not fit the page: choose a smaller size.`,
+        `At ${o.unit} mm per unit the largest drawing does not fit the page: choose a smaller size.`,
       )
     }
     o.columns = Math.max(1, Math.floor((contentW + COL_GAP) / (widest + COL_GAP)))
@@ -165,7 +229,7 @@ export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
     )
   }
 
-  const legend = legendLayout(job, contentW, o.colors)
+  const legend = legendLayout(content.pieces, contentW, o.colors)
   const legendRows = legend.length > 0 ? legend[legend.length - 1].row + 1 : 0
   const footH = (legendRows + 1) * FOOT * 1.6
   const pages: { items: SheetItem[]; texts: SheetText[]; swatches: SheetSwatch[] }[] = []
@@ -182,28 +246,22 @@ export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
     y = o.margin
   }
 
-  const total = groups.reduce((s, g) => s + g.tilings.length, 0)
+  const total = groups.reduce((s, g) => s + g.entries.length, 0)
   page.texts.push({
     x: o.margin,
     y: y + 5,
-    text: job.document.name,
+    text: content.title,
     size: 6,
     anchor: 'start',
     bold: true,
   })
   y += 8
-  const subtitle =
-    `${total} solution${total === 1 ? '' : 's'} in ${groups.length} figure${groups.length === 1 ? '' : 's'}` +
-    (job.mode === 'raw' ? ', every tiling of the fixed figure' : ', counted up to symmetry')
-  page.texts.push({ x: o.margin, y: y + 3, text: subtitle, size: 3.2, anchor: 'start' })
+  page.texts.push({ x: o.margin, y: y + 3, text: content.subtitle, size: 3.2, anchor: 'start' })
   y += 8
 
   for (const g of groups) {
-    const drawings = g.tilings.map((t) => draw(g.polygon, t, scale))
-    const count = g.counts ? headlineCount(g.counts, job.mode) : g.tilings.length
-    const shown = g.tilings.length < Number(count) ? `, ${g.tilings.length} shown` : ''
-    const heading = (cont: boolean) =>
-      `${g.name} — ${count} solution${Number(count) === 1 ? '' : 's'}${shown}${cont ? ' (continued)' : ''}`
+    const drawings = g.entries.map((e) => e.draw(o.gap / scale))
+    const heading = (cont: boolean) => `${g.heading}${cont ? ' (continued)' : ''}`
     const rowH = (ds: readonly SolutionDrawing[]) =>
       Math.max(...ds.map((d) => (d.bounds.maxY - d.bounds.minY) * scale)) + CAPTION * 1.6
     const firstRow = drawings.slice(0, o.columns)
@@ -240,7 +298,7 @@ export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
         page.texts.push({
           x: cx,
           y: y + dh + CAPTION * 1.2,
-          text: String(r + c + 1),
+          text: g.entries[r + c].caption,
           size: CAPTION,
           anchor: 'middle',
         })
@@ -296,7 +354,7 @@ const SWATCH = FOOT * 1.3
  * rows that fit the text width; x is where the name starts (its swatch sits just before it).
  */
 function legendLayout(
-  job: SolvedJob,
+  pieces: SheetContent['pieces'],
   width: number,
   swatches: boolean,
 ): { x: number; row: number; text: string; color: string }[] {
@@ -304,7 +362,7 @@ function legendLayout(
   const lead = swatches ? SWATCH : 0
   let x = 0
   let row = 0
-  for (const p of job.document.pieces) {
+  for (const p of pieces) {
     const text = p.count > 1 ? `${p.name} ×${p.count}` : p.name
     const w = lead + textWidth(text, FOOT)
     if (x > 0 && x + w > width) {

@@ -75,13 +75,26 @@ export function drawSolution(
       label: centroid(polygon),
     }
   })
+  return assembleDrawing(outline, pieces, innerEdges(outline, pieces), opts)
+}
+
+/**
+ * The drawing of an outline, its pieces and the inner edges between them (each once): the
+ * outline, doubled `gap` outside it if asked, then the edges; the bounds of it all.
+ */
+export function assembleDrawing(
+  outline: readonly Point[],
+  pieces: readonly DrawnPiece[],
+  edges: readonly DrawnLine[],
+  opts: DrawOptions,
+): SolutionDrawing {
   const gap = opts.gap ?? 0
   const lines: DrawnLine[] = []
   if (outline.length > 0) {
     lines.push({ kind: 'outline', points: closed(outline) })
     if (gap > 0) lines.push({ kind: 'outline-outer', points: closed(offsetPolygon(outline, gap)) })
   }
-  lines.push(...innerEdges(outline, pieces))
+  lines.push(...edges)
   const all = lines.flatMap((l) => l.points)
   const b = all.length > 0 ? boundingBox(all) : { minX: 0, minY: 0, maxX: 0, maxY: 0 }
   return { outline, pieces, lines, bounds: b }
@@ -93,7 +106,7 @@ function closed(poly: readonly (readonly [number, number])[]): [number, number][
   return pts
 }
 
-function centroid(poly: readonly Point[]): [number, number] {
+export function centroid(poly: readonly Point[]): [number, number] {
   const a = signedArea2(poly)
   if (a === 0 || poly.length === 0) return poly.length > 0 ? [poly[0][0], poly[0][1]] : [0, 0]
   let cx = 0

@@ -91,7 +91,7 @@ function turn(d1: number, d2: number): number {
 }
 
 /** Does the point lie on the closed segment ab (exactly)? */
-function onSegment(p: XPoint, a: XPoint, b: XPoint): boolean {
+export function onSegment(p: XPoint, a: XPoint, b: XPoint): boolean {
   if (sign(cross(a, b, p)) !== 0) return false
   const within = (v: Root2, lo: Root2, hi: Root2) =>
     cmp(lo, hi) <= 0 ? cmp(lo, v) <= 0 && cmp(v, hi) <= 0 : cmp(hi, v) <= 0 && cmp(v, lo) <= 0

@@ -15,7 +15,7 @@ import type { Root2 } from '../exact/root2'
 import { d4Apply } from '../lattice/d4'
 import type { Point } from '../lattice/polygon'
 import { buildTilingProblem, type PieceKind, type PlacedPiece } from '../tiling/problem'
-import { TilingSearch } from '../tiling/search'
+import { TilingSearch, type TilingCounts } from '../tiling/search'
 import { offLatticeJoins } from './glue'
 import { latticePolygonSearch, type Root2Bound } from './lattice'
 
@@ -90,16 +90,43 @@ function latticeArea(pieces: readonly SetPiece[]): number {
   return pieces.reduce((s, p) => s + p.shape.area * p.count, 0)
 }
 
+/**
+ * Placements the tiling engine makes between two pauses of the search: a few milliseconds, so
+ * that a caller running the search in slices (the app's host, the CLI's Ctrl-C) is never held
+ * up by one hard figure.
+ */
+const STEP_PLACEMENTS = 20_000
+
 /** The first tiling of a lattice figure by the pieces, as placed pieces; none if there is none. */
-function firstTiling(
+function* firstTiling(
   figure: readonly Point[],
   pieces: readonly PieceKind[],
-): PlacedPiece[] | undefined {
+): Generator<void, PlacedPiece[] | undefined> {
   const search = new TilingSearch(buildTilingProblem(figure, pieces), 'raw')
   for (;;) {
-    const s = search.step(1 << 30)
+    const s = search.step(STEP_PLACEMENTS)
     if (s === 'solution') return [...search.solution().pieces]
     if (s === 'done') return undefined
+    yield
+  }
+}
+
+/** The tilings of a lattice figure counted in both conventions. */
+function* tilingCounts(
+  figure: readonly Point[],
+  pieces: readonly PieceKind[],
+): Generator<void, TilingCounts> {
+  const search = new TilingSearch(buildTilingProblem(figure, pieces), 'reduce')
+  while (search.step(STEP_PLACEMENTS) !== 'done') yield
+  return search.counts
+}
+
+/** A piece of work that pauses, its pauses reported as the progress `p` of the whole. */
+function* paced<P, T>(work: Generator<void, T>, p: P): Generator<P, T> {
+  for (;;) {
+    const step = work.next()
+    if (step.done) return step.value
+    yield p
   }
 }
 
@@ -170,13 +197,19 @@ export function* pentagonSearch(
   }
   const snug: Pentagon[] = []
   for (const [done, polygon] of candidates.entries()) {
-    yield { phase: 2, what: 'deciding lattice pentagons', done, total: candidates.length }
-    const tiling = firstTiling(polygon, pieces)
+    const progress: PentagonProgress = {
+      phase: 2,
+      what: 'deciding lattice pentagons',
+      done,
+      total: candidates.length,
+    }
+    yield progress
+    const tiling = yield* paced(firstTiling(polygon, pieces), progress)
     if (!tiling) continue
     const exact = fromLattice(polygon)
     // Shown on the lattice (a turn by 45° would make its corners irrational), keyed under all 16.
     const { polygon: corners, placement } = congruenceForm(exact, LATTICE_ISOMETRIES)
-    const counts = new TilingSearch(buildTilingProblem(polygon, pieces), 'reduce').runToEnd()
+    const counts = yield* paced(tilingCounts(polygon, pieces), progress)
     const parts = tiling.map((p) => ({
       piece: pieces[p.piece].name,
       corners: placedCorners(p, pieces),
@@ -252,15 +285,17 @@ function* groupPairs(
       return c
     })
   const groupsOf = new Map<number, Group[]>()
-  const tiled = (code: number): Group[] => {
+  function* tiled(code: number): Generator<void, Group[]> {
     const known = groupsOf.get(code)
     if (known) return known
     const counts = countsOf(code)
     const kinds = pieces.map((p, i) => ({ ...p, count: counts[i] })).filter((p) => p.count > 0)
     const found: Group[] = []
     for (const outline of convexOutlines(latticeArea(kinds))) {
+      // A pause between outlines too: building each one's tiling problem takes time of its own.
+      yield
       const polygon = outlinePolygon(outline)
-      const tiling = firstTiling(polygon, kinds)
+      const tiling = yield* firstTiling(polygon, kinds)
       if (!tiling) continue
       found.push({
         outline: fromLattice(polygon),
@@ -278,8 +313,13 @@ function* groupPairs(
     const other = total - 1 - code
     // Each split once: the part with the smaller code first.
     if (other < code) continue
-    yield { done: code, total: Math.ceil(total / 2) }
-    for (const a of tiled(code)) for (const b of tiled(other)) pairs.push([a, b])
+    const progress = { done: code, total: Math.ceil(total / 2) }
+    yield progress
+    const first = yield* paced(tiled(code), progress)
+    // The other part only matters if this one tiles something.
+    if (first.length === 0) continue
+    const second = yield* paced(tiled(other), progress)
+    for (const a of first) for (const b of second) pairs.push([a, b])
   }
   let groups = 0
   for (const g of groupsOf.values()) groups += g.length

@@ -8,6 +8,7 @@ import { InputError } from '../../../shared/errors'
 import type { SolvedJob } from '../../../shared/formats/solutions'
 import { plotterById } from '../../../shared/hpgl/devices'
 import { pageHpgl } from '../../../shared/hpgl/write'
+import type { Sheet } from '../../../shared/drawing/sheet'
 import { pageSvg } from '../../../shared/drawing/svg'
 import { saveFile } from '../atomic-write'
 
@@ -30,30 +31,44 @@ export interface RenderedFile {
   readonly content: string | Buffer
 }
 
+export interface Rendered {
+  readonly files: RenderedFile[]
+  readonly pages: number
+  readonly solutions: number
+  readonly plot?: ExportResult['plot']
+}
+
 export async function renderExport(
   job: SolvedJob,
   s: ExportSettings,
   fontsDir: string,
-): Promise<{
-  files: RenderedFile[]
-  pages: number
-  solutions: number
-  plot?: ExportResult['plot']
-}> {
+): Promise<Rendered> {
   if (s.format === 'txt') {
     const solutions = s.only ? 1 : job.figures.reduce((n, f) => n + f.tilings.length, 0)
     return { files: [{ suffix: '', content: exportText(job, s) }], pages: 1, solutions }
   }
   const sheet = exportSheet(job, s)
-  const base = { pages: sheet.pages.length, solutions: sheet.solutions }
   if (sheet.solutions === 0) throw new InputError('There are no solutions to export.')
+  return renderSheet(sheet, s, `${job.document.name} — solutions`, fontsDir)
+}
+
+/** A laid-out sheet as SVG, PDF or HPGL; `title` names the document inside the SVG and PDF. */
+export async function renderSheet(
+  sheet: Sheet,
+  s: ExportSettings,
+  title: string,
+  fontsDir: string,
+): Promise<Rendered> {
+  const base = { pages: sheet.pages.length, solutions: sheet.solutions }
   switch (s.format) {
+    case 'txt':
+      throw new InputError('A sheet is written as SVG, PDF or HPGL.')
     case 'svg':
       return {
         ...base,
         files: sheet.pages.map((p, i) => ({
           suffix: i === 0 ? '' : `-${i + 1}`,
-          content: pageSvg(p, sheet.options, job.document.name),
+          content: pageSvg(p, sheet.options, title),
         })),
       }
     case 'pdf': {
@@ -65,7 +80,7 @@ export async function renderExport(
           regular: join(fontsDir, 'DejaVuSans.ttf'),
           bold: join(fontsDir, 'DejaVuSans-Bold.ttf'),
         },
-        `${job.document.name} — solutions`,
+        title,
       )
       return { ...base, files: [{ suffix: '', content: pdf }] }
     }
@@ -91,7 +106,12 @@ export async function writeExport(
   s: ExportSettings,
   fontsDir: string,
 ): Promise<ExportResult> {
-  const { files, ...rest } = await renderExport(job, s, fontsDir)
+  return writeRendered(path, await renderExport(job, s, fontsDir))
+}
+
+/** Writes rendered files, later pages beside the first: name-2.hpgl … */
+export async function writeRendered(path: string, rendered: Rendered): Promise<ExportResult> {
+  const { files, ...rest } = rendered
   const abs = resolve(path)
   const ext = extname(abs)
   const stem = abs.slice(0, abs.length - ext.length)

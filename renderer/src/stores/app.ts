@@ -19,6 +19,7 @@ export type View =
   | 'matching'
   | 'queens'
   | 'tait'
+  | 'pentagons'
 
 /** How long a notice stays: an error long enough to be read; the pointer on a notice holds it. */
 const NOTICE_MS: Record<Notice['kind'], number> = { info: 4000, error: 12_000 }

@@ -9,7 +9,9 @@ import {
 } from '../../../shared/drawing/export-settings'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import type { SolvedJob } from '../../../shared/formats/solutions'
+import { pentagonSheet } from '../../../shared/pentagons/sheet'
 import { api } from '../api'
+import { usePentagons } from './pentagons'
 import { useSolver, type Job } from './solver'
 
 /**
@@ -67,6 +69,17 @@ const DEFAULT_TARGET: PlotTarget = {
 
 export const useOutput = defineStore('output', () => {
   const solver = useSolver()
+  const pentagons = usePentagons()
+  /** What the export dialog and the plot panel draw: the job's tilings, or the pentagons shown. */
+  const source = ref<'job' | 'pentagons'>('job')
+  /** The same, as export.sheet and plotter.start name it. */
+  const sheetSource = computed(() => {
+    if (source.value === 'job') return solver.job ? { jobId: solver.job.jobId } : undefined
+    const numbers = pentagons.shown.map((p) => p.number)
+    return pentagons.searchId && numbers.length > 0
+      ? { pentagons: { searchId: pentagons.searchId, numbers } }
+      : undefined
+  })
   const settings = ref<ExportSettings>(loadSettings())
   watch(
     settings,
@@ -82,6 +95,14 @@ export const useOutput = defineStore('output', () => {
 
   // Lazy: laid out only while a dialog shows it (never during a solve, whose tilings stream in).
   const sheet = computed((): Sheet | undefined => {
+    if (source.value === 'pentagons') {
+      if (!pentagons.set || pentagons.shown.length === 0) return undefined
+      try {
+        return pentagonSheet(pentagons.set, pentagons.shown, settings.value)
+      } catch {
+        return undefined
+      }
+    }
     const job = solver.job
     if (!job || job.figures.every((f) => f.tilings.length === 0)) return undefined
     try {
@@ -106,5 +127,17 @@ export const useOutput = defineStore('output', () => {
     }
   }
 
-  return { settings, open, page, target, ports, devices, plot, sheet, refreshPorts }
+  return {
+    settings,
+    source,
+    sheetSource,
+    open,
+    page,
+    target,
+    ports,
+    devices,
+    plot,
+    sheet,
+    refreshPorts,
+  }
 })
