@@ -130,12 +130,13 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       )
     }
   }
-  const outcomes: FigureOutcome[] = prepared.map((p) => ({
+  // A run cancelled while preparing has figures it never prepared: those are not complete.
+  const outcomes: FigureOutcome[] = o.figures.map((_, i) => ({
     counts: { solutions: 0, fixed: 0 },
     stats: emptyStats(),
-    rejected: p?.rejected,
-    estimatedNodes: p?.estimate ?? 0,
-    complete: true,
+    rejected: prepared[i]?.rejected,
+    estimatedNodes: prepared[i]?.estimate ?? 0,
+    complete: prepared[i] !== undefined,
   }))
   const weight = (i: number) =>
     totalEstimate > 0 ? (prepared[i]?.estimate ?? 0) / totalEstimate : 1 / o.figures.length
@@ -152,7 +153,9 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       etaSeconds: f > 0.02 && elapsedMs > 500 ? ((elapsedMs / f) * (1 - f)) / 1000 : undefined,
     })
   }
+  // Cancelled already: no workers to start (the loop below ends at once).
   const parallel =
+    !o.signal?.aborted &&
     !o.firstOnly &&
     o.source !== undefined &&
     totalEstimate >= (o.parallelFrom ?? PARALLEL_FROM_NODES)
