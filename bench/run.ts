@@ -21,6 +21,7 @@ import { triangleBench } from './triangle'
 import { queensBench } from './queens'
 import { queensGameBench } from './queens-game'
 import { taitBench } from './tait'
+import { startupBench } from './startup'
 import { check, median, type Result } from './measure'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
@@ -174,6 +175,7 @@ async function tangramSheets(): Promise<Result[]> {
 }
 
 const results: Result[] = [
+  ...startupBench(),
   tangramConvex(),
   ...(await tangramSheets()),
   ...(await triangleBench()),

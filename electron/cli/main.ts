@@ -5,12 +5,6 @@
  */
 import { Command, CommanderError } from 'commander'
 import { InputError, RunError, SearchTooLargeError } from '../../shared/errors'
-import { convexCommand } from './commands/convex'
-import { exportCommand } from './commands/export'
-import { outlinesCommand } from './commands/outlines'
-import { reproduceCommand } from './commands/reproduce'
-import { setsCommand } from './commands/sets'
-import { tileCommand } from './commands/tile'
 
 const controller = new AbortController()
 let interrupted = false
@@ -40,7 +34,10 @@ program
   )
   .requiredOption('--area <F>', 'area in half-square triangles')
   .option('--json', 'machine-readable output')
-  .action((opts) => write(outlinesCommand(opts)))
+  .action(async (opts) => {
+    const { outlinesCommand } = await import('./commands/outlines')
+    write(outlinesCommand(opts))
+  })
 
 const searchOptions = (c: Command) =>
   c
@@ -56,6 +53,7 @@ searchOptions(
     .description('every convex figure the set makes, grouped by outline (Programs 2 and 3)')
     .option('--list', 'list the tilings as placed piece polygons'),
 ).action(async (set: string, opts) => {
+  const { convexCommand } = await import('./commands/convex')
   exitCode = await convexCommand(set, opts, controller.signal, write)
 })
 
@@ -68,6 +66,7 @@ searchOptions(
     .option('--count', 'count the tilings only')
     .option('--all', 'list every tiling'),
 ).action(async (set: string, figure: string, opts) => {
+  const { tileCommand } = await import('./commands/tile')
   exitCode = await tileCommand(set, figure, opts, controller.signal, write)
 })
 
@@ -97,6 +96,7 @@ searchOptions(
     .option('--relative', 'HPGL: relative moves (PR)')
     .option('--velocity <cm/s>', "HPGL: pen speed (default: the plotter's)"),
 ).action(async (set: string, opts) => {
+  const { exportCommand } = await import('./commands/export')
   exitCode = await exportCommand(set, opts, controller.signal, write)
 })
 
@@ -236,7 +236,8 @@ program
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')
   .option('--only <prefix>', 'only the numbers whose id starts with this')
-  .action((opts) => {
+  .action(async (opts) => {
+    const { reproduceCommand } = await import('./commands/reproduce')
     const { text, ok } = reproduceCommand(opts)
     write(text)
     if (!ok) exitCode = 1
@@ -246,7 +247,10 @@ program
   .command('sets')
   .description('the bundled piece sets (pass their names instead of a file)')
   .option('--json', 'machine-readable output')
-  .action((opts) => write(setsCommand(opts)))
+  .action(async (opts) => {
+    const { setsCommand } = await import('./commands/sets')
+    write(setsCommand(opts))
+  })
 
 program
   .command('plot <file>')
