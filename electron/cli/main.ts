@@ -1,10 +1,13 @@
 /**
  * The command line: `npm run -s cli -- <command> …`. Human-readable output by default, --json for
  * scripts; stdout carries only the result, progress and errors go to stderr. Exit codes: 0 done,
- * 1 bad input or a failed run, 130 interrupted (Ctrl-C; the partial result is still printed).
+ * 1 bad input or a failed run, 130 interrupted (Ctrl-C; the partial result is still printed),
+ * 141 nobody left to read the output (its pipe was closed, or the parent it writes to is gone).
  */
+import { fstatSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { InputError, RunError, SearchTooLargeError } from '../../shared/errors'
+import { describeFsError } from '../services/fs-errors'
 
 const controller = new AbortController()
 let interrupted = false
@@ -14,6 +17,28 @@ process.on('SIGINT', () => {
   process.stderr.write('\nstopping… (Ctrl-C again to quit at once)\n')
   controller.abort()
 })
+
+// Stopped from outside: at once, its workers with it.
+process.on('SIGTERM', () => process.exit(143))
+
+// Nobody to read what it would print: end at once and quietly, as a program on a closed pipe
+// does (its workers end with it), instead of a stack trace or hours of counting for nobody.
+const readerGone = () => process.exit(141)
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') readerGone()
+    process.stderr.write(`error: cannot write the output (${describeFsError(e)})\n`)
+    process.exit(1)
+  })
+}
+// Output to a pipe or a terminal goes to the parent or through it; once the parent is gone (this
+// process is handed to init), so is the reader. Output to a file still has one: `nohup … > file`
+// counts on.
+const stdout = fstatSync(1)
+if (stdout.isFIFO() || stdout.isSocket() || process.stdout.isTTY) {
+  const parent = process.ppid
+  setInterval(() => process.ppid !== parent && readerGone(), 500).unref()
+}
 
 const write = (text: string): void => {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
