@@ -1,10 +1,22 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
+import type { Rollup } from 'vite'
 
 /**
- * Main process (with the solver worker and the browser host as further entries, so all land in
- * out/main), preload, and the renderer, which the browser host also serves from out/renderer.
+ * Rollup drops comments in zod's sources that it cannot place and says so at length, once per
+ * bundle (the app's and each Web Worker's): noise about a dependency that buries the build's
+ * output. Every other warning is shown.
+ */
+const onwarn = (warning: Rollup.RollupLog, warn: (w: Rollup.RollupLog) => void) => {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return
+  warn(warning)
+}
+
+/**
+ * Main process (with the workers, the browser host and the command line as further entries, so
+ * all land in out/main), preload, and the renderer, which the browser host also serves from
+ * out/renderer. `scripts/build.mjs` builds each of the three when its sources changed.
  */
 export default defineConfig({
   main: {
@@ -15,9 +27,10 @@ export default defineConfig({
           'solver-worker': resolve('electron/worker/solver-worker.ts'),
           'queens-worker': resolve('electron/worker/queens-worker.ts'),
           'tait-worker': resolve('electron/worker/tait-worker.ts'),
-          // The browser host (npm run web), built beside them: it starts in a fraction of the
-          // time the TypeScript sources take.
+          // The browser host (npm run web) and the command line (npm run cli), built beside
+          // them: they start in a fraction of the time the TypeScript sources take.
           'web-host': resolve('electron/web/main.ts'),
+          cli: resolve('electron/cli/main.ts'),
         },
       },
     },
@@ -38,7 +51,7 @@ export default defineConfig({
       outDir: resolve('out/renderer'),
       // The CSP allows fonts from the app's own files only, not inlined as data: URLs.
       assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
-      rollupOptions: { input: resolve('renderer/index.html') },
+      rollupOptions: { input: resolve('renderer/index.html'), onwarn },
     },
     plugins: [vue()],
   },

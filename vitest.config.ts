@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    globalSetup: ['testing/build-main.ts'],
     testTimeout: 60_000,
     projects: [
       {
@@ -12,6 +13,7 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'electron/**/*.test.ts',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'testing/**/*.test.ts',
           ],
         },

@@ -23,6 +23,7 @@ import { queensGameBench } from './queens-game'
 import { pentagonsBench } from './pentagons'
 import { taitBench } from './tait'
 import { cancelBench } from './cancel'
+import { startupBench } from './startup'
 import { check, median, type Result } from './measure'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
@@ -176,6 +177,7 @@ async function tangramSheets(): Promise<Result[]> {
 }
 
 const results: Result[] = [
+  ...startupBench(),
   tangramConvex(),
   ...(await tangramSheets()),
   ...(await triangleBench()),

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { ensureBuilt } from './build.mjs'
 
 const require = createRequire(import.meta.url)
 const electronDir = dirname(require.resolve('electron/package.json'))
@@ -27,6 +28,7 @@ if (!binary()) {
   )
   process.exit(1)
 }
+if (!ensureBuilt()) process.exit(1)
 const cli = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
-const child = spawn(process.execPath, [cli, 'preview'], { stdio: 'inherit' })
+const child = spawn(process.execPath, [cli, 'preview', '--skipBuild'], { stdio: 'inherit' })
 child.on('exit', (code) => process.exit(code ?? 0))

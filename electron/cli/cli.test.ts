@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cli } from './run-cli'
+import { CLI, cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-'))
 const file = (name: string, content: string) => {
@@ -165,11 +165,9 @@ describe('command line', () => {
   })
 
   it('stops cleanly on Ctrl-C, printing the partial result and exiting 130', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', 'convex', 'tetraboloes', '--json'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    const child = spawn(process.execPath, [...CLI, 'convex', 'tetraboloes', '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += d))

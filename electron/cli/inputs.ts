@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { mergeCongruentPieces } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
 import {
@@ -11,8 +10,9 @@ import {
   type Figure,
   type PieceSet,
 } from '../../shared/formats/load'
+import { projectRoot } from '../services/project-root'
 
-export const RESOURCES = fileURLToPath(new URL('../../resources/', import.meta.url))
+export const RESOURCES = join(projectRoot(import.meta.url), 'resources')
 
 export function bundledSets(): string[] {
   return readdirSync(join(RESOURCES, 'sets'))

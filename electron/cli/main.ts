@@ -1,16 +1,13 @@
 /**
  * The command line: `npm run -s cli -- <command> …`. Human-readable output by default, --json for
  * scripts; stdout carries only the result, progress and errors go to stderr. Exit codes: 0 done,
- * 1 bad input or a failed run, 130 interrupted (Ctrl-C; the partial result is still printed).
+ * 1 bad input or a failed run, 130 interrupted (Ctrl-C; the partial result is still printed),
+ * 141 nobody left to read the output (its pipe was closed, or the parent it writes to is gone).
  */
+import { fstatSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { InputError, RunError, SearchTooLargeError } from '../../shared/errors'
-import { convexCommand } from './commands/convex'
-import { exportCommand } from './commands/export'
-import { outlinesCommand } from './commands/outlines'
-import { reproduceCommand } from './commands/reproduce'
-import { setsCommand } from './commands/sets'
-import { tileCommand } from './commands/tile'
+import { describeFsError } from '../services/fs-errors'
 
 const controller = new AbortController()
 let interrupted = false
@@ -20,6 +17,28 @@ process.on('SIGINT', () => {
   process.stderr.write('\nstopping… (Ctrl-C again to quit at once)\n')
   controller.abort()
 })
+
+// Stopped from outside: at once, its workers with it.
+process.on('SIGTERM', () => process.exit(143))
+
+// Nobody to read what it would print: end at once and quietly, as a program on a closed pipe
+// does (its workers end with it), instead of a stack trace or hours of counting for nobody.
+const readerGone = () => process.exit(141)
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') readerGone()
+    process.stderr.write(`error: cannot write the output (${describeFsError(e)})\n`)
+    process.exit(1)
+  })
+}
+// Output to a pipe or a terminal goes to the parent or through it; once the parent is gone (this
+// process is handed to init), so is the reader. Output to a file still has one: `nohup … > file`
+// counts on.
+const stdout = fstatSync(1)
+if (stdout.isFIFO() || stdout.isSocket() || process.stdout.isTTY) {
+  const parent = process.ppid
+  setInterval(() => process.ppid !== parent && readerGone(), 500).unref()
+}
 
 const write = (text: string): void => {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
@@ -40,7 +59,10 @@ program
   )
   .requiredOption('--area <F>', 'area in half-square triangles')
   .option('--json', 'machine-readable output')
-  .action((opts) => write(outlinesCommand(opts)))
+  .action(async (opts) => {
+    const { outlinesCommand } = await import('./commands/outlines')
+    write(outlinesCommand(opts))
+  })
 
 const searchOptions = (c: Command) =>
   c
@@ -56,6 +78,7 @@ searchOptions(
     .description('every convex figure the set makes, grouped by outline (Programs 2 and 3)')
     .option('--list', 'list the tilings as placed piece polygons'),
 ).action(async (set: string, opts) => {
+  const { convexCommand } = await import('./commands/convex')
   exitCode = await convexCommand(set, opts, controller.signal, write)
 })
 
@@ -68,6 +91,7 @@ searchOptions(
     .option('--count', 'count the tilings only')
     .option('--all', 'list every tiling'),
 ).action(async (set: string, figure: string, opts) => {
+  const { tileCommand } = await import('./commands/tile')
   exitCode = await tileCommand(set, figure, opts, controller.signal, write)
 })
 
@@ -97,6 +121,7 @@ searchOptions(
     .option('--relative', 'HPGL: relative moves (PR)')
     .option('--velocity <cm/s>', "HPGL: pen speed (default: the plotter's)"),
 ).action(async (set: string, opts) => {
+  const { exportCommand } = await import('./commands/export')
   exitCode = await exportCommand(set, opts, controller.signal, write)
 })
 
@@ -251,7 +276,8 @@ program
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')
   .option('--only <prefix>', 'only the numbers whose id starts with this')
-  .action((opts) => {
+  .action(async (opts) => {
+    const { reproduceCommand } = await import('./commands/reproduce')
     const { text, ok } = reproduceCommand(opts)
     write(text)
     if (!ok) exitCode = 1
@@ -261,7 +287,10 @@ program
   .command('sets')
   .description('the bundled piece sets (pass their names instead of a file)')
   .option('--json', 'machine-readable output')
-  .action((opts) => write(setsCommand(opts)))
+  .action(async (opts) => {
+    const { setsCommand } = await import('./commands/sets')
+    write(setsCommand(opts))
+  })
 
 program
   .command('plot <file>')

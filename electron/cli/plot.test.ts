@@ -5,13 +5,14 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { interpretHpgl, parseHpgl } from '../../shared/hpgl/parse'
 import { plotterRig, testDrawing } from '../services/plotter/test-rig'
+import { CLI } from './run-cli'
 
 /**
  * The CLI as a user runs it, in a separate process; asynchronously, because the simulated plotter
  * it talks to runs in this one.
  */
 function start(...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args])
+  const child = spawn(process.execPath, [...CLI, ...args])
   onTestFinished(() => void child.kill())
   const result = { code: null as number | null, out: '', err: '' }
   child.stdout.on('data', (d: Buffer) => (result.out += d.toString()))

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { childPids } from '../../testing/processes'
 import { readCheckpoint } from '../services/queens/checkpoint'
-import { cli } from './run-cli'
+import { CLI, cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-queens-cli-'))
 
@@ -85,11 +85,9 @@ describe('queens on the command line', () => {
   it('a worker killed mid-count: one line, exit 1, the checkpoint kept', async () => {
     const checkpoint = join(tmp, 'killed.json')
     const args = ['queens', 'count', '17', '--jobs', '2', '--checkpoint', checkpoint]
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', ...args, '--no-progress'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    )
+    const child = spawn(process.execPath, [...CLI, ...args, '--no-progress'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let err = ''
     child.stderr.on('data', (d) => (err += d))
     const exited = new Promise<number | null>((r) => child.on('exit', r))

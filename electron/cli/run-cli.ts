@@ -1,8 +1,14 @@
 import { spawnSync } from 'node:child_process'
 
-/** For tests: the CLI as a user runs it (minus npm), a separate process, stdout and stderr apart. */
+/**
+ * For tests: Node's arguments that run the CLI as `npm run -s cli` does (minus npm): the
+ * launcher, which runs the build in out/main (the tests' global setup builds it once).
+ */
+export const CLI = ['--no-use-osr', 'scripts/cli.mjs']
+
+/** The CLI as a user runs it, a separate process, stdout and stderr apart. */
 export function cli(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+  const r = spawnSync(process.execPath, [...CLI, ...args], {
     encoding: 'utf8',
     timeout: 120_000,
   })

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { verifySequence } from '../../shared/tait/verify'
-import { cli } from './run-cli'
+import { CLI, cli } from './run-cli'
 
 describe('tait on the command line', () => {
   it('counts with --json in the issue’s shape: Table 1, and the supplementary table with --paper', () => {
@@ -68,13 +68,9 @@ describe('tait on the command line', () => {
   })
 
   it('stops a long count at once on Ctrl-C, exiting 130', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', 'tait', '22'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawn(process.execPath, [...CLI, 'tait', '22'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += d))
@@ -89,13 +85,9 @@ describe('tait on the command line', () => {
   })
 
   it('leaves no worker behind when the command itself is killed', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', 'tait', '22'],
-      {
-        stdio: 'ignore',
-      },
-    )
+    const child = spawn(process.execPath, [...CLI, 'tait', '22'], {
+      stdio: 'ignore',
+    })
     await new Promise((r) => setTimeout(r, 3000))
     const workers = childrenOf(child.pid!)
     expect(workers).toHaveLength(1)

@@ -10,7 +10,7 @@ import { renderSolution } from '../../shared/edgematch/triangle/render'
 import { solveAll } from '../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../shared/edgematch/triangle/verify'
 import { seededRandom } from '../../shared/random'
-import { cli } from './run-cli'
+import { CLI, cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-triangle-'))
 const file = (name: string, content: string) => {
@@ -110,11 +110,9 @@ describe('triangle command', () => {
       'huge.txt',
       formatTrianglePuzzle(randomPuzzle(5, 5, 'built', seededRandom(1))),
     )
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', 'triangle', path, '--count'],
-      { stdio: 'ignore' },
-    )
+    const child = spawn(process.execPath, [...CLI, 'triangle', path, '--count'], {
+      stdio: 'ignore',
+    })
     // Long enough to be in the search (start-up takes about a second).
     await new Promise((r) => setTimeout(r, 4000))
     child.kill('SIGINT')

@@ -1,4 +1,4 @@
-import { fork, type Serializable } from 'node:child_process'
+import { fork, type ChildProcess, type Serializable } from 'node:child_process'
 import type { Point } from '../../shared/lattice/polygon'
 import type { PartProgress } from '../../shared/tiling/jobs'
 import type { PlacedPiece } from '../../shared/tiling/problem'
@@ -92,6 +92,15 @@ export class WarmPool implements WorkerSource {
   }
 }
 
+/**
+ * The forked workers still running. They end with this process however it ends (an exit on a
+ * closed pipe, say): a worker deep in a long task would notice its parent gone only afterwards.
+ */
+const forked = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of forked) child.kill('SIGKILL')
+})
+
 /** Forks a worker entry under plain Node (TypeScript entries through tsx's loader). */
 export function forkWorker<In = ToWorker, Out = FromWorker>(
   entry: string,
@@ -104,6 +113,8 @@ export function forkWorker<In = ToWorker, Out = FromWorker>(
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
   })
+  forked.add(child)
+  child.on('exit', () => forked.delete(child))
   let stderr = ''
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)))
   return {

@@ -175,6 +175,21 @@ describe('tiling runs', () => {
     expect(done).toEqual([0, 1, 2].map((figure) => ({ figure, complete: false })))
   })
 
+  it('cancelled while preparing the figures: no worker starts, and every figure is reported', async () => {
+    const controller = new AbortController()
+    let launched = 0
+    const launch = nodeWorkerLauncher('solver-worker')
+    const source = freshWorkers(() => (launched++, launch()))
+    const run = runTilings(pentominoRun({ parallelFrom: 0, source, signal: controller.signal }))
+    // The preparation gives way between figures: the cancel comes after the first.
+    await new Promise((r) => setImmediate(r))
+    controller.abort()
+    const outcome = await run
+    expect(outcome.cancelled).toBe(true)
+    expect(launched).toBe(0)
+    expect(outcome.figures.map((f) => f.complete)).toEqual([false, false, false])
+  })
+
   it('refuse a search estimated to take days, naming the estimate', async () => {
     const { json, pieces } = load('pentaboloes')
     const { cases } = convexCases(pieces)

@@ -6,12 +6,12 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Command, InvalidArgumentError } from 'commander'
 import { removeLeftovers } from '../services/atomic-write'
 import { DocumentService } from '../services/documents'
 import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
+import { projectRoot } from '../services/project-root'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
 import { QueensService } from '../services/queens/queens-service'
@@ -20,12 +20,7 @@ import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
 import { startBrowserHost } from './server'
 
-// From the sources (electron/web/main.ts) or from the build (out/main/web-host.js): the
-// repository is two folders up either way, and a build runs the bundled workers beside it.
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-const builtDir = import.meta.url.endsWith('.ts')
-  ? undefined
-  : fileURLToPath(new URL('.', import.meta.url))
+const repo = projectRoot(import.meta.url)
 
 const program = new Command('npm run web --')
   .description('Puzzle Workbench in your browser, served on 127.0.0.1')
@@ -72,13 +67,13 @@ const settings = new SettingsService({
 })
 // The solver emits through the workbench, which does not exist yet when the solver is built.
 const solver = new SolverService({
-  launch: nodeWorkerLauncher('solver-worker', builtDir),
+  launch: nodeWorkerLauncher('solver-worker'),
   workers: async () => (await settings.get()).workers,
   emit: (e) => workbench.emit(e),
 })
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
 const queens = new QueensService({
-  launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker', builtDir),
+  launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
   workers: async () => (await settings.get()).workers,
   emit: (e) => workbench.emit(e),
   checkpointDir: join(dataDir, 'queens'),

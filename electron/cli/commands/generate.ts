@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { formatCards } from '../../../shared/edgematch/cards/format'
 import { generateUniqueCards } from '../../../shared/edgematch/cards/random'
 import { firstSolution } from '../../../shared/edgematch/cards/solve'
@@ -64,7 +65,9 @@ export async function generateCommand(kind: string, o: GenerateOptions): Promise
     throw new InputError(`generate makes "cards" or "triangle" puzzles, not "${kind}"`)
   }
   await saveFile(o.output, text)
-  const printed = o.print ? await writePuzzleSheet(sheet, o.print, title, `${RESOURCES}fonts`) : []
+  const printed = o.print
+    ? await writePuzzleSheet(sheet, o.print, title, join(RESOURCES, 'fonts'))
+    : []
   if (o.json)
     return JSON.stringify({ file: o.output, printed, draws: info.draws, nodes: info.nodes })
   return (

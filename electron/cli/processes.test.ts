@@ -1,0 +1,141 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { childPids, processRunning } from '../../testing/processes'
+import { CLI } from './run-cli'
+
+const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-processes-'))
+const cmdline = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+/** The queens workers a CLI process started, once both run. */
+async function queensWorkers(cli: number): Promise<number[]> {
+  const workers = () => childPids(cli).filter((p) => cmdline(p).join(' ').includes('queens-worker'))
+  await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2)
+  return workers()
+}
+
+/** Runs the CLI with its output piped into `reader`; returns its own exit code and stderr. */
+function pipedInto(reader: string, args: string[]): { code: number | null; err: string } {
+  const r = spawnSync(
+    'bash',
+    [
+      '-c',
+      `"$@" | ${reader} > /dev/null; exit "\${PIPESTATUS[0]}"`,
+      'bash',
+      process.execPath,
+      ...CLI,
+      ...args,
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  )
+  return { code: r.status, err: r.stderr }
+}
+
+/** Polls until no process of `pids` runs, for at most `ms`. */
+async function ended(pids: number[], ms: number): Promise<number[]> {
+  const t0 = Date.now()
+  while (pids.some(processRunning) && Date.now() - t0 < ms)
+    await new Promise((r) => setTimeout(r, 100))
+  return pids.filter(processRunning)
+}
+
+describe('the CLI process', () => {
+  it('runs from the build, and starts its workers from the build, never through tsx', async () => {
+    const child = spawn(process.execPath, [...CLI, 'queens', 'count', '19', '--jobs', '2'], {
+      stdio: 'ignore',
+    })
+    const [own, ...workers] = [child.pid!, ...(await queensWorkers(child.pid!))].map(cmdline)
+    child.kill('SIGINT')
+    await new Promise((r) => child.on('exit', r))
+    for (const args of [own, ...workers]) expect(args.join(' ')).not.toMatch(/tsx/)
+    for (const args of workers) expect(args.at(-1)).toMatch(/\/out\/main\/queens-worker\.js$/)
+  })
+
+  // Each command with output: some of it larger than a pipe holds, so that the reader is gone
+  // before the last write.
+  const t = mkdtempSync(join(tmpdir(), 'pw-cli-pipe-'))
+  it.each([
+    ['outlines', '--area', '16'],
+    ['convex', 'tangram', '--list', '--json'],
+    ['tile', 'pentominoes', 'rectangle-3x20', '--all'],
+    ['export', 'tangram', '-o', '-', '--format', 'svg', '--jobs', '2'],
+    ['triangle', 'shared/edgematch/triangle/examples/puzzle0.txt', '--all'],
+    ['generate', 'cards', '-o', join(t, 'g.json')],
+    ['cards', 'hib-smiley', '--all'],
+    ['queens', 'count', '12'],
+    ['queens', 'game', '8'],
+    ['queens', 'list', '10'],
+    ['queens', 'partials', '13'],
+    ['tait', '7', '--list'],
+    ['reproduce'],
+    ['sets'],
+    ['--help'],
+  ])('%s … | head -c 1 ends quietly', (...args) => {
+    const r = pipedInto('head -c 1', args)
+    expect(r.err).toBe('')
+    expect([0, 141]).toContain(r.code)
+  })
+
+  it.each([
+    ['queens', 'count', '12', '--json'],
+    ['convex', 'tangram'],
+    ['tait', '12'],
+  ])('%s … | true: a reader gone before the output ends it quietly, exit 141', (...args) => {
+    expect(pipedInto('true', args)).toEqual({ code: 141, err: '' })
+  })
+
+  /**
+   * The CLI started by a shell that is then killed, its output going to the shell's (a pipe to
+   * this process) or where `redirect` says.
+   */
+  async function orphaned(redirect = '') {
+    const shell = spawn(
+      'sh',
+      [
+        '-c',
+        `"$@" ${redirect} & echo $!; wait`,
+        'sh',
+        process.execPath,
+        ...CLI,
+        'queens',
+        'count',
+        '19',
+        '--jobs',
+        '2',
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+    const pid = Number(
+      await new Promise<string>((r) => shell.stdout.once('data', (d) => r(`${d}`))),
+    )
+    const workers = await queensWorkers(pid)
+    onTestFinished(() => {
+      for (const p of [pid, ...workers].filter(processRunning)) process.kill(p, 'SIGKILL')
+    })
+    shell.kill('SIGKILL')
+    return { pid, workers }
+  }
+
+  it('ends with its workers when its parent is killed', async () => {
+    const { pid, workers } = await orphaned()
+    expect(await ended([pid, ...workers], 20_000)).toEqual([])
+  })
+
+  it('counts on when its parent is gone but its output goes to a file (nohup … > file)', async () => {
+    const { pid, workers } = await orphaned(`> ${join(tmp, 'out.txt')}`)
+    // The parent is looked for twice a second.
+    await new Promise((r) => setTimeout(r, 3000))
+    expect([pid, ...workers].filter(processRunning)).toEqual([pid, ...workers])
+    process.kill(pid, 'SIGTERM')
+    expect(await ended([pid, ...workers], 20_000)).toEqual([])
+  })
+
+  it('says so in one line when its output cannot be written', () => {
+    const r = spawnSync('sh', ['-c', '"$@" > /dev/full', 'sh', process.execPath, ...CLI, 'sets'], {
+      encoding: 'utf8',
+    })
+    expect([r.status, r.stderr]).toEqual([1, 'error: cannot write the output (the disk is full)\n'])
+  })
+})
