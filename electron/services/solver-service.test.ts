@@ -178,7 +178,10 @@ describe('the solver service', () => {
       placed.map((p) => pieces[p.piece].name).filter((n) => n.startsWith('large triangle'))
     expect(trace.solved).toBe(true)
     const last = { pieces: trace.steps.at(-1)! }
-    for (const t of [last, ...tilings, ...job.figures.flatMap((f) => f.tilings)])
+    // The tilings the service keeps for the export, too.
+    const kept = solver.solutions(jobId).figures.flatMap((f) => f.tilings)
+    expect(kept).toHaveLength(142)
+    for (const t of [last, ...tilings, ...job.figures.flatMap((f) => f.tilings), ...kept])
       expect(largeOnes(t.pieces).sort()).toEqual(['large triangle A', 'large triangle B'])
   })
 

@@ -257,7 +257,8 @@ export class SolverService {
               counts: r.counts,
               rejected: r.rejected,
               complete: r.complete,
-              tilings: r.tilings ?? [],
+              // In search order, each tiling's copies handed back to the pieces as drawn.
+              tilings: (r.tilings ?? []).map((t) => ({ ...t, pieces: spread(t.pieces) })),
             })
           figuresDone++
           emit({
