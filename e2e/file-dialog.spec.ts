@@ -82,3 +82,35 @@ test("the browser host's file dialog: a path field, Up to the parent folder, Ope
   await page.getByTestId('file-name').press('Enter')
   await expect(page.getByTestId('doc-title')).toHaveText('Inner set')
 })
+
+test('Enter in a file dialog whose folder is still being listed acts once the listing is there', async ({
+  browser,
+  workbench,
+}) => {
+  mkdirSync(join(workbench.files, 'slow'), { recursive: true })
+  // A page whose host answers the dialog's first listing late, as a loaded machine may.
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const held = new Set<number>()
+  await page.routeWebSocket(/\/api/, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((m) => {
+      const call = JSON.parse(String(m)) as { id: number; method: string }
+      if (call.method === 'files.list' && held.size === 0) held.add(call.id)
+      server.send(m)
+    })
+    server.onMessage((m) => {
+      const reply = JSON.parse(String(m)) as { id?: number }
+      if (reply.id !== undefined && held.has(reply.id)) setTimeout(() => ws.send(m), 1500)
+      else ws.send(m)
+    })
+  })
+  await page.goto(workbench.url)
+  await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
+  await page.getByTestId('open').click()
+  await page.getByTestId('file-name').fill('slow')
+  await page.getByTestId('file-name').press('Enter')
+  await expect(page.getByTestId('file-path')).toHaveValue(join(workbench.files, 'slow'))
+  expect(held.size).toBe(1)
+  await context.close()
+})
