@@ -1,10 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises'
-import { basename, join, resolve } from 'node:path'
+import { readdir, readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { saveFile } from './atomic-write'
 import type { BundledPuzzle, PuzzleKind } from '../../shared/api/contract'
 import { parseCards } from '../../shared/edgematch/cards/format'
-import { InputError } from '../../shared/errors'
-import { describeFsError } from './fs-errors'
+import { withoutBom } from '../../shared/formats/text'
+import { readInputFile } from './input-file'
 
 /**
  * Edge-matching puzzle files: the card sets (JSON) and the contest's triangle files (text) that
@@ -12,12 +12,9 @@ import { describeFsError } from './fs-errors'
  * the shared parsers, which name the line and the problem.
  */
 
-/** Larger than any puzzle the solvers take (32 × 32 cards); a bigger file is not a puzzle. */
-const MAX_BYTES = 2_000_000
-
 /** A card file is a JSON object; a triangle file starts with the number of figure kinds. */
 export const puzzleKindOf = (text: string): PuzzleKind =>
-  /^\s*\{/.test(text.replace(/^\uFEFF/, '')) ? 'cards' : 'triangle'
+  /^\s*\{/.test(withoutBom(text)) ? 'cards' : 'triangle'
 
 /** The card sets in resources/cards, then the triangle files in resources/triangles. */
 export async function bundledPuzzles(resourcesDir: string): Promise<BundledPuzzle[]> {
@@ -58,16 +55,7 @@ export async function readPuzzle(
   path: string,
 ): Promise<{ path: string; kind: PuzzleKind; text: string }> {
   const abs = resolve(path)
-  const name = basename(abs)
-  let text: string
-  try {
-    if ((await stat(abs)).size > MAX_BYTES)
-      throw new InputError(`${name}: too large for a puzzle file (over 2 MB)`)
-    text = await readFile(abs, 'utf8')
-  } catch (e) {
-    if (e instanceof InputError) throw e
-    throw new InputError(`${name}: ${describeFsError(e)}`)
-  }
+  const text = await readInputFile(abs)
   return { path: abs, kind: puzzleKindOf(text), text }
 }
 
