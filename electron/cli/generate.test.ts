@@ -52,7 +52,7 @@ describe('generate', () => {
       expect(r.code, r.err).toBe(0)
       expect(r.out).toContain('exactly one solution up to turning the board')
       const c = countSolutions(parseCards(readFileSync(file, 'utf8'), file))
-      expect([c.upToRotation, c.complete]).toEqual([1, true])
+      expect([c.upToRotation, c.complete]).toEqual([1n, true])
       if (has('pdftotext')) {
         const text = execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' })
         expect(text).toContain('Cut out the cards along their edges.')

@@ -70,8 +70,8 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
     }
   })
   return {
-    fixed: result.counts.fixed,
-    upToRotation: result.counts.upToRotation,
+    fixed: BigInt(result.counts.fixed),
+    upToRotation: BigInt(result.counts.upToRotation),
     boards,
     canonical,
     nodes: result.stats.nodes,

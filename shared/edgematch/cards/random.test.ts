@@ -63,9 +63,9 @@ describe('random card puzzles', () => {
       expect(g.nodes).toBeGreaterThan(0)
       expect(verifyCardBoard(g.puzzle, g.solution)).toBeUndefined()
       const brute = bruteForceCards(g.puzzle)
-      expect(brute.upToRotation).toBe(1)
-      expect(brute.fixed).toBe(rows === cols ? 4 : 2)
-      expect(countSolutions(g.puzzle)).toMatchObject({ upToRotation: 1, complete: true })
+      expect(brute.upToRotation).toBe(1n)
+      expect(brute.fixed).toBe(rows === cols ? 4n : 2n)
+      expect(countSolutions(g.puzzle)).toMatchObject({ upToRotation: 1n, complete: true })
     },
   )
 

@@ -107,7 +107,7 @@ export function generateUniqueCards(
   for (let k = 0; k < tries; k++) {
     const drawn = randomCardPuzzle(rows, cols, figures, frameColors, seed + k, match)
     const count = countSolutions(drawn.puzzle, 2)
-    if (count.complete && count.upToRotation === 1)
+    if (count.complete && count.upToRotation === 1n)
       return { ...drawn, draws: k + 1, nodes: count.nodes }
   }
   return undefined
