@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -59,6 +59,66 @@ describe('generate', () => {
         expect(text).toContain('a solution')
       }
     }
+  })
+
+  it('refuses a board too few figures cannot make unique at once, and says why', () => {
+    const r = cli('generate', 'cards', '--rows', '8', '--figures', '1', '-o', join(tmp, 'x.json'))
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: 'error: 8 × 8 cards with 1 figure cannot have exactly one solution: there are only 6 different cards, so some of the 64 are alike, and alike cards can swap places; use at least 2 figures\n',
+    })
+  })
+
+  it('stops when its budget of search nodes is spent, saying so in one line', () => {
+    const r = cli(
+      'generate',
+      'triangle',
+      '--rows',
+      '8',
+      '--figures',
+      '1',
+      '--max-nodes',
+      '2e6',
+      '-o',
+      join(tmp, 'x.txt'),
+    )
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(
+      /^error: no triangle puzzle with exactly one solution within 2,000,000 search nodes \(\d+ draws?\): try more figures or fewer rows\n$/,
+    )
+    expect(existsSync(join(tmp, 'x.txt'))).toBe(false)
+  })
+
+  it('stops at once on Ctrl-C, exiting 130 and writing nothing', async () => {
+    const out = join(tmp, 'stopped.txt')
+    // Eight rows of one figure: its budget lasts half a minute or more.
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'electron/cli/main.ts',
+        'generate',
+        'triangle',
+        '--rows',
+        '8',
+        '--figures',
+        '1',
+        '-o',
+        out,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    // Long enough for the worker process to be searching (start-up takes a second or two).
+    await new Promise((r) => setTimeout(r, 5000))
+    child.kill('SIGINT')
+    const code = await new Promise((resolve) => child.on('exit', resolve))
+    expect(code).toBe(130)
+    expect(err).toMatch(/stopped after .*; nothing was written\n$/)
+    expect(existsSync(out)).toBe(false)
   })
 
   it('refuses what it cannot make, naming the option', () => {

@@ -48,7 +48,15 @@ export interface SolveOptions {
   readonly limit?: number
   /** Called with every board on the fixed board; returning true stops the search. */
   readonly onSolution?: (board: CardBoard, info: SolutionInfo) => boolean | void
+  /**
+   * Called every PROGRESS_NODES search nodes with the nodes so far; returning true stops the
+   * search (the result is then incomplete).
+   */
+  readonly onProgress?: (nodes: number) => boolean | void
 }
+
+/** How often (in search nodes, a power of two) onProgress is called. */
+export const PROGRESS_NODES = 1 << 16
 
 export interface SolutionInfo {
   /** Whether the board is the least of its class (cell by cell): exactly one per class is. */
@@ -262,7 +270,14 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
   }
 
   const arcs = FrameArcs.build(p, puzzle)
-  const run = search(p, marker, arcs, board, marker ? solvedWithMarker : solvedByBurnside)
+  const run = search(
+    p,
+    marker,
+    arcs,
+    board,
+    marker ? solvedWithMarker : solvedByBurnside,
+    options.onProgress,
+  )
   return {
     counts: { fixed, upToRotation: marker ? classes : (stabilizers + Gn - 1n) / Gn },
     complete: run.complete,
@@ -275,7 +290,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
  * and every hot value in a local, nothing allocated. Per entry tried: is a card of its type left,
  * may the marker lie so; then, on a border cell of a framed puzzle, can the border cards left
  * still close the frame (one table lookup, mostly). `solved` is called on each full board and
- * returns true to stop.
+ * returns true to stop; so does `progress`, every PROGRESS_NODES nodes.
  */
 function search(
   p: Plan,
@@ -283,6 +298,7 @@ function search(
   arcs: FrameArcs | undefined,
   board: Int32Array,
   solved: () => boolean,
+  progress: ((nodes: number) => boolean | void) | undefined,
 ): CardStats & { complete: boolean } {
   const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
   const count = Int32Array.from(p.types, (t) => t.cards.length)
@@ -328,6 +344,12 @@ function search(
   let i = start[t]
   let end = start[t + 1]
   placements += end - i
+  /** Stopped early: the entries counted but not tried are taken back. */
+  const stopped = () => {
+    placements -= end - i
+    for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
+    return { placements, nodes, complete: false }
+  }
   for (;;) {
     if (i < end) {
       const type = listType[i]
@@ -337,17 +359,14 @@ function search(
         continue
       left[type]--
       nodes++
+      if ((nodes & (PROGRESS_NODES - 1)) === 0 && progress?.(nodes) === true) return stopped()
       if (cell + 1 === n || (cell + 1 === mDeadline && left[mType] !== 0)) {
         left[type]++
         if (cell + 1 === n) {
           // The board, from the stack: the entry laid on cell c was the one before stack[3c].
           for (let c = 0; c < cell; c++) board[c] = list[stack[3 * c] - 1]
           board[cell] = o
-          if (solved()) {
-            placements -= end - i
-            for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
-            return { placements, nodes, complete: false }
-          }
+          if (solved()) return stopped()
         }
         continue
       }
@@ -425,7 +444,7 @@ export function allSolutions(
 export function countSolutions(
   puzzle: CardPuzzle,
   limit?: number,
-  options: { identicalAsOne?: boolean } = {},
+  options: Pick<SolveOptions, 'identicalAsOne' | 'onProgress'> = {},
 ): CardCounts & CardStats & { complete: boolean } {
   const r = solveCards(puzzle, { ...options, limit })
   return { ...r.counts, ...r.stats, complete: r.complete }
