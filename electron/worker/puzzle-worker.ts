@@ -7,26 +7,15 @@ import { InputError } from '../../shared/errors'
 import type { Spent } from '../../shared/edgematch/draws'
 import { generatePuzzle } from '../../shared/edgematch/generate'
 import type { FromPuzzleWorker, ToPuzzleWorker } from './protocol'
-import { parentChannel } from './parent-channel'
-
-/** Progress goes out at most this often (ms). */
-const PROGRESS_EVERY = 100
+import { parentChannel, progressSender } from './parent-channel'
 
 const parent = parentChannel<ToPuzzleWorker, FromPuzzleWorker>()
-// The search runs without returning to the event loop, so it looks for its parent itself: a
-// parent that died leaves the worker to another (init), and nobody waits for the puzzle.
-const parentPid = process.ppid
 
 parent.onMessage(({ request, budget }) => {
-  let last = 0
   try {
-    const onProgress = (progress: Spent) => {
-      const now = performance.now()
-      if (now - last < PROGRESS_EVERY) return
-      if (process.ppid !== parentPid) process.exit(0)
-      last = now
-      parent.send({ type: 'progress', progress })
-    }
+    const onProgress = progressSender((progress: Spent) =>
+      parent.send({ type: 'progress', progress }),
+    )
     const puzzle = generatePuzzle(request, onProgress, budget)
     parent.send({ type: 'done', puzzle })
   } catch (e) {
