@@ -9,6 +9,8 @@ import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-generate-'))
 const has = (tool: string) => spawnSync('which', [tool]).status === 0
+/** Eight rows of one figure: each draw is a long search; the default budget lasts 30 s or more. */
+const hopeless = ['generate', 'triangle', '--rows', '8', '--figures', '1']
 
 describe('generate', () => {
   it('makes a triangle puzzle the solver finds exactly one solution of, up to turning', () => {
@@ -71,18 +73,7 @@ describe('generate', () => {
   })
 
   it('stops when its budget of search nodes is spent, saying so in one line', () => {
-    const r = cli(
-      'generate',
-      'triangle',
-      '--rows',
-      '8',
-      '--figures',
-      '1',
-      '--max-nodes',
-      '2e6',
-      '-o',
-      join(tmp, 'x.txt'),
-    )
+    const r = cli(...hopeless, '--max-nodes', '2e6', '-o', join(tmp, 'x.txt'))
     expect(r.code).toBe(1)
     expect(r.err).toMatch(
       /^error: no triangle puzzle with exactly one solution within 2,000,000 search nodes \(\d+ draws?\): try more figures or fewer rows\n$/,
@@ -92,22 +83,9 @@ describe('generate', () => {
 
   it('stops at once on Ctrl-C, exiting 130 and writing nothing', async () => {
     const out = join(tmp, 'stopped.txt')
-    // Eight rows of one figure: its budget lasts half a minute or more.
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'electron/cli/main.ts',
-        'generate',
-        'triangle',
-        '--rows',
-        '8',
-        '--figures',
-        '1',
-        '-o',
-        out,
-      ],
+      ['--import', 'tsx', 'electron/cli/main.ts', ...hopeless, '-o', out],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     )
     let err = ''
