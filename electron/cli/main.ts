@@ -130,7 +130,7 @@ program
   .option('--print <file>', 'also print the pieces to cut out and the solution (.pdf, or .svg)')
   .option(
     '--max-nodes <n>',
-    'search nodes to spend at most, all draws together (default: 1e9 for cards, 2e8 for a triangle, about half a minute)',
+    'search nodes to spend at most, all draws together (default: 1e9 for cards, 1e8 for a triangle, about half a minute)',
   )
   .option('--json', 'machine-readable output')
   .option('--no-progress', 'no progress line on stderr')
