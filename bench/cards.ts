@@ -48,7 +48,7 @@ function everyBoard(puzzle: CardPuzzle, runs: number, known?: CardCounts) {
     onSolution: (board) => void (emitted++, verifyCardBoard(puzzle, board) !== undefined && bad++),
   })
   check(`${puzzle.name}: boards failing the verifier`, bad, 0)
-  check(`${puzzle.name}: boards emitted`, emitted, first.counts.fixed)
+  check(`${puzzle.name}: boards emitted`, BigInt(emitted), first.counts.fixed)
   if (known) check(`${puzzle.name}: counts`, first.counts, known)
   const times: number[] = []
   const rates: number[] = []
@@ -106,7 +106,7 @@ const SAME_COUNTS: readonly CardCounts[] = [
   [1920, 480],
   [9216, 2304],
   [544, 136],
-].map(([fixed, upToRotation]) => ({ fixed, upToRotation }))
+].map(([fixed, upToRotation]) => ({ fixed: BigInt(fixed), upToRotation: BigInt(upToRotation) }))
 
 /**
  * Rule 'same' is where boards differ most: one seed can take ten times as long as another. So

@@ -14,6 +14,8 @@ export function median(xs: number[]): number {
 
 /** Fails the benchmark when a count is wrong: a fast wrong answer must not pass. */
 export function check(what: string, got: unknown, want: unknown): void {
-  if (JSON.stringify(got) !== JSON.stringify(want))
-    throw new Error(`${what}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`)
+  // Counts may be BigInt, which JSON.stringify refuses.
+  const show = (v: unknown) =>
+    JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))
+  if (show(got) !== show(want)) throw new Error(`${what}: expected ${show(want)}, got ${show(got)}`)
 }

@@ -62,7 +62,7 @@ test('edge matching: the HIB cards solved and browsed, a card edited and undone,
   await workbench.saveAs('my-cards')
   await expect(page.getByTestId('notice-info').last()).toContainText('Saved')
   const saved = parseCards(readFileSync(join(workbench.files, 'my-cards.json'), 'utf8'), 'saved')
-  expect(solveCards(saved).counts).toEqual({ fixed: 16, upToRotation: 4 })
+  expect(solveCards(saved).counts).toEqual({ fixed: 16n, upToRotation: 4n })
 })
 
 test('edge matching: a contest triangle file, a generated puzzle with one solution, kept across a reload', async ({

@@ -7,6 +7,12 @@ export const LIMITS = {
   maxCoordinate: 10_000,
   /** Most vertices in one polygon. */
   maxVertices: 10_000,
+  /** Most vertices in a piece set or document, every piece and figure together. */
+  maxSetVertices: 100_000,
+  /** Most figures saved with a piece set. */
+  maxFigures: 1_000,
+  /** Largest file the workbench reads (piece sets, figures, puzzles): a bundled one is a few kB. */
+  maxFileBytes: 2_000_000,
   /** Most half-square triangles in a figure or a piece set (a 200×200 square has 80 000). */
   maxArea: 100_000,
   /** Most pieces in a set, copies counted. */

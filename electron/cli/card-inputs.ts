@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { InputError } from '../../shared/errors'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import type { CardPuzzle } from '../../shared/edgematch/cards/puzzle'
-import { RESOURCES } from './inputs'
+import { readInput, RESOURCES } from './inputs'
 
 export function bundledCardSets(): string[] {
   return readdirSync(join(RESOURCES, 'cards'))
@@ -24,14 +24,5 @@ export function loadCardSet(arg: string): { puzzle: CardPuzzle; source: string }
     path = bundled
   }
   const source = basename(path)
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw new InputError(`${path}: no such card file`)
-    if (code === 'EISDIR') throw new InputError(`${path}: is a folder, not a card file`)
-    throw new InputError(`${path}: cannot read it (${code ?? (e as Error).message})`)
-  }
-  return { puzzle: parseCards(text, source), source }
+  return { puzzle: parseCards(readInput(path, 'card'), source), source }
 }

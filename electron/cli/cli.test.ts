@@ -12,6 +12,26 @@ const file = (name: string, content: string) => {
   return path
 }
 
+/** The issue's set: 60 figures, each a staircase of 9,998 vertices (7 MB; `convex` took 72 s). */
+function staircases(): string {
+  const k = 4998
+  const stairs: number[][] = []
+  for (let i = 0; i < k; i++) stairs.push([i, i], [i + 1, i])
+  stairs.push([k, k], [0, k])
+  const figures = Array.from({ length: 60 }, (_, i) => ({ name: `stairs ${i}`, polygon: stairs }))
+  const pieces = [
+    {
+      name: 'a',
+      polygon: [
+        [0, 0],
+        [2, 0],
+        [0, 2],
+      ],
+    },
+  ]
+  return JSON.stringify({ name: 'stairs', pieces, figures })
+}
+
 describe('command line', () => {
   it('outlines --area 16 --json lists the 20 outlines', () => {
     const r = cli('outlines', '--area', '16', '--json')
@@ -121,6 +141,14 @@ describe('command line', () => {
       'error: area 1000000000 is too large to list: there are about',
     ],
     [['convex', 'pentaboloes'], 'error: this search would visit about'],
+    [
+      ['convex', file('stairs.json', staircases())],
+      `error: ${join(tmp, 'stairs.json')}: too large (6.9 MB); the workbench reads files of at most 2 MB`,
+    ],
+    [
+      ['convex', file('brackets.json', '['.repeat(200_000))],
+      'error: brackets.json: not valid JSON (the text ends too early)',
+    ],
     [['export', 'tangram', '-o', '/tmp/x.doc'], 'error: choose a format with --format'],
     [['export', 'tangram', '-o', '/tmp/x.pdf', '--paper', 'A5'], 'error: --paper: Invalid option'],
     [['export', 'tangram', '-o', '/tmp/x.pdf', '--trace'], 'error: --trace prints the search'],
@@ -130,6 +158,13 @@ describe('command line', () => {
     expect(r.out).toBe('')
     expect(r.err.trim().split('\n')).toHaveLength(1)
     expect(r.err).toContain(message)
+  })
+
+  it('reads a set that starts with a byte-order mark, as the app does', () => {
+    const set = file('bom.json', '\uFEFF' + readFileSync('resources/sets/tangram.json', 'utf8'))
+    const r = cli('convex', set, '--json', '--jobs', '1')
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out)).toMatchObject({ tileable: 13, solutions: 142 })
   })
 
   it('export writes the sheet and says what it wrote; --json for scripts', () => {

@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +9,8 @@ import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-generate-'))
 const has = (tool: string) => spawnSync('which', [tool]).status === 0
+/** Eight rows of one figure: each draw is a long search; the default budget lasts 30 s or more. */
+const hopeless = ['generate', 'triangle', '--rows', '8', '--figures', '1']
 
 describe('generate', () => {
   it('makes a triangle puzzle the solver finds exactly one solution of, up to turning', () => {
@@ -52,13 +54,49 @@ describe('generate', () => {
       expect(r.code, r.err).toBe(0)
       expect(r.out).toContain('exactly one solution up to turning the board')
       const c = countSolutions(parseCards(readFileSync(file, 'utf8'), file))
-      expect([c.upToRotation, c.complete]).toEqual([1, true])
+      expect([c.upToRotation, c.complete]).toEqual([1n, true])
       if (has('pdftotext')) {
         const text = execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' })
         expect(text).toContain('Cut out the cards along their edges.')
         expect(text).toContain('a solution')
       }
     }
+  })
+
+  it('refuses a board too few figures cannot make unique at once, and says why', () => {
+    const r = cli('generate', 'cards', '--rows', '8', '--figures', '1', '-o', join(tmp, 'x.json'))
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: 'error: 8 × 8 cards with 1 figure cannot have exactly one solution: there are only 6 different cards, so some of the 64 are alike, and alike cards can swap places; use at least 2 figures\n',
+    })
+  })
+
+  it('stops when its budget of search nodes is spent, saying so in one line', () => {
+    const r = cli(...hopeless, '--max-nodes', '2e6', '-o', join(tmp, 'x.txt'))
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(
+      /^error: no triangle puzzle with exactly one solution within 2,000,000 search nodes \(\d+ draws?\): try more figures or fewer rows\n$/,
+    )
+    expect(existsSync(join(tmp, 'x.txt'))).toBe(false)
+  })
+
+  it('stops at once on Ctrl-C, exiting 130 and writing nothing', async () => {
+    const out = join(tmp, 'stopped.txt')
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/main.ts', ...hopeless, '-o', out],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    // Long enough for the worker process to be searching (start-up takes a second or two).
+    await new Promise((r) => setTimeout(r, 5000))
+    child.kill('SIGINT')
+    const code = await new Promise((resolve) => child.on('exit', resolve))
+    expect(code).toBe(130)
+    expect(err).toMatch(/stopped after .*; nothing was written\n$/)
+    expect(existsSync(out)).toBe(false)
   })
 
   it('refuses what it cannot make, naming the option', () => {

@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { mergeCongruentPieces } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
+import { tooLargeMessage } from '../../shared/formats/text'
+import { LIMITS } from '../../shared/limits'
 import {
   parseFigure,
   parseJson,
@@ -21,10 +23,15 @@ export function bundledSets(): string[] {
     .sort()
 }
 
-function readText(path: string, what: string): string {
+/** A file's text for the parsers; errors name the file and say what is wrong in one line. */
+export function readInput(path: string, what: string): string {
   try {
+    // Checked before reading: a file far too large is refused without loading it.
+    const { size } = statSync(path)
+    if (size > LIMITS.maxFileBytes) throw new InputError(tooLargeMessage(path, size))
     return readFileSync(path, 'utf8')
   } catch (e) {
+    if (e instanceof InputError) throw e
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOENT') throw new InputError(`${path}: no such ${what} file`)
     if (code === 'EISDIR') throw new InputError(`${path}: is a folder, not a ${what} file`)
@@ -44,7 +51,7 @@ export function loadPieceSet(arg: string): { set: PieceSet; json: unknown; sourc
       )
   }
   const source = basename(path)
-  const json = parseJson(readText(path, 'piece set'), source)
+  const json = parseJson(readInput(path, 'piece set'), source)
   return { set: pieceSetFromJson(json, source), json, source }
 }
 
@@ -65,5 +72,5 @@ export function loadFigure(arg: string): Figure {
     const bundled = join(RESOURCES, 'figures', `${arg.toLowerCase()}.json`)
     if (existsSync(bundled)) path = bundled
   }
-  return parseFigure(readText(path, 'figure'), basename(path))
+  return parseFigure(readInput(path, 'figure'), basename(path))
 }

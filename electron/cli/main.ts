@@ -153,10 +153,15 @@ program
   .option('--frame <n>', 'cards: frame colours for an Eternity-style border')
   .option('--seed <n>', 'random seed', '1')
   .option('--print <file>', 'also print the pieces to cut out and the solution (.pdf, or .svg)')
+  .option(
+    '--max-nodes <n>',
+    'search nodes to spend at most, all draws together (default: 1e9 for cards, 1e8 for a triangle, about half a minute)',
+  )
   .option('--json', 'machine-readable output')
+  .option('--no-progress', 'no progress line on stderr')
   .action(async (kind: string, opts) => {
     const { generateCommand } = await import('./commands/generate')
-    write(await generateCommand(kind, opts))
+    exitCode = await generateCommand(kind, opts, controller.signal, write)
   })
 
 program

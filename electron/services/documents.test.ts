@@ -125,6 +125,16 @@ describe('documents', () => {
     expect((await service.open(file)).document.name).toBe('Tangram')
   })
 
+  it('refuse a file larger than any piece set before reading it, naming its size', async () => {
+    const file = join(dir, 'huge.json')
+    await service.save(file, tangram())
+    // Valid JSON, and a valid set, padded to 2.5 MB with spaces after it.
+    writeFileSync(file, readFileSync(file, 'utf8') + ' '.repeat(2_500_000))
+    expect(await inputError(service.open(file))).toBe(
+      'huge.json: too large (2.5 MB); the workbench reads files of at most 2 MB',
+    )
+  })
+
   it('save nothing for an invalid document, leaving the old file byte for byte', async () => {
     const file = join(dir, 'tangram.json')
     await service.save(file, tangram())

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { saveFile, writeFileAtomic } from './atomic-write'
 import { describeFsError } from './fs-errors'
+import { readInputFile } from './input-file'
 import { z } from 'zod'
 import {
   documentHistorySchema,
@@ -41,14 +42,7 @@ export class DocumentService {
   async open(path: string): Promise<{ path: string; document: WorkbenchDocument }> {
     const abs = resolve(path)
     const name = basename(abs)
-    let text: string
-    try {
-      text = await readFile(abs, 'utf8')
-    } catch (e) {
-      throw new InputError(`${name}: ${describeFsError(e)}`)
-    }
-    // Editors on Windows may start the file with a byte-order mark, which JSON.parse rejects.
-    const json = parseJson(text.replace(/^\uFEFF/, ''), name)
+    const json = parseJson(await readInputFile(abs), name)
     return { path: abs, document: documentFromJson(json, name) }
   }
 

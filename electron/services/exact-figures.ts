@@ -4,21 +4,17 @@ import { exactFigureFromJson, exactFigureToJson } from '../../shared/formats/exa
 import { formatJson, parseJson } from '../../shared/formats/load'
 import { pointToText, type TextPoint } from '../../shared/pentagons/wire'
 import { saveFile } from './atomic-write'
-import { readTextFile } from './fs-errors'
+import { readInputFile } from './input-file'
 
 /**
  * Figure files with exact corners (shared/formats/exact-figure.ts) for the app: read and checked
  * here, so that a bad file is one line naming it and the vertex; corners cross the API as text.
  */
 
-/** Far more than a figure of 1000 vertices takes. */
-const MAX_BYTES = 1_000_000
-
 export async function readExactFigure(path: string): Promise<Results['exactFigure.open']> {
   const abs = resolve(path)
   const name = basename(abs)
-  const text = await readTextFile(abs, 'figure file', MAX_BYTES)
-  const figure = exactFigureFromJson(parseJson(text.replace(/^\uFEFF/, ''), name), name)
+  const figure = exactFigureFromJson(parseJson(await readInputFile(abs), name), name)
   return { path: abs, name: figure.name, corners: figure.corners.map(pointToText) }
 }
 

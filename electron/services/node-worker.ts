@@ -5,7 +5,7 @@ import { forkWorker, type LaunchWorker } from './solver-pool'
 import { SOLVER_V8_FLAGS } from './v8-flags'
 
 /** The worker entries: electron/worker/NAME.ts, built into out/main/NAME.js. */
-export type WorkerEntry = 'solver-worker' | 'queens-worker' | 'tait-worker'
+export type WorkerEntry = 'solver-worker' | 'queens-worker' | 'tait-worker' | 'puzzle-worker'
 
 const root = projectRoot(import.meta.url)
 /** Whether this module runs from the build (the CLI, the browser host) or from the sources (tests, benchmarks). */

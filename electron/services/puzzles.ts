@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path'
 import { saveFile } from './atomic-write'
 import type { BundledPuzzle, PuzzleKind } from '../../shared/api/contract'
 import { parseCards } from '../../shared/edgematch/cards/format'
-import { readTextFile } from './fs-errors'
+import { withoutBom } from '../../shared/formats/text'
+import { readInputFile } from './input-file'
 
 /**
  * Edge-matching puzzle files: the card sets (JSON) and the contest's triangle files (text) that
@@ -11,12 +12,9 @@ import { readTextFile } from './fs-errors'
  * the shared parsers, which name the line and the problem.
  */
 
-/** Larger than any puzzle the solvers take (32 × 32 cards); a bigger file is not a puzzle. */
-const MAX_BYTES = 2_000_000
-
 /** A card file is a JSON object; a triangle file starts with the number of figure kinds. */
 export const puzzleKindOf = (text: string): PuzzleKind =>
-  /^\s*\{/.test(text.replace(/^\uFEFF/, '')) ? 'cards' : 'triangle'
+  /^\s*\{/.test(withoutBom(text)) ? 'cards' : 'triangle'
 
 /** The card sets in resources/cards, then the triangle files in resources/triangles. */
 export async function bundledPuzzles(resourcesDir: string): Promise<BundledPuzzle[]> {
@@ -57,7 +55,7 @@ export async function readPuzzle(
   path: string,
 ): Promise<{ path: string; kind: PuzzleKind; text: string }> {
   const abs = resolve(path)
-  const text = await readTextFile(abs, 'puzzle file', MAX_BYTES)
+  const text = await readInputFile(abs)
   return { path: abs, kind: puzzleKindOf(text), text }
 }
 

@@ -110,6 +110,30 @@ describe('the workbench dispatcher', () => {
     expect(await refused('document.open', { path: 'missing.json' })).toMatch(/missing\.json/)
   })
 
+  it('refuses documents larger than any set, before checking their polygons', async () => {
+    // The issue's figures, staircases of 9,998 vertices: 11 of them and the tangram's 17 vertices
+    // pass 100,000.
+    const stairs: [number, number][] = []
+    for (let i = 0; i < 4998; i++) stairs.push([i, i], [i + 1, i])
+    stairs.push([4998, 4998], [0, 4998])
+    const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'tangram',
+    })
+    const figures = Array.from({ length: 11 }, (_, i) => ({
+      id: `s${i}`,
+      name: `stairs ${i}`,
+      polygon: stairs,
+    }))
+    const big = { ...document, figures }
+    expect(await refused('document.save', { path: 'big.json', document: big })).toBe(
+      'document.save: bad parameters (document: more than 100,000 vertices in all)',
+    )
+    writeFileSync(join(files, 'big.json'), JSON.stringify({ ...document, figures }))
+    expect(await refused('document.open', { path: 'big.json' })).toBe(
+      'big.json: 109,995 vertices in all; at most 100,000 are supported',
+    )
+  })
+
   it('lists the bundled edge-matching puzzles, saves and opens one, prints it with a solution', async () => {
     const { puzzles } = await ok<{ puzzles: BundledPuzzle[] }>('puzzle.bundled')
     expect(puzzles.map((p) => p.id)).toEqual([

@@ -28,3 +28,20 @@ export function parentChannel<In, Out>(): ParentChannel<In, Out> {
     },
   }
 }
+
+/**
+ * A job's progress, sent at most every `ms`. The job runs without returning to the event loop,
+ * so it looks for its parent here: a parent that died leaves the worker to another (init), and
+ * nobody waits for the result.
+ */
+export function progressSender<P>(send: (progress: P) => void, ms = 100): (progress: P) => void {
+  const parentPid = process.ppid
+  let last = 0
+  return (progress) => {
+    const now = performance.now()
+    if (now - last < ms) return
+    if (process.ppid !== parentPid) process.exit(0)
+    last = now
+    send(progress)
+  }
+}

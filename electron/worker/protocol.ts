@@ -1,3 +1,5 @@
+import type { Budget, Spent } from '../../shared/edgematch/draws'
+import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
 import type { Point } from '../../shared/lattice/polygon'
 import type { PartProgress } from '../../shared/tiling/jobs'
 import type { PlacedPiece } from '../../shared/tiling/problem'
@@ -104,4 +106,19 @@ export type FromTaitWorker =
       readonly list?: readonly (readonly string[])[]
     }
   /** `input`: the problem was refused (an InputError), not a failure of the count. */
+  | { readonly type: 'error'; readonly message: string; readonly input: boolean }
+
+/**
+ * Messages between `generate` and the puzzle worker process: one request, progress (draws and
+ * search nodes spent) while it draws, then the puzzle.
+ */
+export interface ToPuzzleWorker {
+  readonly type: 'generate'
+  readonly request: PuzzleRequest
+  readonly budget: Budget
+}
+
+export type FromPuzzleWorker =
+  | { readonly type: 'progress'; readonly progress: Spent }
+  | { readonly type: 'done'; readonly puzzle: GeneratedPuzzle }
   | { readonly type: 'error'; readonly message: string; readonly input: boolean }

@@ -9,25 +9,14 @@ import { listTait } from '../../shared/tait/list'
 import { paperCount } from '../../shared/tait/paper'
 import { formatRow } from '../../shared/tait/state'
 import type { FromTaitWorker, ToTaitWorker } from './protocol'
-import { parentChannel } from './parent-channel'
-
-/** Progress goes out at most this often (ms). */
-const PROGRESS_EVERY = 100
+import { parentChannel, progressSender } from './parent-channel'
 
 const parent = parentChannel<ToTaitWorker, FromTaitWorker>()
-// A count runs without returning to the event loop, so it looks for its parent itself: a
-// parent that died leaves the worker to another (init), and nobody waits for the count.
-const parentPid = process.ppid
 
 function run({ n, empty, list, paper }: ToTaitWorker): FromTaitWorker {
-  let last = 0
-  const onProgress = (progress: TaitProgress) => {
-    const now = performance.now()
-    if (now - last < PROGRESS_EVERY) return
-    if (process.ppid !== parentPid) process.exit(0)
-    last = now
-    parent.send({ type: 'progress', progress })
-  }
+  const onProgress = progressSender((progress: TaitProgress) =>
+    parent.send({ type: 'progress', progress }),
+  )
   if (paper) {
     const p = paperCount(n, empty, undefined, onProgress)
     return { type: 'done', moves: n, sequences: String(p.sequences), method: 'paper' }

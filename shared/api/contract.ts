@@ -6,6 +6,7 @@ import type { SourceDocument } from '../papers/documents'
 import type { PentagonProgress } from '../pentagons/pentagons'
 import type { PentagonSet } from '../pentagons/sheet'
 import type { PentagonsText, TextPoint } from '../pentagons/wire'
+import { LIMITS } from '../limits'
 import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
@@ -19,7 +20,7 @@ import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
  * renderer/src/api.ts.
  */
 const point = z.tuple([z.number().int(), z.number().int()])
-const polygon = z.array(point).max(10_000)
+const polygon = z.array(point).max(LIMITS.maxVertices)
 const piece = z.strictObject({
   id: z.string().max(100),
   name: z.string().max(200),
@@ -28,12 +29,20 @@ const piece = z.strictObject({
   color: z.string().max(20),
 })
 const figure = z.strictObject({ id: z.string().max(100), name: z.string().max(200), polygon })
-export const documentSchema = z.strictObject({
-  name: z.string().max(200),
-  description: z.string().max(10_000).optional(),
-  pieces: z.array(piece).max(2000),
-  figures: z.array(figure).max(1000),
-})
+export const documentSchema = z
+  .strictObject({
+    name: z.string().max(200),
+    description: z.string().max(10_000).optional(),
+    pieces: z.array(piece).max(2000),
+    figures: z.array(figure).max(LIMITS.maxFigures),
+  })
+  // Every polygon is checked on each save and solve: their total bounds that work.
+  .refine(
+    (d) =>
+      [...d.pieces, ...d.figures].reduce((sum, p) => sum + p.polygon.length, 0) <=
+      LIMITS.maxSetVertices,
+    { error: `more than ${LIMITS.maxSetVertices.toLocaleString('en')} vertices in all` },
+  )
 const path = z.string().min(1).max(4096)
 const none = z.strictObject({})
 
@@ -95,7 +104,7 @@ const extensions = z
   .max(10)
 const puzzleKind = z.enum(['cards', 'triangle'])
 export type PuzzleKind = z.infer<typeof puzzleKind>
-const puzzleText = z.string().max(2_000_000)
+const puzzleText = z.string().max(LIMITS.maxFileBytes)
 const puzzleState = z.strictObject({
   kind: puzzleKind,
   text: puzzleText,

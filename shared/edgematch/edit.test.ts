@@ -25,19 +25,19 @@ describe('editing edge-matching puzzles', () => {
   it('changes one card edge at a time; the file reads back the same; the count follows', () => {
     const e = hib()
     if (e.kind !== 'cards') throw new Error('cards expected')
-    expect(solveCards(e.puzzle).counts).toEqual({ fixed: 16, upToRotation: 4 })
+    expect(solveCards(e.puzzle).counts).toEqual({ fixed: 16n, upToRotation: 4n })
     // Card 1's north edge shows the other half: the set no longer comes out.
     const [figure, half] = e.puzzle.cards[0][0] as readonly [string, 0 | 1]
     const changed = setSide(e, 0, 0, [figure, half === 0 ? 1 : 0])
     expect(e.puzzle.cards[0][0]).toEqual([figure, half]) // the old puzzle is untouched
     if (changed.kind !== 'cards') throw new Error('cards expected')
-    expect(solveCards(changed.puzzle).counts.fixed).not.toBe(16)
+    expect(solveCards(changed.puzzle).counts.fixed).not.toBe(16n)
     expect(roundTrip(changed)).toEqual(changed)
     // Turning a card changes nothing about the solutions.
     const turned = turnPiece(e, 4)
     if (turned.kind !== 'cards') throw new Error('cards expected')
     expect(turned.puzzle.cards[4]).not.toEqual(e.puzzle.cards[4])
-    expect(solveCards(turned.puzzle).counts).toEqual({ fixed: 16, upToRotation: 4 })
+    expect(solveCards(turned.puzzle).counts).toEqual({ fixed: 16n, upToRotation: 4n })
     expect(figuresOf(e)).toEqual(['rot', 'gelb', 'blau', 'gruen'])
     expect(nextFigure(figuresOf(e))).toBe(1)
   })

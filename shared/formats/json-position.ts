@@ -2,7 +2,8 @@
  * Where JSON text first goes wrong, for error messages: V8's JSON.parse names the position for
  * some mistakes but not for others ("Unexpected token '}', … is not valid JSON"). This scanner
  * walks the JSON grammar and returns the offset of the first character that cannot belong there
- * (the text's length if it ends too early), or -1 if the text is valid.
+ * (the text's length if it ends too early), or -1 if the text is valid. It keeps the open arrays
+ * and objects on a stack of its own, so any depth of nesting is fine.
  */
 export function firstJsonError(text: string): number {
   let i = 0
@@ -33,53 +34,61 @@ export function firstJsonError(text: string): number {
     if (i >= text.length) fail()
     i++
   }
+  const numberPattern = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y
   const number = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i))
+    numberPattern.lastIndex = i
+    const m = numberPattern.exec(text)
     if (!m || m[0] === '-') fail()
     i += m![0].length
   }
-  const value = (): void => {
+  const key = () => {
     ws()
-    const c = text[i]
-    if (c === '{') {
-      i++
-      ws()
-      if (text[i] === '}') return void i++
-      for (;;) {
-        ws()
-        if (text[i] !== '"') fail()
-        string()
-        ws()
-        if (text[i] !== ':') fail()
-        i++
-        value()
-        ws()
-        if (text[i] === ',') i++
-        else if (text[i] === '}') return void i++
-        else fail()
-      }
-    } else if (c === '[') {
-      i++
-      ws()
-      if (text[i] === ']') return void i++
-      for (;;) {
-        value()
-        ws()
-        if (text[i] === ',') i++
-        else if (text[i] === ']') return void i++
-        else fail()
-      }
-    } else if (c === '"') string()
-    else if (c === 't') literal('true')
-    else if (c === 'f') literal('false')
-    else if (c === 'n') literal('null')
-    else if (c === '-' || (c >= '0' && c <= '9')) number()
-    else fail()
+    if (text[i] !== '"') fail()
+    string()
+    ws()
+    if (text[i] !== ':') fail()
+    i++
   }
+  // The containers open around the current position: '[' or '{'.
+  const open: string[] = []
   try {
-    value()
-    ws()
-    return i < text.length ? i : -1
+    for (;;) {
+      // A value.
+      ws()
+      const c = text[i]
+      if (c === '[' || c === '{') {
+        i++
+        ws()
+        if (text[i] === (c === '[' ? ']' : '}')) i++
+        else {
+          open.push(c)
+          if (c === '{') key()
+          continue
+        }
+      } else if (c === '"') string()
+      else if (c === 't') literal('true')
+      else if (c === 'f') literal('false')
+      else if (c === 'n') literal('null')
+      else if (c === '-' || (c >= '0' && c <= '9')) number()
+      else fail()
+      // After a value: the next element, or the end of its container (and maybe of theirs).
+      for (;;) {
+        if (open.length === 0) {
+          ws()
+          return i < text.length ? i : -1
+        }
+        ws()
+        const top = open[open.length - 1]
+        if (text[i] === ',') {
+          i++
+          if (top === '{') key()
+          break
+        }
+        if (text[i] !== (top === '[' ? ']' : '}')) fail()
+        i++
+        open.pop()
+      }
+    }
   } catch (at) {
     return Math.min(at as number, text.length)
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../errors'
+import { LIMITS } from '../limits'
 import { parseFigure, parsePieceSet, pieceSetToJson, formatJson } from './load'
 
 const set = (pieces: unknown, extra: object = {}) =>
@@ -138,6 +139,49 @@ describe('piece-set files', () => {
     ],
   ])('%s → %s', (text, message) => {
     expect(error(text)).toContain(message)
+  })
+})
+
+/** A staircase of 2k + 2 vertices and area 2k² + 2k half-squares. */
+function stairs(k: number): number[][] {
+  const v: number[][] = []
+  for (let i = 0; i < k; i++) v.push([i, i], [i + 1, i])
+  v.push([k, k], [0, k])
+  return v
+}
+
+describe('files too large, or too deep, to be puzzles', () => {
+  it('refuse a file over 2 MB at once, naming it and its size', () => {
+    const text = set([piece(tri)], { description: 'x'.repeat(LIMITS.maxFileBytes) })
+    expect(error(text)).toBe(
+      'f.json: too large (2.0 MB); the workbench reads files of at most 2 MB',
+    )
+  })
+
+  it('refuse more figures than the app holds, and more vertices in all than it checks', () => {
+    const figures = Array.from({ length: LIMITS.maxFigures + 1 }, (_, i) => ({
+      name: `f${i}`,
+      polygon: tri,
+    }))
+    expect(error(set([piece(tri)], { figures }))).toBe(
+      'f.json: 1,001 figures; at most 1,000 are supported',
+    )
+    // The issue's file, cut to fit in 2 MB: 17 staircases of 9,998 vertices each.
+    const steps = Array.from({ length: 17 }, (_, i) => ({ name: `s${i}`, polygon: stairs(4998) }))
+    expect(error(set([piece(tri)], { figures: steps }))).toBe(
+      'f.json: 169,969 vertices in all; at most 100,000 are supported',
+    )
+    // 10 of them are within bounds, and every one is a simple polygon.
+    const ten = parsePieceSet(set([piece(tri)], { figures: steps.slice(0, 10) }), 'f.json')
+    expect(ten.figures.map((f) => f.polygon.length)).toEqual(new Array(10).fill(9998))
+  })
+
+  it('name where nesting ends too early, however deep, and read past a byte-order mark', () => {
+    expect(error('['.repeat(200_000))).toBe('f.json: not valid JSON (the text ends too early)')
+    expect(error('['.repeat(200_000) + '}')).toBe(
+      'f.json: line 1, column 200001: not valid JSON (unexpected "}")',
+    )
+    expect(parsePieceSet('\uFEFF' + set([piece(tri)]), 'f.json').pieces).toHaveLength(1)
   })
 })
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { InputError } from '../errors'
 import { firstJsonError } from './json-position'
+import { inputText } from './text'
 import { LIMITS } from '../limits'
 import {
   areaInHalfSquares,
@@ -38,8 +39,12 @@ export interface Figure {
   readonly polygon: readonly Point[]
 }
 
-/** Parses JSON text; a syntax error names the line and column. */
-export function parseJson(text: string, source: string): unknown {
+/**
+ * Parses a JSON file's text (a byte-order mark is skipped, a file over LIMITS.maxFileBytes
+ * refused); a syntax error names the line and column.
+ */
+export function parseJson(file: string, source: string): unknown {
+  const text = inputText(file, source)
   try {
     return JSON.parse(text)
   } catch {
@@ -67,6 +72,7 @@ export function parseFigure(text: string, source = 'figure'): Figure {
 export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet {
   if (isObject(value) && value.format === FIGURE_FORMAT)
     throw new InputError(`${source}: this is a figure file, not a piece set`)
+  checkSetSize(value, source)
   const parsed = pieceSetSchema.safeParse(value)
   if (!parsed.success)
     throw new InputError(`${source}: ${describeIssue(parsed.error.issues[0], value)}`)
@@ -110,6 +116,26 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
     return { name: f.name, polygon: normalizePolygon(f.polygon) }
   })
   return { name: data.name, description: data.description, pieces, figures }
+}
+
+/** Refuses a set with more figures or vertices than LIMITS allows, before checking each one. */
+function checkSetSize(value: unknown, source: string): void {
+  if (!isObject(value)) return
+  const list = (key: string) => (Array.isArray(value[key]) ? (value[key] as unknown[]) : [])
+  const figures = list('figures').length
+  if (figures > LIMITS.maxFigures)
+    throw new InputError(
+      `${source}: ${figures.toLocaleString('en')} figures; at most ${LIMITS.maxFigures.toLocaleString('en')} are supported`,
+    )
+  const vertices = [...list('pieces'), ...list('figures')].reduce(
+    (sum: number, p) =>
+      sum + (isObject(p) && Array.isArray(p.polygon) ? (p.polygon as unknown[]).length : 0),
+    0,
+  )
+  if (vertices > LIMITS.maxSetVertices)
+    throw new InputError(
+      `${source}: ${vertices.toLocaleString('en')} vertices in all; at most ${LIMITS.maxSetVertices.toLocaleString('en')} are supported`,
+    )
 }
 
 export function figureFromJson(value: unknown, source = 'figure'): Figure {

@@ -1,5 +1,6 @@
 import { d4Apply, type D4 } from './d4'
 import { LIMITS } from '../limits'
+import { selfContact } from './self-contact'
 
 /** A point of the integer lattice, [x, y]. */
 export type Point = readonly [number, number]
@@ -104,18 +105,14 @@ export function latticePolygonProblem(
     if (cross(a, b, c) === 0 && (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]) < 0)
       return `the outline doubles back on itself at vertex ${((i + 1) % n) + 1} ${formatPoint(b)}`
   }
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 2; j < n; j++) {
-      if (i === 0 && j === n - 1) continue
-      const hit = segmentContact(p[i], p[(i + 1) % n], p[j], p[(j + 1) % n])
-      if (hit) {
-        const touch =
-          hit.every(Number.isInteger) && pts.some((v) => v[0] === hit[0] && v[1] === hit[1])
-        return touch
-          ? `the outline touches itself at ${formatPoint(hit)} (edges ${i + 1} and ${j + 1}); a piece must be one simple polygon, without holes or pinches`
-          : `edges ${i + 1} and ${j + 1} cross at ${formatPoint(hit)}: the outline intersects itself`
-      }
-    }
+  const contact = selfContact(p)
+  if (contact) {
+    const [i, j] = contact
+    const hit = segmentContact(p[i], p[(i + 1) % n], p[j], p[(j + 1) % n])!
+    const touch = hit.every(Number.isInteger) && pts.some((v) => v[0] === hit[0] && v[1] === hit[1])
+    return touch
+      ? `the outline touches itself at ${formatPoint(hit)} (edges ${i + 1} and ${j + 1}); a piece must be one simple polygon, without holes or pinches`
+      : `edges ${i + 1} and ${j + 1} cross at ${formatPoint(hit)}: the outline intersects itself`
   }
   if (signedArea2(p) === 0) return 'has zero area'
   return undefined

@@ -59,7 +59,7 @@ export const EDGEMATCH_ROWS: readonly PublishedNumber[] = [
     convention: 'all solutions on the fixed board against those up to turning the board',
     compute: () => {
       const c = countSolutions(hib())
-      return c.fixed === 4 * c.upToRotation ? '1/4' : `${c.upToRotation}/${c.fixed}`
+      return c.fixed === 4n * c.upToRotation ? '1/4' : `${c.upToRotation}/${c.fixed}`
     },
   },
 ]

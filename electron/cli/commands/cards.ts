@@ -1,3 +1,4 @@
+import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import type { CardBoard, CardPuzzle } from '../../../shared/edgematch/cards/puzzle'
 import { renderBoard } from '../../../shared/edgematch/cards/render'
@@ -68,9 +69,14 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
   const ms = performance.now() - t0
   const convention = identicalAsOne ? CONVENTION.asOne : CONVENTION.apart
   if (opts.json) {
-    if (opts.count) return JSON.stringify(counts)
+    // Counts past 2^53 are written as strings, as the tiling counts are.
+    const exact = {
+      fixed: countToJson(counts.fixed),
+      upToRotation: countToJson(counts.upToRotation),
+    }
+    if (opts.count) return JSON.stringify(exact)
     return JSON.stringify({
-      ...counts,
+      ...exact,
       convention,
       identical: groups,
       solutions: boards.map((b) => rowsOf(puzzle, b)),
@@ -79,9 +85,9 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
     })
   }
   const lines = [
-    counts.fixed === 0
+    counts.fixed === 0n
       ? `${name} has no solution.`
-      : `${name}: ${counts.fixed.toLocaleString('en')} solution${counts.fixed === 1 ? '' : 's'} on the fixed board, ${counts.upToRotation.toLocaleString('en')} up to turning the board (a board equal to its own turn counts once).`,
+      : `${name}: ${counts.fixed.toLocaleString('en')} solution${counts.fixed === 1n ? '' : 's'} on the fixed board, ${counts.upToRotation.toLocaleString('en')} up to turning the board (a board equal to its own turn counts once).`,
     `Convention: ${convention}.`,
     ...identicalNote(groups, identicalAsOne),
   ]
@@ -102,10 +108,22 @@ const rowsOf = (puzzle: CardPuzzle, board: CardBoard) =>
 
 function identicalNote(groups: number[][], asOne: boolean): string[] {
   if (groups.length === 0) return []
-  const and = (xs: number[]) => `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`
   return [
-    `Identical cards (one is another turned): ${groups.map(and).join('; ')}; ${asOne ? 'taken as one' : 'told apart (--identical-as-one takes them as one)'}.`,
+    `Identical cards (one is another turned): ${groups.map(cardList).join('; ')}; ${asOne ? 'taken as one' : 'told apart (--identical-as-one takes them as one)'}.`,
   ]
+}
+
+/** Ascending card numbers, runs of three or more as ranges: "3 and 8", "1–1024". */
+function cardList(cards: number[]): string {
+  const parts: string[] = []
+  for (let i = 0; i < cards.length;) {
+    let j = i
+    while (j + 1 < cards.length && cards[j + 1] === cards[j] + 1) j++
+    if (j - i >= 2) parts.push(`${cards[i]}–${cards[j]}`)
+    else for (let k = i; k <= j; k++) parts.push(String(cards[k]))
+    i = j + 1
+  }
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
 }
 
 function checked(puzzle: CardPuzzle, board: CardBoard): CardBoard {

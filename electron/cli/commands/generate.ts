@@ -1,16 +1,16 @@
 import { join } from 'node:path'
-import { formatCards } from '../../../shared/edgematch/cards/format'
-import { generateUniqueCards } from '../../../shared/edgematch/cards/random'
-import { firstSolution } from '../../../shared/edgematch/cards/solve'
+import type { Budget, Spent } from '../../../shared/edgematch/draws'
+import { BUDGETS, requestProblem, type PuzzleRequest } from '../../../shared/edgematch/generate'
 import { cardsSheet, trianglesSheet } from '../../../shared/edgematch/print'
-import { generateUniqueTriangle } from '../../../shared/edgematch/triangle/generate'
-import { formatTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
-import { solveFirst } from '../../../shared/edgematch/triangle/solve'
-import type { Sheet } from '../../../shared/drawing/sheet'
 import { InputError } from '../../../shared/errors'
 import { saveFile } from '../../services/atomic-write'
 import { writePuzzleSheet } from '../../services/export/puzzle-sheet'
+import { nodeWorkerLauncher } from '../../services/node-worker'
+import { formatDuration } from '../../services/tiling-runner'
+import { runWorkerJob } from '../../services/worker-job'
+import type { FromPuzzleWorker, ToPuzzleWorker } from '../../worker/protocol'
 import { RESOURCES } from '../inputs'
+import { statusBar } from '../progress'
 
 export interface GenerateOptions {
   output: string
@@ -20,7 +20,9 @@ export interface GenerateOptions {
   frame?: string
   seed: string
   print?: string
+  maxNodes?: string
   json?: boolean
+  progress?: boolean
 }
 
 const whole = (name: string, v: string | undefined, lo: number, hi: number): number => {
@@ -30,49 +32,94 @@ const whole = (name: string, v: string | undefined, lo: number, hi: number): num
   return n
 }
 
+/** The request the options make; a board that cannot have one solution is refused here. */
+function request(kind: string, o: GenerateOptions): PuzzleRequest {
+  if (kind !== 'cards' && kind !== 'triangle')
+    throw new InputError(`generate makes "cards" or "triangle" puzzles, not "${kind}"`)
+  const rows = whole('--rows', o.rows, 1, 8)
+  const r: PuzzleRequest = {
+    kind,
+    rows,
+    cols: kind === 'cards' ? whole('--cols', o.cols ?? o.rows, 1, 8) : rows,
+    figures: whole('--figures', o.figures, 1, 200),
+    frame: kind === 'cards' && o.frame !== undefined ? whole('--frame', o.frame, 1, 50) : undefined,
+    seed: whole('--seed', o.seed, 0, 2 ** 31),
+  }
+  const problem = requestProblem(r)
+  if (problem) throw new InputError(problem)
+  return r
+}
+
+/** The progress line: draws and search nodes against the budget, and the time so far. */
+const generateBar = (enabled: boolean, budget: Budget, t0: number) =>
+  statusBar(
+    enabled,
+    '{bar} draw {draws} of at most {drawsBudget} | {nodes} of {nodesBudget} search nodes | {elapsed}',
+    (s: Spent) => ({
+      fraction: Math.max(s.draws / budget.draws, s.nodes / budget.nodes),
+      elapsedMs: performance.now() - t0,
+      fields: {
+        draws: String(s.draws),
+        drawsBudget: String(budget.draws),
+        nodes: s.nodes.toLocaleString('en'),
+        nodesBudget: budget.nodes.toLocaleString('en'),
+        elapsed: formatDuration((performance.now() - t0) / 1000),
+      },
+    }),
+  )
+
 /**
  * A new puzzle with exactly one solution up to turning the board, proven by the exhaustive
- * count: cards (rows × cols, figures, optional frame colours) or a triangle (rows, figures).
+ * count: cards (rows × cols, figures, optional frame colours) or a triangle (rows, figures). The
+ * puzzles are drawn in a worker process with a progress line; Ctrl-C stops it at once (exit 130).
  */
-export async function generateCommand(kind: string, o: GenerateOptions): Promise<string> {
-  const seed = whole('--seed', o.seed, 0, 2 ** 31)
-  const figures = whole('--figures', o.figures, 1, 200)
-  let text: string
-  let sheet: Sheet
-  let info: { draws: number; nodes: number }
-  let title: string
-  if (kind === 'triangle') {
-    const rows = whole('--rows', o.rows, 1, 8)
-    const g = generateUniqueTriangle(rows, figures, seed)
-    if (!g)
-      throw new InputError(`no triangle puzzle with one solution in 200 draws: try more figures`)
-    title = `Triangle puzzle, ${rows} rows, ${figures} figures (seed ${seed})`
-    text = formatTrianglePuzzle(g.puzzle)
-    sheet = trianglesSheet(g.puzzle, solveFirst(g.puzzle).solution, title)
-    info = g
-  } else if (kind === 'cards') {
-    const rows = whole('--rows', o.rows, 1, 8)
-    const cols = whole('--cols', o.cols ?? o.rows, 1, 8)
-    const frame = o.frame === undefined ? undefined : whole('--frame', o.frame, 1, 50)
-    const g = generateUniqueCards(rows, cols, figures, frame, seed)
-    if (!g) throw new InputError(`no card puzzle with one solution in 100 draws: try more figures`)
-    title = `Cards ${rows} × ${cols}, ${figures} figures${frame ? `, ${frame} frame colours` : ''} (seed ${seed})`
-    const puzzle = { ...g.puzzle, name: title }
-    text = formatCards(puzzle)
-    sheet = cardsSheet(puzzle, firstSolution(puzzle))
-    info = g
-  } else {
-    throw new InputError(`generate makes "cards" or "triangle" puzzles, not "${kind}"`)
+export async function generateCommand(
+  kind: string,
+  o: GenerateOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const r = request(kind, o)
+  const budget = {
+    draws: BUDGETS[r.kind].draws,
+    nodes:
+      o.maxNodes === undefined ? BUDGETS[r.kind].nodes : whole('--max-nodes', o.maxNodes, 1, 1e15),
   }
-  await saveFile(o.output, text)
+  const t0 = performance.now()
+  const bar = generateBar(o.progress !== false, budget, t0)
+  let done
+  try {
+    done = await runWorkerJob({
+      launch: nodeWorkerLauncher<ToPuzzleWorker, FromPuzzleWorker>('puzzle-worker'),
+      request: { type: 'generate', request: r, budget },
+      name: 'the puzzle worker',
+      signal,
+      onProgress: bar.update,
+    })
+  } finally {
+    bar.stop()
+  }
+  if (!done) {
+    process.stderr.write(
+      `stopped after ${formatDuration((performance.now() - t0) / 1000)}; nothing was written\n`,
+    )
+    return 130
+  }
+  const g = done.puzzle
+  const sheet =
+    g.kind === 'cards'
+      ? cardsSheet(g.puzzle, g.solution)
+      : trianglesSheet(g.puzzle, g.solution, g.title)
+  await saveFile(o.output, g.text)
   const printed = o.print
-    ? await writePuzzleSheet(sheet, o.print, title, join(RESOURCES, 'fonts'))
+    ? await writePuzzleSheet(sheet, o.print, g.title, join(RESOURCES, 'fonts'))
     : []
-  if (o.json)
-    return JSON.stringify({ file: o.output, printed, draws: info.draws, nodes: info.nodes })
-  return (
-    `wrote ${o.output}: ${title}, exactly one solution up to turning the board ` +
-    `(found in ${info.draws} draw${info.draws === 1 ? '' : 's'}; difficulty ${info.nodes.toLocaleString('en')} search nodes)` +
-    (printed.length > 0 ? `\nprinted ${printed.join(', ')}` : '')
-  )
+  if (o.json) write(JSON.stringify({ file: o.output, printed, draws: g.draws, nodes: g.nodes }))
+  else
+    write(
+      `wrote ${o.output}: ${g.title}, exactly one solution up to turning the board ` +
+        `(found in ${g.draws} draw${g.draws === 1 ? '' : 's'}; difficulty ${g.nodes.toLocaleString('en')} search nodes)` +
+        (printed.length > 0 ? `\nprinted ${printed.join(', ')}` : ''),
+    )
+  return 0
 }

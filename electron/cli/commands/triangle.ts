@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { InputError } from '../../../shared/errors'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import type { Solution, TrianglePuzzle } from '../../../shared/edgematch/triangle/puzzle'
 import { renderLegend, renderSolution } from '../../../shared/edgematch/triangle/render'
 import { solveAll, solveFirst } from '../../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../../shared/edgematch/triangle/verify'
+import { readInput } from '../inputs'
 import { statsLine, whileCtrlCQuits } from '../search-run'
 
 const CONVENTION =
@@ -20,7 +20,7 @@ export function triangleCommand(
   opts: { all?: boolean; count?: boolean; json?: boolean },
 ): string {
   if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
-  const puzzle = parseTrianglePuzzle(readPuzzleFile(file), file)
+  const puzzle = parseTrianglePuzzle(readInput(file, 'puzzle'), file)
   const t0 = performance.now()
   if (!opts.all && !opts.count) {
     const { solution, stats } = whileCtrlCQuits(() => solveFirst(puzzle))
@@ -63,17 +63,6 @@ export function triangleCommand(
   if (solutions.length > 0) lines.push('', renderLegend(puzzle.figures))
   lines.push(statsLine(stats, ms))
   return lines.join('\n')
-}
-
-function readPuzzleFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8')
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw new InputError(`${path}: no such puzzle file`)
-    if (code === 'EISDIR') throw new InputError(`${path}: is a folder, not a puzzle file`)
-    throw new InputError(`${path}: cannot read it (${code ?? (e as Error).message})`)
-  }
 }
 
 function checked(puzzle: TrianglePuzzle, s: Solution): Solution {

@@ -3,10 +3,10 @@
  * count and the sequences listed at the end. Stopping kills the process at once; a count cannot
  * be resumed (it keeps nothing worth saving until its end).
  */
-import { InputError } from '../../../shared/errors'
 import type { TaitCount, TaitProgress, TaitStats } from '../../../shared/tait/count'
 import type { FromTaitWorker, ToTaitWorker } from '../../worker/protocol'
 import type { LaunchWorker } from '../solver-pool'
+import { runWorkerJob } from '../worker-job'
 
 export interface TaitRunOptions {
   readonly n: number
@@ -31,36 +31,15 @@ export interface TaitRun {
 }
 
 /** The count, or null when the signal stopped it. Bad input rejects with its InputError. */
-export function runTait(o: TaitRunOptions): Promise<TaitRun | null> {
-  return new Promise((resolve, reject) => {
-    if (o.signal?.aborted) return resolve(null)
-    const w = o.launch()
-    let settled = false
-    const settle = (f: () => void) => {
-      if (settled) return
-      settled = true
-      o.signal?.removeEventListener('abort', onAbort)
-      w.kill()
-      f()
-    }
-    const onAbort = () => settle(() => resolve(null))
-    o.signal?.addEventListener('abort', onAbort, { once: true })
-    w.onMessage((m) => {
-      if (m.type === 'progress') o.onProgress?.(m.progress)
-      else if (m.type === 'error')
-        settle(() => reject(m.input ? new InputError(m.message) : new Error(m.message)))
-      else {
-        const { moves, method, stats, list } = m
-        settle(() => resolve({ moves, sequences: BigInt(m.sequences), method, stats, list }))
-      }
-    })
-    w.onExit((code, signal) =>
-      settle(() =>
-        reject(
-          new Error(`the Tait worker stopped unexpectedly (${signal ?? `exit code ${code}`})`),
-        ),
-      ),
-    )
-    w.send({ type: 'count', n: o.n, empty: o.empty, list: o.list, paper: o.paper })
+export async function runTait(o: TaitRunOptions): Promise<TaitRun | null> {
+  const m = await runWorkerJob({
+    launch: o.launch,
+    request: { type: 'count', n: o.n, empty: o.empty, list: o.list, paper: o.paper },
+    name: 'the Tait worker',
+    signal: o.signal,
+    onProgress: o.onProgress,
   })
+  if (!m) return null
+  const { moves, method, stats, list } = m
+  return { moves, sequences: BigInt(m.sequences), method, stats, list }
 }

@@ -25,8 +25,9 @@ export type WorkerRequest =
 export type Board = readonly (readonly [number, number])[]
 
 export interface Solved {
-  readonly fixed: number
-  readonly upToRotation: number
+  /** BigInt, as the card solver counts: cards told apart multiply. */
+  readonly fixed: bigint
+  readonly upToRotation: bigint
   /** The first boards on the fixed board, at most BOARDS_KEPT. */
   readonly boards: Board[]
   /** Per board kept: the one board of its class under turning the whole board that is listed. */

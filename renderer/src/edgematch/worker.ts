@@ -1,9 +1,8 @@
-import { formatCards, parseCards } from '../../../shared/edgematch/cards/format'
-import { generateUniqueCards } from '../../../shared/edgematch/cards/random'
+import { parseCards } from '../../../shared/edgematch/cards/format'
 import { solveCards } from '../../../shared/edgematch/cards/solve'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
-import { generateUniqueTriangle } from '../../../shared/edgematch/triangle/generate'
-import { formatTrianglePuzzle, parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
+import { generatePuzzle } from '../../../shared/edgematch/generate'
+import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import {
   BOARDS_KEPT,
@@ -70,8 +69,8 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
     }
   })
   return {
-    fixed: result.counts.fixed,
-    upToRotation: result.counts.upToRotation,
+    fixed: BigInt(result.counts.fixed),
+    upToRotation: BigInt(result.counts.upToRotation),
     boards,
     canonical,
     nodes: result.stats.nodes,
@@ -82,27 +81,9 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
 }
 
 function generate(r: Extract<WorkerRequest, { op: 'generate' }>): WorkerReply {
-  if (r.kind === 'cards') {
-    const g = generateUniqueCards(r.rows, r.cols, r.figures, r.frame || undefined, r.seed)
-    if (!g) throw new Error('no puzzle with exactly one solution in 100 draws: try more figures')
-    const name = `Cards ${r.rows} × ${r.cols}, ${r.figures} figures${r.frame ? `, ${r.frame} frame colours` : ''} (seed ${r.seed})`
-    return {
-      id: r.id,
-      type: 'generated',
-      text: formatCards({ ...g.puzzle, name }),
-      draws: g.draws,
-      nodes: g.nodes,
-    }
-  }
-  const g = generateUniqueTriangle(r.rows, r.figures, r.seed)
-  if (!g) throw new Error('no puzzle with exactly one solution in 200 draws: try more figures')
-  return {
-    id: r.id,
-    type: 'generated',
-    text: formatTrianglePuzzle(g.puzzle),
-    draws: g.draws,
-    nodes: g.nodes,
-  }
+  const { rows, cols, figures, seed } = r
+  const g = generatePuzzle({ kind: r.kind, rows, cols, figures, frame: r.frame || undefined, seed })
+  return { id: r.id, type: 'generated', text: g.text, draws: g.draws, nodes: g.nodes }
 }
 
 scope.onmessage = (e: MessageEvent<WorkerRequest>) => {

@@ -48,8 +48,8 @@ const answer = (reply: Answer) =>
   solverWorker().reply({ ...reply, id: solverWorker().request<WorkerRequest>().id })
 
 const solved = (boards: number): Solved => ({
-  fixed: boards,
-  upToRotation: boards / 4,
+  fixed: BigInt(boards),
+  upToRotation: BigInt(boards / 4),
   boards: Array.from({ length: boards }, (_, k) => [[k, 0]] as [number, number][]),
   canonical: Array.from({ length: boards }, (_, k) => k % 4 === 0),
   nodes: 10,

@@ -14,8 +14,8 @@ import { distinctTurns, type CardPuzzle, type Placement } from './puzzle'
 import type { BoardRotation } from './symmetry'
 
 export class CardsApart {
-  /** Boards of numbered cards per board of types: ∏ m! over the types. */
-  readonly perBoard: number
+  /** Boards of numbered cards per board of types: ∏ m! over the types (25 alike: 25!). */
+  readonly perBoard: bigint
   private readonly n: number
   private readonly cardFirst: Int32Array
   private readonly cardWays: Int32Array
@@ -46,10 +46,10 @@ export class CardsApart {
       this.entryCard.fill(c, this.cardFirst[c], this.cardFirst[c] + this.cardWays[c]),
     )
     this.typeStart = new Int32Array(p.types.length + 1)
-    let perBoard = 1
+    let perBoard = 1n
     p.types.forEach((t, type) => {
       this.typeStart[type + 1] = this.typeStart[type] + t.cards.length
-      for (let k = 2; k <= t.cards.length; k++) perBoard *= k
+      for (let k = 2; k <= t.cards.length; k++) perBoard *= BigInt(k)
     })
     this.perBoard = perBoard
     this.cells = new Int32Array(p.n)

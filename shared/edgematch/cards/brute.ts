@@ -12,8 +12,8 @@
 import type { CardPuzzle, Edge } from './puzzle'
 
 export interface BruteCounts {
-  readonly fixed: number
-  readonly upToRotation: number
+  readonly fixed: bigint
+  readonly upToRotation: bigint
 }
 
 export interface BruteResult extends BruteCounts {
@@ -112,9 +112,9 @@ export function bruteForceCards(puzzle: CardPuzzle): BruteResult {
   }
   lay(0)
   return {
-    fixed: fixed.size,
-    upToRotation: classes.size,
-    identicalAsOne: { fixed: visible.size, upToRotation: visibleClasses.size },
+    fixed: BigInt(fixed.size),
+    upToRotation: BigInt(classes.size),
+    identicalAsOne: { fixed: BigInt(visible.size), upToRotation: BigInt(visibleClasses.size) },
     boards: [...fixed].sort(),
   }
 }

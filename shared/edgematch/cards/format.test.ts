@@ -26,6 +26,14 @@ describe('card files', () => {
     expect(puzzle.cards).toEqual(fromSource)
   })
 
+  it('reads past a byte-order mark, and still names the right line', () => {
+    expect(parseCards('\uFEFF' + HIB, 'hib.json')).toEqual(parseCards(HIB, 'hib.json'))
+    const broken = '\uFEFF' + HIB.replace('["rot", 0]', '["rot", 2]')
+    expect(() => parseCards(broken, 'hib.json')).toThrow(
+      'hib.json: line 10: card 1, north edge: the half must be 0 or 1, not 2',
+    )
+  })
+
   it('formatCards writes what parseCards reads back, frames, numbers and rules included', () => {
     for (const [frame, match] of [
       [undefined, 'halves'],

@@ -19,6 +19,7 @@
 import { z } from 'zod'
 import { InputError } from '../../errors'
 import { parseJson } from '../../formats/load'
+import { inputText } from '../../formats/text'
 import {
   SIDE_NAMES,
   edgeKey,
@@ -70,7 +71,8 @@ const fileSchema = z.strictObject({
 type Path = readonly (string | number)[]
 
 /** Parses a card file; errors name the line. */
-export function parseCards(text: string, source: string): CardPuzzle {
+export function parseCards(file: string, source: string): CardPuzzle {
+  const text = inputText(file, source)
   return cardsFromJson(parseJson(text, source), source, text)
 }
 

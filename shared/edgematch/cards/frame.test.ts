@@ -208,11 +208,11 @@ describe('framed boards: the solver, with the frame arc check, against the brute
 describe('random 6 × 6 Eternity-style boards (3 frame and 5 inner colours, rule same)', () => {
   // The counts of the first solver (scan order over single cards, no frame arc check).
   it.each([
-    [6, { fixed: 78336, upToRotation: 19584 }, { fixed: 68, upToRotation: 17 }],
-    [7, { fixed: 384, upToRotation: 96 }, { fixed: 8, upToRotation: 2 }],
-    [9, { fixed: 9216, upToRotation: 2304 }, { fixed: 48, upToRotation: 12 }],
-    [13, { fixed: 6144, upToRotation: 1536 }, { fixed: 48, upToRotation: 12 }],
-    [18, { fixed: 4608, upToRotation: 1152 }, { fixed: 8, upToRotation: 2 }],
+    [6, { fixed: 78336n, upToRotation: 19584n }, { fixed: 68n, upToRotation: 17n }],
+    [7, { fixed: 384n, upToRotation: 96n }, { fixed: 8n, upToRotation: 2n }],
+    [9, { fixed: 9216n, upToRotation: 2304n }, { fixed: 48n, upToRotation: 12n }],
+    [13, { fixed: 6144n, upToRotation: 1536n }, { fixed: 48n, upToRotation: 12n }],
+    [18, { fixed: 4608n, upToRotation: 1152n }, { fixed: 8n, upToRotation: 2n }],
   ])('seed %i counts as before', (seed, apart, asOne) => {
     const { puzzle } = randomCardPuzzle(6, 6, 5, 3, seed, 'same')
     expect(solveCards(puzzle).counts).toEqual(apart)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { bruteForceCards } from './brute'
 import { edgeAt, isFrameEdge, type CardBoard, type CardPuzzle } from './puzzle'
-import { FRAME_FIGURE, generateUniqueCards, randomCardPuzzle } from './random'
+import { BUDGETS } from '../generate'
+import { FRAME_FIGURE, generateUniqueCards, randomCardPuzzle, uniquenessProblem } from './random'
 import { countSolutions } from './solve'
 import { verifyCardBoard } from './verify'
 
@@ -57,20 +58,51 @@ describe('random card puzzles', () => {
   ] as const)(
     'generateUniqueCards(%i, %i, %i, %s, %i) gives one solution up to turning, by the brute force too',
     (rows, cols, figures, frame, seed) => {
-      const g = generateUniqueCards(rows, cols, figures, frame, seed)!
-      expect(g).toBeDefined()
+      const g = generateUniqueCards(rows, cols, figures, frame, seed, BUDGETS.cards)
+      if (!g.ok) throw new Error(`ran out of ${g.ranOut}`)
       expect(g.draws).toBeGreaterThanOrEqual(1)
       expect(g.nodes).toBeGreaterThan(0)
       expect(verifyCardBoard(g.puzzle, g.solution)).toBeUndefined()
       const brute = bruteForceCards(g.puzzle)
-      expect(brute.upToRotation).toBe(1)
-      expect(brute.fixed).toBe(rows === cols ? 4 : 2)
-      expect(countSolutions(g.puzzle)).toMatchObject({ upToRotation: 1, complete: true })
+      expect(brute.upToRotation).toBe(1n)
+      expect(brute.fixed).toBe(rows === cols ? 4n : 2n)
+      expect(countSolutions(g.puzzle)).toMatchObject({ upToRotation: 1n, complete: true })
     },
   )
 
-  it('generateUniqueCards gives up when no draw can be unique', () => {
+  it('generateUniqueCards gives up when the draws are spent', () => {
     // One figure, one half: every card is the same card, so swapping any two is another solution.
-    expect(generateUniqueCards(2, 2, 1, undefined, 1, 5, 'same')).toBeUndefined()
+    const budget = { draws: 5, nodes: 1e9 }
+    const g = generateUniqueCards(2, 2, 1, undefined, 1, budget, { match: 'same' })
+    expect(g).toMatchObject({ ok: false, ranOut: 'draws', draws: 5 })
+  })
+
+  it('says up front when too few figures force alike cards, which can swap places', () => {
+    expect(uniquenessProblem(8, 8, 1, undefined)).toBe(
+      '8 × 8 cards with 1 figure cannot have exactly one solution: there are only 6 different cards, so some of the 64 are alike, and alike cards can swap places; use at least 2 figures',
+    )
+    // One figure makes 6 different cards: 6 cards may all differ; 8 make two pairs at least, whose
+    // 2! · 2! = 4 boards showing the same are more than the 2 turns of an oblong board.
+    expect(uniquenessProblem(2, 3, 1, undefined)).toBeUndefined()
+    expect(uniquenessProblem(2, 4, 1, undefined)).toMatch(/^2 × 4 cards with 1 figure cannot/)
+    expect(uniquenessProblem(3, 3, 1, undefined)).toMatch(/use at least 2 figures$/)
+    expect(uniquenessProblem(2, 2, 1, undefined, 'same')).toMatch(/there is only 1 kind of card/)
+    expect(uniquenessProblem(8, 8, 2, undefined)).toBeUndefined()
+    expect(uniquenessProblem(8, 8, 1, 1)).toBeUndefined()
+  })
+
+  it('refuses only what is impossible: no draw of a board it refuses has one solution', () => {
+    for (const [rows, cols, match] of [
+      [2, 2, 'same'],
+      [2, 4, 'halves'],
+      [3, 3, 'halves'],
+      [4, 4, 'halves'],
+    ] as const) {
+      expect(uniquenessProblem(rows, cols, 1, undefined, match)).toBeDefined()
+      for (let seed = 0; seed < 30; seed++) {
+        const { puzzle } = randomCardPuzzle(rows, cols, 1, undefined, seed, match)
+        expect(countSolutions(puzzle, 2).upToRotation).toBe(2n)
+      }
+    }
   })
 })

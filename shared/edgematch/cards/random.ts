@@ -8,6 +8,7 @@
  * every other inner edge an inner figure; frameColors 0 draws those edges from the inner figures.
  */
 import { seededRandom } from '../../random'
+import { drawUntil, type Budget, type Drawn, type Spent } from '../draws'
 import { countSolutions } from './solve'
 import {
   complement,
@@ -93,7 +94,7 @@ export function randomCardPuzzle(
 
 /**
  * Draws puzzles (seeds seed, seed + 1, …) until one has exactly one solution up to turning the
- * board, cards told apart, proven by an exhaustive count; undefined after `tries` draws.
+ * board, cards told apart, proven by an exhaustive count, within the budget (see draws.ts).
  */
 export function generateUniqueCards(
   rows: number,
@@ -101,14 +102,61 @@ export function generateUniqueCards(
   figures: number,
   frameColors: number | undefined,
   seed: number,
-  tries = 100,
+  budget: Budget,
+  options: { readonly match?: MatchRule; readonly onProgress?: (spent: Spent) => void } = {},
+): Drawn<RandomCards> {
+  return drawUntil(
+    budget,
+    (k, onNodes) => {
+      const drawn = randomCardPuzzle(rows, cols, figures, frameColors, seed + k, options.match)
+      const count = countSolutions(drawn.puzzle, 2, { onProgress: onNodes })
+      const unique = count.complete && count.upToRotation === 1n
+      return { found: unique ? drawn : undefined, nodes: count.nodes }
+    },
+    options.onProgress,
+  )
+}
+
+/**
+ * Why rows × cols cards cannot have exactly one solution, or undefined if they may. Cards that
+ * are alike (one is another turned) can swap places: a board of m₁, m₂, … alike cards is one of
+ * m₁! · m₂! · … boards showing the same, and a class of boards under turning holds at most 4 (2
+ * on an oblong board). With L edge labels there are only (L⁴ + L² + 2L) / 4 different cards, so
+ * too few figures force too many alike.
+ */
+export function uniquenessProblem(
+  rows: number,
+  cols: number,
+  figures: number,
+  frameColors: number | undefined,
   match: MatchRule = 'halves',
-): (RandomCards & { draws: number; nodes: number }) | undefined {
-  for (let k = 0; k < tries; k++) {
-    const drawn = randomCardPuzzle(rows, cols, figures, frameColors, seed + k, match)
-    const count = countSolutions(drawn.puzzle, 2)
-    if (count.complete && count.upToRotation === 1)
-      return { ...drawn, draws: k + 1, nodes: count.nodes }
+): string | undefined {
+  const kinds = (f: number) => {
+    const colours = f + (frameColors ?? 0)
+    const labels =
+      (match === 'halves' ? 2 * colours : colours) + (frameColors === undefined ? 0 : 1)
+    return (labels ** 4 + labels ** 2 + 2 * labels) / 4
   }
-  return undefined
+  const forced = (f: number) => leastSwaps(rows * cols, kinds(f)) > (rows === cols ? 4 : 2)
+  if (!forced(figures)) return undefined
+  let need = figures + 1
+  while (forced(need)) need++
+  const s = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`
+  return (
+    `${rows} × ${cols} cards with ${s(figures, 'figure')} cannot have exactly one solution: ` +
+    `${kinds(figures) === 1 ? 'there is only 1 kind of card' : `there are only ${kinds(figures)} different cards`}, ` +
+    `so some of the ${rows * cols} are alike, ` +
+    `and alike cards can swap places; use at least ${s(need, 'figure')}`
+  )
+}
+
+/** The fewest boards showing the same that n cards of at most k kinds make: ∏ m! spread evenly. */
+function leastSwaps(n: number, k: number): number {
+  if (n <= k) return 1
+  const q = Math.floor(n / k)
+  const factorial = (m: number): number => (m <= 1 ? 1 : m * factorial(m - 1))
+  // Grows past any board's turns at once: a few factors decide it.
+  let product = 1
+  for (let i = 0; i < k && product <= 4; i++) product *= factorial(i < n % k ? q + 1 : q)
+  return product
 }

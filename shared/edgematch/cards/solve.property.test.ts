@@ -106,8 +106,8 @@ describe('card solver against a plain brute force', () => {
         for (const b of boards) expect(verifyCardBoard(puzzle, b.board)).toBeUndefined()
         expect(boards.map((b) => placedKey(puzzle, b.board)).sort()).toEqual(brute.boards)
         const canonical = boards.filter((b) => b.canonical)
-        expect(canonical).toHaveLength(brute.upToRotation)
-        expect(canonical.reduce((s, b) => s + b.classSize, 0)).toBe(brute.fixed)
+        expect(canonical).toHaveLength(Number(brute.upToRotation))
+        expect(canonical.reduce((s, b) => s + b.classSize, 0)).toBe(Number(brute.fixed))
         if (planted) expect(brute.boards).toContain(placedKey(puzzle, planted))
       }),
       params,
@@ -125,10 +125,12 @@ describe('card solver against a plain brute force', () => {
         expect(new Set(boards.map((b) => placedKey(puzzle, b.board, false))).size).toBe(
           boards.length,
         )
-        expect(boards.length).toBe(brute.identicalAsOne.fixed)
+        expect(boards.length).toBe(Number(brute.identicalAsOne.fixed))
         const canonical = boards.filter((b) => b.canonical)
-        expect(canonical).toHaveLength(brute.identicalAsOne.upToRotation)
-        expect(canonical.reduce((s, b) => s + b.classSize, 0)).toBe(brute.identicalAsOne.fixed)
+        expect(canonical).toHaveLength(Number(brute.identicalAsOne.upToRotation))
+        expect(canonical.reduce((s, b) => s + b.classSize, 0)).toBe(
+          Number(brute.identicalAsOne.fixed),
+        )
       }),
       params,
     )
@@ -139,17 +141,17 @@ describe('card solver against a plain brute force', () => {
       fc.property(caseArbitrary, (c) => {
         const { puzzle, brute } = draw(c)
         const apart = countSolutions(puzzle, 2)
-        expect(apart.upToRotation).toBe(Math.min(2, brute.upToRotation))
-        expect(apart.complete).toBe(brute.upToRotation < 2)
+        expect(apart.upToRotation).toBe(brute.upToRotation < 2n ? brute.upToRotation : 2n)
+        expect(apart.complete).toBe(brute.upToRotation < 2n)
         const asOne = countSolutions(puzzle, 2, { identicalAsOne: true })
-        if (brute.identicalAsOne.upToRotation < 2) {
+        if (brute.identicalAsOne.upToRotation < 2n) {
           expect(asOne).toMatchObject({ ...brute.identicalAsOne, complete: true })
         } else {
           expect(asOne.complete).toBe(false)
-          expect(asOne.upToRotation).toBeGreaterThanOrEqual(2)
+          expect(asOne.upToRotation).toBeGreaterThanOrEqual(2n)
         }
         const first = firstSolution(puzzle)
-        expect(first === undefined).toBe(brute.fixed === 0)
+        expect(first === undefined).toBe(brute.fixed === 0n)
         if (first) expect(verifyCardBoard(puzzle, first)).toBeUndefined()
       }),
       params,

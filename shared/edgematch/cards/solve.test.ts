@@ -41,11 +41,11 @@ describe('HIB smiley puzzle', () => {
 
   it('has 16 boards on the fixed board and 4 up to turning it, by the solver and by the brute force', () => {
     expect({ fixed: brute.fixed, upToRotation: brute.upToRotation }).toEqual({
-      fixed: 16,
-      upToRotation: 4,
+      fixed: 16n,
+      upToRotation: 4n,
     })
     const { boards, result } = everyBoard(hib)
-    expect(result.counts).toEqual({ fixed: 16, upToRotation: 4 })
+    expect(result.counts).toEqual({ fixed: 16n, upToRotation: 4n })
     expect(result.complete).toBe(true)
     expect(boards.map((b) => placedKey(hib, b.board)).sort()).toEqual(brute.boards)
     expect(boards.filter((b) => b.canonical)).toHaveLength(4)
@@ -53,9 +53,9 @@ describe('HIB smiley puzzle', () => {
 
   it('agrees with the source: a quarter are left up to turning; the middle card unturned picks one each', () => {
     const { boards, result } = everyBoard(hib)
-    expect(result.counts.upToRotation * 4).toBe(result.counts.fixed)
+    expect(result.counts.upToRotation * 4n).toBe(result.counts.fixed)
     const middleUnturned = boards.filter((b) => b.board[4].turns === 0)
-    expect(middleUnturned).toHaveLength(result.counts.upToRotation)
+    expect(middleUnturned).toHaveLength(Number(result.counts.upToRotation))
   })
 
   it("the source's count of ways to lay the cards is over 23 billion", () => {
@@ -72,22 +72,22 @@ describe('HIB smiley puzzle', () => {
     const groups = identicalGroups(hib.cards)
     expect(groups.map((g) => g.cards)).toEqual([[2, 7]])
     expect(turnCard(hib.cards[2], groups[0].turns[1])).toEqual(hib.cards[7])
-    expect(brute.identicalAsOne).toEqual({ fixed: 8, upToRotation: 2 })
+    expect(brute.identicalAsOne).toEqual({ fixed: 8n, upToRotation: 2n })
     const { boards, result } = everyBoard(hib, true)
     expect(result.counts).toEqual(brute.identicalAsOne)
     // Each board taken as one is two boards of numbered cards (3 and 8 swapped).
-    expect(result.counts.fixed * 2).toBe(brute.fixed)
+    expect(result.counts.fixed * 2n).toBe(brute.fixed)
     expect(new Set(boards.map((b) => placedKey(hib, b.board, false))).size).toBe(8)
   })
 
   it('firstSolution gives a valid board; countSolutions stops at its limit', () => {
     expect(verifyCardBoard(hib, firstSolution(hib)!)).toBeUndefined()
     const full = countSolutions(hib)
-    expect(full).toMatchObject({ fixed: 16, upToRotation: 4, complete: true })
+    expect(full).toMatchObject({ fixed: 16n, upToRotation: 4n, complete: true })
     const two = countSolutions(hib, 2)
-    expect(two).toMatchObject({ upToRotation: 2, complete: false })
+    expect(two).toMatchObject({ upToRotation: 2n, complete: false })
     expect(two.nodes).toBeLessThan(full.nodes)
-    expect(countSolutions(hib, 5)).toMatchObject({ upToRotation: 4, complete: true })
+    expect(countSolutions(hib, 5)).toMatchObject({ upToRotation: 4n, complete: true })
     expect(full.placements).toBeGreaterThanOrEqual(full.nodes)
   })
 
@@ -96,9 +96,50 @@ describe('HIB smiley puzzle', () => {
       ...hib,
       cards: [[['lila', 0], ...hib.cards[0].slice(1)] as unknown as Card, ...hib.cards.slice(1)],
     }
-    expect(bruteForceCards(broken).fixed).toBe(0)
-    expect(solveCards(broken).counts).toEqual({ fixed: 0, upToRotation: 0 })
+    expect(bruteForceCards(broken).fixed).toBe(0n)
+    expect(solveCards(broken).counts).toEqual({ fixed: 0n, upToRotation: 0n })
     expect(firstSolution(broken)).toBeUndefined()
+  })
+})
+
+describe('boards of identical cards, where counts pass 2^53', () => {
+  const factorial = (k: number) => {
+    let f = 1n
+    for (let i = 2n; i <= BigInt(k); i++) f *= i
+    return f
+  }
+  /** side × side copies of one card showing the same label all round, under rule 'same'. */
+  const alike = (side: number): CardPuzzle => ({
+    rows: side,
+    cols: side,
+    cards: new Array<Card>(side * side).fill([
+      ['a', 0],
+      ['a', 0],
+      ['a', 0],
+      ['a', 0],
+    ]),
+    match: 'same',
+  })
+
+  it.each([2, 5, 32])(
+    '%i cards a side: every order of the numbered cards, (side²)! boards, a quarter up to turning',
+    (side) => {
+      const boards = factorial(side * side)
+      expect(solveCards(alike(side)).counts).toEqual({ fixed: boards, upToRotation: boards / 4n })
+      expect(solveCards(alike(side), { identicalAsOne: true }).counts).toEqual({
+        fixed: 1n,
+        upToRotation: 1n,
+      })
+      expect(countSolutions(alike(side), 2)).toMatchObject({ upToRotation: 2n, complete: false })
+    },
+  )
+
+  it('2 × 2: as the brute force counts', () => {
+    const brute = bruteForceCards(alike(2))
+    expect(solveCards(alike(2)).counts).toEqual({
+      fixed: brute.fixed,
+      upToRotation: brute.upToRotation,
+    })
   })
 })
 

@@ -48,7 +48,15 @@ export interface SolveOptions {
   readonly limit?: number
   /** Called with every board on the fixed board; returning true stops the search. */
   readonly onSolution?: (board: CardBoard, info: SolutionInfo) => boolean | void
+  /**
+   * Called every PROGRESS_NODES search nodes with the nodes so far; returning true stops the
+   * search (the result is then incomplete).
+   */
+  readonly onProgress?: (nodes: number) => boolean | void
 }
+
+/** How often (in search nodes, a power of two) onProgress is called. */
+export const PROGRESS_NODES = 1 << 16
 
 export interface SolutionInfo {
   /** Whether the board is the least of its class (cell by cell): exactly one per class is. */
@@ -57,9 +65,10 @@ export interface SolutionInfo {
   readonly classSize: number
 }
 
+/** Counts are BigInt: cards told apart multiply (25 identical cards lie in 25! ways). */
 export interface CardCounts {
-  readonly fixed: number
-  readonly upToRotation: number
+  readonly fixed: bigint
+  readonly upToRotation: bigint
 }
 
 export interface CardStats {
@@ -143,16 +152,21 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
   const G = rotations.length
   const board = new Int32Array(n)
   const marker = n >= 2 ? chooseMarker(p, rotations) : undefined
-  const want = options.limit ?? Infinity
+  const want = options.limit === undefined ? undefined : BigInt(options.limit)
   const onSolution = options.onSolution
   // Cards told apart: each board of types stands for `perBoard` boards of numbered cards.
   const apart = identicalAsOne ? undefined : new CardsApart(p, puzzle)
-  const perBoard = apart?.perBoard ?? 1
+  const perBoard = apart?.perBoard ?? 1n
   const images = rotations.map(() => new Int32Array(n))
   const cardImages = rotations.map(() => new Int32Array(n))
-  let fixed = 0
-  let classes = 0
-  let stabilizers = 0
+  const Gn = BigInt(G)
+  let fixed = 0n
+  let classes = 0n
+  let stabilizers = 0n
+  const reached = () => want !== undefined && classes >= want
+  /** v, but no more than the limit allows (at least 1, since a board was found). */
+  const upTo = (v: bigint, limit: bigint | undefined) =>
+    limit === undefined || v <= limit ? v : limit < 1n ? 1n : limit
 
   const turnBoard = (g: BoardRotation, into: Int32Array) => {
     for (let cell = 0; cell < n; cell++) into[g.image[cell]] = turned[board[cell] * 4 + g.turns]
@@ -199,30 +213,30 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     if (!apart) {
       // Identical cards as one: one class, of G / same distinct boards.
       classes++
-      fixed += G / same
+      fixed += BigInt(G / same)
       if (onSolution && emitCopies(copiesOfTypes(), ofTypes)) return true
-      return classes >= want
+      return reached()
     }
     // Cards told apart: perBoard boards of numbered cards, in classes of G each; the `same` turns
     // map these boards onto one another, so they make perBoard / same classes.
     if (!onSolution) {
-      const add = Math.max(1, Math.min(perBoard / same, want - classes))
+      const add = upTo(perBoard / BigInt(same), want === undefined ? undefined : want - classes)
       classes += add
-      fixed += add * G
-      return classes >= want
+      fixed += add * Gn
+      return reached()
     }
     return apart.forEach(board, (cards) => {
       for (let s = 1; s < same; s++)
         if (compare(cards, apart.turn(rotations[keeping[s]], cards, images[0])) > 0) return false
       classes++
-      fixed += G
-      return emitCopies(copiesOfCards(cards), ofCards) || classes >= want
+      fixed += Gn
+      return emitCopies(copiesOfCards(cards), ofCards) || reached()
     })
   }
 
   // No marker (every type has two cards or more, or one cell): Burnside, every board met, its
   // stabilizer tested.
-  const stop = () => stabilizers > (want - 1) * G
+  const stop = () => want !== undefined && stabilizers > (want - 1n) * Gn
   const burnside = (b: Int32Array, turn: (g: BoardRotation, into: Int32Array) => Int32Array) => {
     fixed++
     let stabilizer = 0
@@ -232,7 +246,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
       if (c === 0) stabilizer++
       else if (c > 0) canonical = false
     }
-    stabilizers += stabilizer
+    stabilizers += BigInt(stabilizer)
     return (
       onSolution !== undefined && emit(apart ? ofCards(b) : ofTypes(b), canonical, G / stabilizer)
     )
@@ -241,7 +255,10 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     if (!apart) return burnside(board, turnBoard) || stop()
     if (!onSolution && n >= 2) {
       // No board of numbered cards is its own turned copy: each has stabilizer 1.
-      const add = Math.max(1, Math.min(perBoard, (want - 1) * G + 1 - stabilizers))
+      const add = upTo(
+        perBoard,
+        want === undefined ? undefined : (want - 1n) * Gn + 1n - stabilizers,
+      )
       fixed += add
       stabilizers += add
       return stop()
@@ -253,9 +270,16 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
   }
 
   const arcs = FrameArcs.build(p, puzzle)
-  const run = search(p, marker, arcs, board, marker ? solvedWithMarker : solvedByBurnside)
+  const run = search(
+    p,
+    marker,
+    arcs,
+    board,
+    marker ? solvedWithMarker : solvedByBurnside,
+    options.onProgress,
+  )
   return {
-    counts: { fixed, upToRotation: marker ? classes : Math.ceil(stabilizers / G) },
+    counts: { fixed, upToRotation: marker ? classes : (stabilizers + Gn - 1n) / Gn },
     complete: run.complete,
     stats: { placements: run.placements, nodes: run.nodes },
   }
@@ -266,7 +290,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
  * and every hot value in a local, nothing allocated. Per entry tried: is a card of its type left,
  * may the marker lie so; then, on a border cell of a framed puzzle, can the border cards left
  * still close the frame (one table lookup, mostly). `solved` is called on each full board and
- * returns true to stop.
+ * returns true to stop; so does `progress`, every PROGRESS_NODES nodes.
  */
 function search(
   p: Plan,
@@ -274,6 +298,7 @@ function search(
   arcs: FrameArcs | undefined,
   board: Int32Array,
   solved: () => boolean,
+  progress: ((nodes: number) => boolean | void) | undefined,
 ): CardStats & { complete: boolean } {
   const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
   const count = Int32Array.from(p.types, (t) => t.cards.length)
@@ -319,6 +344,12 @@ function search(
   let i = start[t]
   let end = start[t + 1]
   placements += end - i
+  /** Stopped early: the entries counted but not tried are taken back. */
+  const stopped = () => {
+    placements -= end - i
+    for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
+    return { placements, nodes, complete: false }
+  }
   for (;;) {
     if (i < end) {
       const type = listType[i]
@@ -328,17 +359,14 @@ function search(
         continue
       left[type]--
       nodes++
+      if ((nodes & (PROGRESS_NODES - 1)) === 0 && progress?.(nodes) === true) return stopped()
       if (cell + 1 === n || (cell + 1 === mDeadline && left[mType] !== 0)) {
         left[type]++
         if (cell + 1 === n) {
           // The board, from the stack: the entry laid on cell c was the one before stack[3c].
           for (let c = 0; c < cell; c++) board[c] = list[stack[3 * c] - 1]
           board[cell] = o
-          if (solved()) {
-            placements -= end - i
-            for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
-            return { placements, nodes, complete: false }
-          }
+          if (solved()) return stopped()
         }
         continue
       }
@@ -416,7 +444,7 @@ export function allSolutions(
 export function countSolutions(
   puzzle: CardPuzzle,
   limit?: number,
-  options: { identicalAsOne?: boolean } = {},
+  options: Pick<SolveOptions, 'identicalAsOne' | 'onProgress'> = {},
 ): CardCounts & CardStats & { complete: boolean } {
   const r = solveCards(puzzle, { ...options, limit })
   return { ...r.counts, ...r.stats, complete: r.complete }

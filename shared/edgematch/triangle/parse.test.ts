@@ -35,6 +35,14 @@ describe('the contest file format', () => {
     )
   })
 
+  it('reads past a byte-order mark, as editors on Windows write one', () => {
+    expect(parseTrianglePuzzle('\uFEFF2\n1\n1 -2 2\n', 'x.txt')).toEqual({
+      figures: 2,
+      rows: 1,
+      pieces: [[1, -2, 2]],
+    })
+  })
+
   it('accepts Windows line ends, tabs, a plus sign and blank lines at the end', () => {
     const p = parseTrianglePuzzle('2\r\n1\r\n+1\t-2  2\r\n\r\n  \n', 'x.txt')
     expect(p).toEqual({ figures: 2, rows: 1, pieces: [[1, -2, 2]] })

@@ -1,14 +1,17 @@
 /**
  * The contest's file format: line 1 the number of figure kinds m, line 2 the number of pieces,
  * then one line per piece with its three numbers (k or −k, 1 ≤ k ≤ m), read clockwise. Numbers on
- * a line are separated by spaces or tabs; Windows line ends and blank lines at the very end are
- * accepted, anything else out of place is an error naming its line.
+ * a line are separated by spaces or tabs; a byte-order mark, Windows line ends and blank lines at
+ * the very end are accepted, anything else out of place is an error naming its line.
  */
 import { InputError } from '../../errors'
+import { inputText } from '../../formats/text'
 import { rowsFor, type Piece, type TrianglePuzzle } from './puzzle'
 
-export function parseTrianglePuzzle(text: string, source: string): TrianglePuzzle {
-  const lines = text.split('\n').map((l) => l.replace(/\r$/, ''))
+export function parseTrianglePuzzle(file: string, source: string): TrianglePuzzle {
+  const lines = inputText(file, source)
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
   while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop()
   const fail = (line: number, problem: string) =>
     new InputError(`${source}, line ${line}: ${problem}`)

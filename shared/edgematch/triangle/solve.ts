@@ -64,18 +64,23 @@ export function solveAll(
 }
 
 /**
- * Boards of the fixed triangle, stopping as soon as there are `limit` of them (2 decides
- * uniqueness when generating puzzles). `complete`: the whole tree was searched, so `count` is all
- * there are; false once the limit is reached, even if no board is left.
+ * Boards of the fixed triangle, stopping as soon as there are `limit` of them (4 decides
+ * uniqueness up to turning when generating puzzles). `complete`: the whole tree was searched, so
+ * `count` is all there are; false once the limit is reached, even if no board is left, or when
+ * `onProgress` (called every PROGRESS_NODES search nodes) returned true.
  */
 export function countSolutions(
   puzzle: TrianglePuzzle,
   limit: number,
+  onProgress?: (nodes: number) => boolean | void,
 ): { count: number; complete: boolean; stats: SearchStats } {
   const search = new TriangleSearch(puzzle)
-  const { found, complete } = search.run(limit)
+  const { found, complete } = search.run(limit, undefined, onProgress)
   return { count: found, complete, stats: search.stats }
 }
+
+/** How often (in search nodes, a power of two) onProgress is called. */
+export const PROGRESS_NODES = 1 << 16
 
 /** Π c! over the distinct pieces, c their copies: labelled boards per board. */
 function copiesFactor(puzzle: TrianglePuzzle): bigint {
@@ -133,6 +138,10 @@ class TriangleSearch {
   private found = 0
   private invariant = 0
   private report: ((s: Solution) => void) | undefined
+  private progress: ((nodes: number) => boolean | void) | undefined
+  /** Nodes so far, for progress (stats.nodes is summed per level as the search leaves it). */
+  private ticks = 0
+  private stopped = false
 
   constructor(puzzle: TrianglePuzzle) {
     const { rows, pieces } = puzzle
@@ -237,15 +246,23 @@ class TriangleSearch {
   run(
     limit: number,
     report?: (s: Solution) => void,
+    progress?: (nodes: number) => boolean | void,
   ): { found: number; invariant: number; complete: boolean } {
     this.limit = limit
     this.report = report
+    this.progress = progress
     this.found = 0
     this.invariant = 0
+    this.ticks = 0
+    this.stopped = false
     this.used.fill(0)
     this.stats.nodes++
     if (limit > 0) this.search(0)
-    return { found: this.found, invariant: this.invariant, complete: this.found < limit }
+    return {
+      found: this.found,
+      invariant: this.invariant,
+      complete: !this.stopped && this.found < limit,
+    }
   }
 
   private search(d: number): void {
@@ -282,6 +299,12 @@ class TriangleSearch {
       val[v + 2] = edge[e + 2]
       this.pick[d] = o
       nodes++
+      if ((++this.ticks & (PROGRESS_NODES - 1)) === 0 && this.progress?.(this.ticks) === true) {
+        // Ends every level: each leaves its loop once found reaches the limit.
+        this.stopped = true
+        this.limit = -1
+        break
+      }
       if (last) this.board()
       else {
         used[w] |= b
