@@ -119,6 +119,8 @@ function abandoned(lock) {
 
 async function build(targets) {
   const say = (line) => process.stderr.isTTY && process.stderr.write(line)
+  // Up to date: nothing to lock or write (a checkout may be read-only to whoever runs it).
+  if (staleTargets(targets).length === 0) return
   await exclusively(async () => {
     // Another process may have built them while this one waited for the lock.
     const stale = staleTargets(targets)
