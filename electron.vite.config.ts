@@ -21,6 +21,10 @@ const onwarn = (warning: Rollup.RollupLog, warn: (w: Rollup.RollupLog) => void) 
 export default defineConfig({
   main: {
     build: {
+      // Bundled rather than loaded from node_modules at run time: resolving and reading their
+      // many small modules was most of the command line's start-up. Dependencies with native
+      // parts (serialport) or loaded only for one command (pdfkit) stay external.
+      externalizeDeps: { exclude: ['zod', 'commander', 'cli-progress'] },
       rollupOptions: {
         input: {
           index: resolve('electron/main/index.ts'),
@@ -33,6 +37,7 @@ export default defineConfig({
           'web-host': resolve('electron/web/main.ts'),
           cli: resolve('electron/cli/main.ts'),
         },
+        onwarn,
       },
     },
   },

@@ -41,6 +41,12 @@ export function readInput(path: string, what: string): string {
 
 /** A piece set from a file, or a bundled set by name ("tangram", "pentominoes", …). */
 export function loadPieceSet(arg: string): { set: PieceSet; json: unknown; source: string } {
+  const { json, source } = readPieceSetJson(arg)
+  return { set: pieceSetFromJson(json, source), json, source }
+}
+
+/** The JSON of a piece set file, or of a bundled set by name; not yet checked as a set. */
+export function readPieceSetJson(arg: string): { json: unknown; source: string } {
   let path = arg
   if (!existsSync(arg) && /^[a-z0-9-]+$/i.test(arg)) {
     const bundled = join(RESOURCES, 'sets', `${arg.toLowerCase()}.json`)
@@ -51,8 +57,7 @@ export function loadPieceSet(arg: string): { set: PieceSet; json: unknown; sourc
       )
   }
   const source = basename(path)
-  const json = parseJson(readInput(path, 'piece set'), source)
-  return { set: pieceSetFromJson(json, source), json, source }
+  return { json: parseJson(readInput(path, 'piece set'), source), source }
 }
 
 /**

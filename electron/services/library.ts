@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { BundledFigure, BundledSet } from '../../shared/api/contract'
-import { convexOutlines } from '../../shared/convex/outlines'
-import { parseFigure, parsePieceSet } from '../../shared/formats/load'
+import { parseFigure, parseJson, pieceSetDataFromJson } from '../../shared/formats/load'
 import { areaInHalfSquares } from '../../shared/lattice/polygon'
-import { totalPieceArea } from '../../shared/tiling/problem'
+import { setSummary } from '../../shared/pieces/summary'
 
 // The bundled files never change while the app runs; each scan's promise is cached so that
 // concurrent first calls share it.
@@ -41,17 +40,14 @@ export function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
   const dir = join(resolve(resourcesDir), 'sets')
   return once(dir, () =>
     scan(dir, (id, file, text) => {
-      const set = parsePieceSet(text, file)
-      const area = totalPieceArea(
-        set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
-      )
+      const s = setSummary(pieceSetDataFromJson(parseJson(text, file), file))
       return {
         id,
-        name: set.name,
-        description: set.description,
-        pieces: set.pieces.reduce((n, p) => n + p.count, 0),
-        area,
-        outlines: convexOutlines(area).length,
+        name: s.name,
+        description: s.description,
+        pieces: s.pieces,
+        area: s.area,
+        outlines: s.outlines,
         path: join(dir, file),
       }
     }),

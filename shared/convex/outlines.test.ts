@@ -3,6 +3,7 @@ import { analyzeShape, congruenceKey } from '../pieces/shape'
 import { areaInHalfSquares, isConvex } from '../lattice/polygon'
 import {
   canonicalOutline,
+  convexOutlineCount,
   convexOutlines,
   describePolygon,
   outlineArea,
@@ -53,5 +54,14 @@ describe('convex outlines', () => {
     expect(names).toContain('right trapezoid 2, 5, 2√2, 3')
     expect(names).toContain('rectangle 1 × 8')
     expect(names).toContain('parallelogram 4√2, 2, 4√2, 2')
+  })
+})
+
+describe('counting the outlines without listing them', () => {
+  it('gives the length of the list for every area up to 300, and for the hexominoes’ 420', () => {
+    for (let F = 1; F <= 300; F++)
+      expect(convexOutlineCount(F), `F = ${F}`).toBe(convexOutlines(F).length)
+    expect(convexOutlineCount(420)).toBe(1125)
+    expect(convexOutlineCount(0)).toBe(0)
   })
 })

@@ -102,6 +102,100 @@ export function convexOutlines(F: number): ConvexOutline[] {
   return [...found.values()].sort((x, y) => (lexLess(toTuple(x), toTuple(y)) ? -1 : 1))
 }
 
+/**
+ * How many convex outlines of area F there are: `convexOutlines(F).length`, counted without
+ * listing them (the listings of the bundled sets' areas at every start of `sets`). An outline
+ * whose axis box has s2·s4 ≤ F is counted once in the axis frame, as the tuple that is its own
+ * canonical form; only the others, found in the diagonal frame, are told apart by a key.
+ */
+export function convexOutlineCount(F: number): number {
+  if (!Number.isInteger(F) || F < 1) return 0
+  const squares = sumsOfTwoSquares(2 * F)
+  let count = 0
+  for (let a = 1; a * a <= F; a++) {
+    for (let b = Math.max(a, Math.ceil(F / (2 * a))); a * b <= F; b++) {
+      forEachCut(a, b, 2 * a * b - F, squares, (c1, c3, c5, c7) => {
+        if (isCanonical(a, b, c1, c3, c5, c7)) count++
+      })
+    }
+  }
+  const diagonalOnly = new Set<string>()
+  for (let p = 1; p * p <= 2 * F; p++) {
+    for (let q = Math.max(p, Math.ceil(F / p)); p * q <= 2 * F; q++) {
+      forEachCut(p, q, 2 * (p * q - F), squares, (h1, h2, h3, h4) => {
+        const t1 = q - h4 - h1
+        const t3 = p - h1 - h2
+        const t5 = q - h2 - h3
+        const t7 = p - h3 - h4
+        if (t1 % 2 !== 0 || t3 % 2 !== 0 || t5 % 2 !== 0 || t7 % 2 !== 0) return
+        const o = {
+          s2: h1 + (t1 + t3) / 2,
+          s4: h2 + (t3 + t5) / 2,
+          s1: t1 / 2,
+          s3: t3 / 2,
+          s5: t5 / 2,
+          s7: t7 / 2,
+        }
+        if (o.s2 > 0 && o.s4 > 0 && o.s2 * o.s4 > F && outlineArea(o) === F)
+          diagonalOnly.add(toTuple(canonicalOutline(o)).join(','))
+      })
+    }
+  }
+  return count + diagonalOnly.size
+}
+
+/** Whether the tuple is the least of its 8 images (no arrays made: it runs for every tuple). */
+function isCanonical(
+  a: number,
+  b: number,
+  c1: number,
+  c3: number,
+  c5: number,
+  c7: number,
+): boolean {
+  let w = a
+  let h = b
+  let k1 = c1
+  let k3 = c3
+  let k5 = c5
+  let k7 = c7
+  for (let r = 0; r < 4; r++) {
+    if (less(w, h, k1, k3, k5, k7, a, b, c1, c3, c5, c7)) return false
+    if (less(w, h, k3, k1, k7, k5, a, b, c1, c3, c5, c7)) return false
+    const t = w
+    w = h
+    h = t
+    const t7 = k7
+    k7 = k5
+    k5 = k3
+    k3 = k1
+    k1 = t7
+  }
+  return true
+}
+
+function less(
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  e: number,
+  f: number,
+  x: number,
+  y: number,
+  z: number,
+  u: number,
+  v: number,
+  w: number,
+): boolean {
+  if (a !== x) return a < x
+  if (b !== y) return b < y
+  if (c !== z) return c < z
+  if (d !== u) return d < u
+  if (e !== v) return e < v
+  return f < w
+}
+
 /** For each v ≤ max, the pairs (x, y) of non-negative integers with x² + y² = v. */
 function sumsOfTwoSquares(max: number): [number, number][][] {
   const reps: [number, number][][] = Array.from({ length: max + 1 }, () => [])

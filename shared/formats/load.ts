@@ -70,6 +70,27 @@ export function parseFigure(text: string, source = 'figure'): Figure {
 }
 
 export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet {
+  const data = pieceSetDataFromJson(value, source)
+  return {
+    ...data,
+    pieces: data.pieces.map(({ area: _, ...p }) => ({ ...p, shape: analyzeShape(p.polygon) })),
+  }
+}
+
+/** A piece as the file gives it, checked, with its area in half-squares but no shape analysis. */
+export interface PieceData extends Omit<Piece, 'shape'> {
+  readonly area: number
+}
+
+/**
+ * A piece set checked as `pieceSetFromJson` checks it, without the analysis of each piece's
+ * shape (its orientations and symmetries): for what needs only names, counts and areas, such as
+ * the listing of the bundled sets.
+ */
+export function pieceSetDataFromJson(
+  value: unknown,
+  source = 'piece set',
+): Omit<PieceSet, 'pieces'> & { pieces: PieceData[] } {
   if (isObject(value) && value.format === FIGURE_FORMAT)
     throw new InputError(`${source}: this is a figure file, not a piece set`)
   checkSetSize(value, source)
@@ -77,7 +98,7 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
   if (!parsed.success)
     throw new InputError(`${source}: ${describeIssue(parsed.error.issues[0], value)}`)
   const data = parsed.data
-  const pieces: Piece[] = []
+  const pieces: PieceData[] = []
   const seen = new Map<string, number>()
   let area = 0
   let copies = 0
@@ -92,7 +113,8 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
       )
     seen.set(p.name, i)
     const polygon = normalizePolygon(p.polygon)
-    area += areaInHalfSquares(polygon) * p.count
+    const pieceArea = areaInHalfSquares(polygon)
+    area += pieceArea * p.count
     copies += p.count
     if (area > LIMITS.maxArea)
       throw new InputError(
@@ -102,13 +124,7 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
       throw new InputError(
         `${source}: more than ${LIMITS.maxPieces} pieces (copies counted); that is beyond what the workbench can search`,
       )
-    pieces.push({
-      name: p.name,
-      polygon,
-      count: p.count,
-      color: p.color,
-      shape: analyzeShape(polygon),
-    })
+    pieces.push({ name: p.name, polygon, count: p.count, color: p.color, area: pieceArea })
   })
   const figures = (data.figures ?? []).map((f, i) => {
     const problem = latticePolygonProblem(f.polygon)

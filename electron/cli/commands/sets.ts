@@ -1,22 +1,20 @@
-import { convexOutlines } from '../../../shared/convex/outlines'
-import { totalPieceArea } from '../../../shared/tiling/problem'
-import { bundledSets, loadPieceSet } from '../inputs'
+import { pieceSetDataFromJson } from '../../../shared/formats/load'
+import { setSummary } from '../../../shared/pieces/summary'
+import { bundledSets, readPieceSetJson } from '../inputs'
 import { table } from '../table'
 
 /** The bundled piece sets, with what follows from their area. */
 export function setsCommand(opts: { json?: boolean }): string {
   const sets = bundledSets().map((id) => {
-    const { set } = loadPieceSet(id)
-    const area = totalPieceArea(
-      set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })),
-    )
+    const { json, source } = readPieceSetJson(id)
+    const s = setSummary(pieceSetDataFromJson(json, source))
     return {
       id,
-      name: set.name,
-      pieces: set.pieces.reduce((s, p) => s + p.count, 0),
-      kinds: set.pieces.length,
-      area,
-      outlines: convexOutlines(area).length,
+      name: s.name,
+      pieces: s.pieces,
+      kinds: s.kinds,
+      area: s.area,
+      outlines: s.outlines,
     }
   })
   if (opts.json) return JSON.stringify({ sets })

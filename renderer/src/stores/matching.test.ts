@@ -93,6 +93,23 @@ describe('the edge-matching store', () => {
     expect([puzzleName(m.puzzle), m.dirty, m.path]).toEqual(['mine', true, '/files/mine.txt'])
   })
 
+  it('is not ready to edit until the autosaved puzzle is back, which then shows', async () => {
+    browserHost()
+    let recover: (v: object) => void = () => {}
+    host.answer('puzzle.recover', () => new Promise((resolve) => (recover = resolve)))
+    const app = useApp()
+    app.info = { host: 'browser', version: '0', nativeDialogs: false, cores: 2 }
+    const m = useMatching()
+    const starting = m.start()
+    await settled()
+    expect(m.ready).toBe(false)
+    const turned = turnPiece(newCards(3, 3), 0)
+    recover({ state: { kind: 'cards', text: puzzleText(turned), name: 'Mine', dirty: true } })
+    await starting
+    expect(m.ready).toBe(true)
+    expect(puzzleText(m.puzzle)).toBe(puzzleText(turned))
+  })
+
   it('undoes and redoes edits, each autosaved with its unsaved state', async () => {
     browserHost()
     const m = await started()

@@ -126,6 +126,8 @@ export const useMatching = defineStore('matching', () => {
   // a closed window or a crash, saved or not. Edits are single clicks, so each one is written at
   // once (the service writes atomically, in order).
   let started = false
+  /** The puzzle to show is known: the autosaved one came back, or there was none. */
+  const ready = ref(false)
   watch([puzzle, path, dirty], () => {
     if (!started) return
     const state = {
@@ -160,6 +162,7 @@ export const useMatching = defineStore('matching', () => {
           // A history this version cannot read: the puzzle comes back without it.
         }
         started = true
+        ready.value = true
         return
       }
     } catch {
@@ -168,6 +171,7 @@ export const useMatching = defineStore('matching', () => {
     const hib = bundled.value.find((b) => b.id === 'cards/hib-smiley')
     if (hib) load(readPuzzleText(hib.kind, hib.text, hib.name))
     started = true
+    ready.value = true
   }
 
   // ---- files ---------------------------------------------------------------------------------
@@ -371,6 +375,7 @@ export const useMatching = defineStore('matching', () => {
     board,
     generated,
     text,
+    ready,
     canUndo: computed(() => past.value.length > 0),
     canRedo: computed(() => future.value.length > 0),
     load,
