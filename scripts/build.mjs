@@ -6,8 +6,6 @@
 //
 // `node scripts/build.mjs [target…]` builds the stale targets (all by default); the CLI, `npm run
 // web` and `npm start` call ensureBuilt first, which runs this script only when something is stale.
-import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,19 +24,23 @@ export const TARGETS = Object.keys(INPUTS)
 
 const stampFile = (target) => join(ROOT, 'out', target, '.inputs')
 
-/** A hash of every input file's path, size and modification time; tests are no input. */
+/**
+ * Every input file's path, size and modification time, a line each; tests are no input. Kept as
+ * the text itself, not a hash of it: comparing a few kilobytes is cheaper than loading a hash
+ * function, and this runs at every start of the command line.
+ */
 export function fingerprint(target) {
-  const hash = createHash('sha256')
+  const lines = []
   const visit = (path) => {
     const st = statSync(path, { throwIfNoEntry: false })
     if (st?.isDirectory()) {
       for (const name of readdirSync(path).sort()) visit(join(path, name))
     } else if (!/\.test\.ts$/.test(path)) {
-      hash.update(`${relative(ROOT, path)}\0${st ? `${st.size}\0${st.mtimeMs}` : '-'}\n`)
+      lines.push(`${relative(ROOT, path)}\t${st ? `${st.size}\t${st.mtimeMs}` : '-'}`)
     }
   }
   for (const input of [...COMMON, ...INPUTS[target]]) visit(join(ROOT, input))
-  return hash.digest('hex')
+  return lines.join('\n') + '\n'
 }
 
 const stamped = (target) => {
@@ -58,8 +60,10 @@ export function staleTargets(targets = TARGETS) {
  * Builds what is stale of `targets`, in a separate process (vite stays out of the caller's
  * memory, environment and start-up), which reports a failure itself. Returns whether all is built.
  */
-export function ensureBuilt(targets = TARGETS) {
+export async function ensureBuilt(targets = TARGETS) {
   if (staleTargets(targets).length === 0) return true
+  // Loaded only when there is something to build.
+  const { spawnSync } = await import('node:child_process')
   const r = spawnSync(process.execPath, [SELF, ...targets], {
     stdio: ['ignore', 'inherit', 'inherit'],
   })

@@ -2,5 +2,5 @@
 // its sources changed. The build starts in a fraction of the time the TypeScript sources take.
 import { ensureBuilt } from './build.mjs'
 
-if (!ensureBuilt(['main'])) process.exit(1)
+if (!(await ensureBuilt(['main']))) process.exit(1)
 await import('../out/main/cli.js')

@@ -28,7 +28,7 @@ if (!binary()) {
   )
   process.exit(1)
 }
-if (!ensureBuilt()) process.exit(1)
+if (!(await ensureBuilt())) process.exit(1)
 const cli = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js')
 const child = spawn(process.execPath, [cli, 'preview', '--skipBuild'], { stdio: 'inherit' })
 child.on('exit', (code) => process.exit(code ?? 0))

@@ -2,5 +2,5 @@
 // which is made first when its sources changed.
 import { ensureBuilt } from './build.mjs'
 
-if (!ensureBuilt(['main', 'renderer'])) process.exit(1)
+if (!(await ensureBuilt(['main', 'renderer']))) process.exit(1)
 await import('../out/main/web-host.js')

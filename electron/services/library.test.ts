@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../shared/errors'
+import { setIndex } from '../cli/set-index'
 import { bundledFigures, bundledSets } from './library'
 
 const resources = fileURLToPath(new URL('../../resources', import.meta.url))
@@ -107,5 +108,13 @@ describe('the bundled figures', () => {
     mkdirSync(join(dir, 'figures'))
     writeFileSync(join(dir, 'figures', 'bent.json'), '{"polygon": [[0,0],[2,1],[0,1]]}')
     await expect(bundledFigures(dir)).rejects.toThrow(/^bent\.json: the figure /)
+  })
+})
+
+describe('the index of the bundled sets', () => {
+  it('is what the sets themselves give, every one of them', () => {
+    const index = JSON.parse(readFileSync(join(resources, 'set-index.json'), 'utf8'))
+    expect(index).toEqual(setIndex(resources))
+    expect(index).toHaveLength(8)
   })
 })

@@ -1,22 +1,16 @@
-import { pieceSetDataFromJson } from '../../../shared/formats/load'
-import { setSummary } from '../../../shared/pieces/summary'
-import { bundledSets, readPieceSetJson } from '../inputs'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { projectRoot } from '../../services/project-root'
+import type { IndexedSet } from '../set-index'
 import { table } from '../table'
 
-/** The bundled piece sets, with what follows from their area. */
+/**
+ * The bundled piece sets, with what follows from their area: read from resources/set-index.json,
+ * which the tests check against the sets themselves, so the listing costs no more than a start.
+ */
 export function setsCommand(opts: { json?: boolean }): string {
-  const sets = bundledSets().map((id) => {
-    const { json, source } = readPieceSetJson(id)
-    const s = setSummary(pieceSetDataFromJson(json, source))
-    return {
-      id,
-      name: s.name,
-      pieces: s.pieces,
-      kinds: s.kinds,
-      area: s.area,
-      outlines: s.outlines,
-    }
-  })
+  const index = join(projectRoot(import.meta.url), 'resources', 'set-index.json')
+  const sets = JSON.parse(readFileSync(index, 'utf8')) as IndexedSet[]
   if (opts.json) return JSON.stringify({ sets })
   return table(
     ['set', 'name', 'pieces', 'kinds', 'area', 'convex outlines'],
