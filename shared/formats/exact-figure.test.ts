@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { congruenceForm } from '../exact/geometry'
 import { findPentagons } from '../pentagons/pentagons'
 import { exactFigureFromJson, exactFigureToJson } from './exact-figure'
-import { parsePieceSet } from './load'
+import { figureFromJson, parsePieceSet, pieceSetFromJson } from './load'
 
 const figure = (polygon: unknown) => ({ format: 'puzzle-workbench/figure', name: 'f', polygon })
 const error = (value: unknown) => {
@@ -88,5 +88,32 @@ describe('figure files with exact corners', () => {
         extra: 1,
       }),
     ).toMatch(/^f.json: /)
+  })
+})
+
+describe('the lattice formats', () => {
+  it('refuse exact corners off the lattice, naming the vertex and saying where they belong', () => {
+    const off = {
+      name: 'off',
+      pieces: [
+        {
+          name: 'tan',
+          polygon: [
+            [0, 0],
+            ['√2', 0],
+            [0, '√2'],
+          ],
+        },
+      ],
+    }
+    expect(() => pieceSetFromJson(off, 'off.json')).toThrow(
+      'off.json: piece 1 "tan", vertex 2: "√2" is off the lattice: pieces, and the figures the tiling engine builds, have whole-number corners (a figure with exact corners opens in the Pentagons view)',
+    )
+    const third = (v: [unknown, unknown]) => () =>
+      figureFromJson(figure([[0, 0], [2, 0], v]), 'f.json')
+    expect(third([1, '3-√2/2'])).toThrow(/^f.json: vertex 3: "3-√2\/2" is off the lattice/)
+    expect(third(['1', 1])).toThrow(
+      'f.json: vertex 3: "1": write a whole number as a number, without quotes',
+    )
   })
 })

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { InputError } from '../errors'
+import { isInteger, parseRoot2 } from '../exact/root2'
 import { firstJsonError } from './json-position'
 import { inputText } from './text'
 import { LIMITS } from '../limits'
@@ -253,6 +254,12 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
   if (issue.code === 'invalid_type' && node === undefined && typeof field === 'string') {
     return `${prefix}missing field "${field}"`
   }
+  // An exact number such as "3-√2/2" is good in a figure file with exact corners, not here.
+  const exact = issue.code === 'invalid_type' && typeof node === 'string' && parseRoot2(node)
+  if (exact && isInteger(exact))
+    return `${prefix}${JSON.stringify(node)}: write a whole number as a number, without quotes`
+  if (exact)
+    return `${prefix}${JSON.stringify(node)} is off the lattice: pieces, and the figures the tiling engine builds, have whole-number corners (a figure with exact corners opens in the Pentagons view)`
   return `${prefix}${issue.message}`
 }
 
