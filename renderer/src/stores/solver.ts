@@ -205,12 +205,7 @@ export const useSolver = defineStore('solver', () => {
         ? headlineCount(f.counts, mode)
         : Math.max(headlineCount(f.counts, mode), f.tilings.length)
   const totalSolutions = computed(() =>
-    job.value
-      ? job.value.figures.reduce(
-          (s, f) => s + figureCount(f, job.value!.mode),
-          0,
-        )
-      : 0,
+    job.value ? job.value.figures.reduce((s, f) => s + figureCount(f, job.value!.mode), 0) : 0,
   )
 
   return { job, starting, running, ofDocument, tileable, totalSolutions, start, cancel, shown }
