@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { convexCases, outlineFigures, prepareCase } from '../shared/convex/convex'
+import { convexCases, outlineFigures } from '../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
 import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
@@ -44,9 +44,9 @@ function tangramConvex(): Result {
   const once = () => {
     let solutions = 0
     let tileable = 0
-    for (const c of convexCases(pieces).cases) {
-      const { problem, rejected } = prepareCase(c, pieces)
-      const n = rejected ? 0 : new TilingSearch(problem, 'reduce').runToEnd().solutions
+    for (const f of outlineFigures(convexCases(pieces).cases, pieces)) {
+      const { problem, rejected } = f.prepare()
+      const n = rejected || !problem ? 0 : new TilingSearch(problem, 'reduce').runToEnd().solutions
       solutions += n
       if (n > 0) tileable++
     }
