@@ -23,6 +23,7 @@ import { queensGameBench } from './queens-game'
 import { pentagonsBench } from './pentagons'
 import { taitBench } from './tait'
 import { cancelBench } from './cancel'
+import { ruleOutsBench } from './rule-outs'
 import { startupBench } from './startup'
 import { check, median, type Result } from './measure'
 
@@ -221,6 +222,7 @@ const results: Result[] = [
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
+  ...(await ruleOutsBench()),
   ...(await cancelBench()),
 ]
 const peakRss = process.resourceUsage().maxRSS / 1024
