@@ -68,15 +68,18 @@ describe('command line', () => {
     expect(all.tilings).toHaveLength(8)
   })
 
-  it("prints the README's convex tangram example, statistics and all", () => {
-    const readme = readFileSync('README.md', 'utf8')
-    const start = readme.indexOf('$ npm run -s cli -- convex tangram\n')
-    const shown = readme.slice(start, readme.indexOf('```', start)).split('\n').slice(1, -1)
-    const time = (line: string) => line.replace(/\d+\.\d+ s\.$/, 'T s.')
-    const printed = cli('convex', 'tangram').out.split('\n').map(time)
-    expect(shown.length).toBeGreaterThan(10)
-    for (const line of shown) if (line !== ' …') expect(printed).toContain(time(line))
-  })
+  it.each(['tangram', 'hexominoes'])(
+    "prints the README's convex %s example, statistics and all",
+    (name) => {
+      const readme = readFileSync('README.md', 'utf8')
+      const start = readme.indexOf(`$ npm run -s cli -- convex ${name}\n`)
+      const shown = readme.slice(start, readme.indexOf('```', start)).split('\n').slice(1, -1)
+      const time = (line: string) => line.replace(/\d+\.\d+ s\.$/, 'T s.')
+      const printed = cli('convex', name).out.split('\n').map(time)
+      expect(shown.length).toBeGreaterThan(6)
+      for (const line of shown) if (line !== ' …') expect(printed).toContain(time(line))
+    },
+  )
 
   it('convex --list gives the tilings as placed piece polygons', () => {
     const j = JSON.parse(cli('convex', 'resources/sets/tangram.json', '--json', '--list').out)
