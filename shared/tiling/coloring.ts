@@ -10,10 +10,10 @@ import type { PieceKind, TilingProblem } from './problem'
  * of a checkerboard, 11 two more of one colour, and 11 odd imbalances never cancel out, so they
  * tile no rectangle.
  *
- * The weights of a piece come from either its placements in one figure (`coloringObstruction`,
- * once the tiling problem is built) or every orientation at every position (`pieceWeights`,
- * once per piece set, before any figure is built: weaker, as a piece may not fit everywhere, but
- * shared by every outline).
+ * The weights of a piece, worked out once per set (`coloringWeights`), are taken either at every
+ * position (before any figure is built: weaker, as a piece may not fit everywhere, but shared by
+ * every outline) or at the placements that fit one figure (`coloringObstruction`, once its tiling
+ * problem is built).
  */
 export interface Coloring {
   readonly name: string
@@ -77,31 +77,52 @@ export function rasterWeight(c: Coloring, quarters: Quarters, tx = 0, ty = 0): n
   return w
 }
 
-/** Per piece kind, the weights it can have anywhere in the plane, in any of its orientations. */
-export function pieceWeights(c: Coloring, pieces: readonly PieceKind[]): Set<number>[] {
-  return pieces.map((p) => {
-    const weights = new Set<number>()
-    for (const o of p.shape.orientations)
-      for (let ty = 0; ty < PERIOD; ty++)
-        for (let tx = 0; tx < PERIOD; tx++) weights.add(rasterWeight(c, o.quarters, tx, ty))
-    return weights
+/** A colouring's weights for a piece set, worked out once per set. */
+export interface ColoringWeights {
+  readonly coloring: Coloring
+  /** at[piece][orientation][parity]: the weight at cells (tx, ty), parity (ty mod 2)·2 + tx mod 2. */
+  readonly at: readonly (readonly (readonly number[])[])[]
+  /** Per piece, the weights it can have anywhere in the plane, in any orientation. */
+  readonly anywhere: readonly ReadonlySet<number>[]
+  /** The totals those reach, one weight per copy. */
+  readonly reach: { has(total: number): boolean }
+}
+
+export function coloringWeights(pieces: readonly PieceKind[]): ColoringWeights[] {
+  return COLORINGS.map((coloring) => {
+    const at = pieces.map((p) =>
+      p.shape.orientations.map((o) =>
+        Array.from({ length: PERIOD * PERIOD }, (_, k) =>
+          rasterWeight(coloring, o.quarters, k % PERIOD, Math.floor(k / PERIOD)),
+        ),
+      ),
+    )
+    const anywhere = at.map((orientations) => new Set(orientations.flat()))
+    return { coloring, at, anywhere, reach: reachableWeights(anywhere, pieces) }
   })
 }
 
-/** Every total one weight per copy of every piece can reach. */
+/**
+ * Every total one weight per copy of every piece can reach, as a table over the totals' range
+ * (a subset sum in arrays: sets were the planning's hot spot with 30 pieces).
+ */
 export function reachableWeights(
   weights: readonly ReadonlySet<number>[],
   pieces: readonly PieceKind[],
-): Set<number> {
-  let reach = new Set<number>([0])
+): { has(total: number): boolean } {
+  let bound = 0
+  pieces.forEach((p, i) => (bound += Math.max(0, ...[...weights[i]].map(Math.abs)) * p.count))
+  let reach = new Uint8Array(2 * bound + 1)
+  reach[bound] = 1
   pieces.forEach((piece, i) => {
+    const ws = [...weights[i]]
     for (let copy = 0; copy < piece.count; copy++) {
-      const next = new Set<number>()
-      for (const r of reach) for (const w of weights[i]) next.add(r + w)
+      const next = new Uint8Array(reach.length)
+      for (let r = 0; r < reach.length; r++) if (reach[r]) for (const w of ws) next[r + w] = 1
       reach = next
     }
   })
-  return reach
+  return { has: (total) => Math.abs(total) <= bound && reach[total + bound] === 1 }
 }
 
 /**
@@ -135,25 +156,31 @@ function formatWeights(ws: ReadonlySet<number>, unit: number): string {
   return sorted.length === 1 ? sorted[0] : `${sorted.slice(0, -1).join(', ')} or ${sorted.at(-1)}`
 }
 
-/** The first colouring that rules the figure out, as a reason; undefined if none does. */
-export function coloringObstruction(problem: TilingProblem): string | undefined {
-  const fq = problem.figure.quarters
-  const nq = fq.length / 2
-  for (const c of COLORINGS) {
-    const wq = new Int32Array(nq)
-    let target = 0
-    for (let k = 0; k < nq; k++) {
-      wq[k] = rasterWeight(c, fq.subarray(2 * k, 2 * k + 2))
-      target += wq[k]
-    }
-    const weights = problem.pieces.map(() => new Set<number>())
-    problem.placementQuarters.forEach((ids, p) => {
-      let w = 0
-      for (const q of ids) w += wq[q]
-      weights[problem.placements[p].piece].add(w)
+/**
+ * The first colouring that rules the figure out with the weights of the placements that fit it,
+ * as a reason; undefined if none does. `colorings` are the set's (`coloringWeights`).
+ */
+export function coloringObstruction(
+  problem: TilingProblem,
+  colorings: readonly ColoringWeights[],
+): string | undefined {
+  const { pieces } = problem
+  // Which orientations occur at which parity: a placement weighs what its orientation weighs
+  // at its parity, whatever the colouring.
+  const occurs = pieces.map((p) => p.shape.orientations.map(() => new Uint8Array(PERIOD * PERIOD)))
+  for (const pl of problem.placements)
+    occurs[pl.piece][pl.orientation][(pl.ty % PERIOD) * PERIOD + (pl.tx % PERIOD)] = 1
+  for (const { coloring, at } of colorings) {
+    const weights = occurs.map((orientations, i) => {
+      const ws = new Set<number>()
+      orientations.forEach((parities, o) =>
+        parities.forEach((yes, k) => yes && ws.add(at[i][o][k])),
+      )
+      return ws
     })
-    if (!reachableWeights(weights, problem.pieces).has(target))
-      return coloringReason(c, target, weights, problem.pieces)
+    const target = rasterWeight(coloring, problem.figure.quarters)
+    if (!reachableWeights(weights, pieces).has(target))
+      return coloringReason(coloring, target, weights, pieces)
   }
   return undefined
 }

@@ -103,7 +103,7 @@ describe('rule-outs', () => {
       },
     ]
     const kinds = kindsOf({ figure, pieces, origin: 'convex' })
-    expect(ruleOuts(kinds)(figure)?.reason).toBe(
+    expect(ruleOuts(kinds).check(figure)?.reason).toBe(
       'a colouring argument rules it out (cells in a checkerboard): the figure weighs 0, the pieces -1 or 1 (1 piece), 0 (1 piece), which never add up to 0',
     )
     expect(bruteForce(figure, pieces).fixed).toBe(0)
@@ -113,7 +113,7 @@ describe('rule-outs', () => {
     fc.assert(
       fc.property(puzzleArbitrary(), (p) => {
         const pieces = kindsOf(p)
-        if (p.origin === 'built') expect(ruleOuts(pieces)(p.figure)).toBeUndefined()
+        if (p.origin === 'built') expect(ruleOuts(pieces).check(p.figure)).toBeUndefined()
       }),
       params,
     )

@@ -6,12 +6,11 @@ import {
 } from '../lattice/polygon'
 import { normalizeQuarters, quarterExtent, rasterizePolygon } from '../lattice/quarters'
 import {
-  COLORINGS,
   coloringObstruction,
   coloringReason,
-  pieceWeights,
+  coloringWeights,
   rasterWeight,
-  reachableWeights,
+  type ColoringWeights,
 } from './coloring'
 import {
   buildTilingProblem,
@@ -43,7 +42,12 @@ export interface RuleOut {
 }
 
 /** Rules figures out for one piece set; build it once per set and ask it about every figure. */
-export type RuleOuts = (figure: readonly Point[]) => RuleOut | undefined
+export interface RuleOuts {
+  /** Why the figure has no tiling, if a rule-out proves it; undefined if none does. */
+  readonly check: (figure: readonly Point[]) => RuleOut | undefined
+  /** The colourings' weights of the set's pieces, for `coloringObstruction` once a problem is built. */
+  readonly colorings: readonly ColoringWeights[]
+}
 
 /** A figure prepared for the search: its problem, or why it has no tiling (then possibly none). */
 export type PreparedFigure =
@@ -60,21 +64,18 @@ export function prepareFigure(
   pieces: readonly PieceKind[],
   rules: RuleOuts,
 ): PreparedFigure {
-  const ruled = rules(figure)
+  const ruled = rules.check(figure)
   if (ruled) return { rejected: ruled.reason }
   const problem = buildTilingProblem(figure, pieces)
-  return { problem, rejected: problem.obstruction ?? coloringObstruction(problem) }
+  return { problem, rejected: problem.obstruction ?? coloringObstruction(problem, rules.colorings) }
 }
 
 export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
   const area = totalPieceArea(pieces)
   const facing = sideDirections(pieces)
   const squareCells = DIRECTIONS.every(([x, y], k) => x * y === 0 || !facing.has(k))
-  const colorings = COLORINGS.map((c) => {
-    const weights = pieceWeights(c, pieces)
-    return { c, weights, reach: reachableWeights(weights, pieces) }
-  })
-  return (figure) => {
+  const colorings = coloringWeights(pieces)
+  const check = (figure: readonly Point[]): RuleOut | undefined => {
     const poly = normalizePolygon(figure)
     for (let i = 0; i < poly.length; i++) {
       const a = poly[i]
@@ -95,12 +96,13 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
     const index = quarterIndex(quarters, raster.W, raster.H)
     const misfit = pieces.find((p) => !fitsSomewhere(p, { ...raster, index }))
     if (misfit) return { reason: `the piece "${misfit.name}" fits nowhere in the figure` }
-    for (const { c, weights, reach } of colorings) {
-      const target = rasterWeight(c, quarters)
-      if (!reach.has(target)) return { reason: coloringReason(c, target, weights, pieces) }
+    for (const { coloring, anywhere, reach } of colorings) {
+      const target = rasterWeight(coloring, quarters)
+      if (!reach.has(target)) return { reason: coloringReason(coloring, target, anywhere, pieces) }
     }
     return undefined
   }
+  return { check, colorings }
 }
 
 /** The 8 lattice directions, counter-clockwise from east; a side is named by the way it faces. */
