@@ -109,6 +109,32 @@ describe('rule-outs', () => {
     expect(bruteForce(figure, pieces).fixed).toBe(0)
   })
 
+  it('rule out a square for diamonds, whose sides are all diagonal', () => {
+    const figure = [
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ] as const
+    const pieces = [
+      {
+        name: 'diamond',
+        polygon: [
+          [1, 0],
+          [2, 1],
+          [1, 2],
+          [0, 1],
+        ] as const,
+        count: 2,
+      },
+    ]
+    const kinds = kindsOf({ figure, pieces, origin: 'convex' })
+    expect(ruleOuts(kinds).check(figure)?.reason).toBe(
+      'no piece has a side that can lie along the side 2 from (0, 0) to (2, 0)',
+    )
+    expect(bruteForce(figure, pieces).fixed).toBe(0)
+  })
+
   it('never rule out a figure built from its pieces', () => {
     fc.assert(
       fc.property(puzzleArbitrary(), (p) => {

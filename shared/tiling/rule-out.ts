@@ -73,7 +73,7 @@ export function prepareFigure(
 export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
   const area = totalPieceArea(pieces)
   const facing = sideDirections(pieces)
-  const squareCells = DIRECTIONS.every(([x, y], k) => x * y === 0 || !facing.has(k))
+  const squareCells = ![...facing].some(diagonal)
   const colorings = coloringWeights(pieces)
   const check = (figure: readonly Point[]): RuleOut | undefined => {
     const poly = normalizePolygon(figure)
@@ -105,24 +105,16 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
   return { check, colorings }
 }
 
-/** The 8 lattice directions, counter-clockwise from east; a side is named by the way it faces. */
-const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1],
-  [0, -1],
-  [1, -1],
-]
-
-/** The direction the edge a → b of a counter-clockwise polygon faces (its outward normal). */
+/**
+ * The way the edge a → b of a counter-clockwise polygon faces (its outward normal (nx, ny), each
+ * −1, 0 or 1), as the number 3·(nx + 1) + ny + 1.
+ */
 function outwardDirection(a: Point, b: Point): number {
-  const nx = Math.sign(b[1] - a[1])
-  const ny = -Math.sign(b[0] - a[0])
-  return DIRECTIONS.findIndex(([x, y]) => x === nx && y === ny)
+  return 3 * (Math.sign(b[1] - a[1]) + 1) + 1 - Math.sign(b[0] - a[0])
 }
+
+/** Whether a direction of `outwardDirection` is diagonal: neither component 0. */
+const diagonal = (direction: number) => direction % 3 !== 1 && Math.floor(direction / 3) !== 1
 
 /** The directions some side of some piece faces, in some orientation the piece may take. */
 function sideDirections(pieces: readonly PieceKind[]): Set<number> {
