@@ -67,71 +67,31 @@ describe('rule-outs', () => {
     for (const kind of ['side', 'fits']) expect(fired.get(kind), kind).toBeGreaterThan(0)
   })
 
-  it('rule out the 2 × 4 rectangle for a T and an L tetromino by the checkerboard', () => {
-    const figure = [
-      [0, 0],
-      [4, 0],
-      [4, 2],
-      [0, 2],
-    ] as const
-    const pieces = [
-      {
-        name: 'T',
-        polygon: [
-          [0, 0],
-          [3, 0],
-          [3, 1],
-          [2, 1],
-          [2, 2],
-          [1, 2],
-          [1, 1],
-          [0, 1],
-        ] as const,
-        count: 1,
-      },
-      {
-        name: 'L',
-        polygon: [
-          [0, 0],
-          [3, 0],
-          [3, 1],
-          [1, 1],
-          [1, 2],
-          [0, 2],
-        ] as const,
-        count: 1,
-      },
-    ]
+  const poly = (...points: [number, number][]) => points
+  it.each([
+    {
+      what: 'the 2 × 4 rectangle for a T and an L tetromino, by the checkerboard',
+      figure: poly([0, 0], [4, 0], [4, 2], [0, 2]),
+      pieces: [
+        {
+          name: 'T',
+          polygon: poly([0, 0], [3, 0], [3, 1], [2, 1], [2, 2], [1, 2], [1, 1], [0, 1]),
+          count: 1,
+        },
+        { name: 'L', polygon: poly([0, 0], [3, 0], [3, 1], [1, 1], [1, 2], [0, 2]), count: 1 },
+      ],
+      reason:
+        'a colouring argument rules it out (cells in a checkerboard): the figure weighs 0, the pieces -1 or 1 (1 piece), 0 (1 piece), which never add up to 0',
+    },
+    {
+      what: 'a square for two diamonds, whose sides are all diagonal',
+      figure: poly([0, 0], [2, 0], [2, 2], [0, 2]),
+      pieces: [{ name: 'diamond', polygon: poly([1, 0], [2, 1], [1, 2], [0, 1]), count: 2 }],
+      reason: 'no piece has a side that can lie along the side 2 from (0, 0) to (2, 0)',
+    },
+  ])('rule out $what', ({ figure, pieces, reason }) => {
     const kinds = kindsOf({ figure, pieces, origin: 'convex' })
-    expect(ruleOuts(kinds).check(figure)?.reason).toBe(
-      'a colouring argument rules it out (cells in a checkerboard): the figure weighs 0, the pieces -1 or 1 (1 piece), 0 (1 piece), which never add up to 0',
-    )
-    expect(bruteForce(figure, pieces).fixed).toBe(0)
-  })
-
-  it('rule out a square for diamonds, whose sides are all diagonal', () => {
-    const figure = [
-      [0, 0],
-      [2, 0],
-      [2, 2],
-      [0, 2],
-    ] as const
-    const pieces = [
-      {
-        name: 'diamond',
-        polygon: [
-          [1, 0],
-          [2, 1],
-          [1, 2],
-          [0, 1],
-        ] as const,
-        count: 2,
-      },
-    ]
-    const kinds = kindsOf({ figure, pieces, origin: 'convex' })
-    expect(ruleOuts(kinds).check(figure)?.reason).toBe(
-      'no piece has a side that can lie along the side 2 from (0, 0) to (2, 0)',
-    )
+    expect(ruleOuts(kinds).check(figure)?.reason).toBe(reason)
     expect(bruteForce(figure, pieces).fixed).toBe(0)
   })
 
