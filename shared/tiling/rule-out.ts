@@ -1,4 +1,5 @@
 import {
+  areaInHalfSquares,
   formatEdgeLength,
   normalizePolygon,
   transformPolygon,
@@ -76,6 +77,8 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
   const squareCells = ![...facing].some(diagonal)
   const colorings = coloringWeights(pieces)
   const check = (figure: readonly Point[]): RuleOut | undefined => {
+    // A figure of another area is an input error, which building its problem reports.
+    if (areaInHalfSquares(figure) !== area) return undefined
     const poly = normalizePolygon(figure)
     for (let i = 0; i < poly.length; i++) {
       const a = poly[i]
@@ -89,8 +92,6 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
       }
     }
     const { quarters } = normalizeQuarters(rasterizePolygon(poly))
-    // A figure of another area is an input error, which building its problem reports.
-    if (quarters.length / 4 !== area) return undefined
     const ext = quarterExtent(quarters)
     const raster = { W: ext.maxCX + 1, H: ext.maxCY + 1 }
     const index = quarterIndex(quarters, raster.W, raster.H)
