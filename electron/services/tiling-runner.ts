@@ -328,7 +328,8 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   // Figures that need no search are done at once, in order, ahead of the rest (those ruled out
   // were reported as they were planned).
   o.figures.forEach((_, i) => {
-    if (partsOf[i].length === 0 && !prepared[i]?.rejected) o.onFigureDone?.(i, outcomes[i])
+    if (partsOf[i].length === 0 && prepared[i]?.rejected === undefined)
+      o.onFigureDone?.(i, outcomes[i])
   })
   async function runHere(): Promise<{ complete: boolean; cancelled: boolean; error?: string }> {
     const aborted = () => o.signal?.aborted ?? false
