@@ -101,6 +101,17 @@ describe('command line', () => {
     expect(all.tilings).toHaveLength(36)
   })
 
+  it('tile says why a figure cannot be built when a rule-out settles it, without a search', () => {
+    // 20 cells, as the tetrominoes, in a parallelogram: square-cell pieces make no diagonal side.
+    const slanted = file('slanted.json', '{"polygon": [[0,0],[10,0],[12,2],[2,2]]}')
+    const r = cli('tile', 'tetrominoes', slanted)
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(
+      'cannot be built from Tetrominoes: square-cell pieces make no diagonal side, and the figure has one: the side 2√2 from (10, 0) to (12, 2).',
+    )
+    expect(r.out).toContain('0 placements tried, 0 fitted')
+  })
+
   it('reproduce prints the published numbers beside the computed ones', () => {
     const r = cli('reproduce', '--json')
     expect(r.code).toBe(0)

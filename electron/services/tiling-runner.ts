@@ -8,13 +8,13 @@ import {
   splitSearch,
   type PartProgress,
 } from '../../shared/tiling/jobs'
+import { type PieceKind, type PlacedPiece, type TilingProblem } from '../../shared/tiling/problem'
 import {
-  buildTilingProblem,
-  type PieceKind,
-  type PlacedPiece,
-  type TilingProblem,
-} from '../../shared/tiling/problem'
-import type { PreparedFigure } from '../../shared/tiling/rule-out'
+  prepareFigure,
+  ruleOuts,
+  type PreparedFigure,
+  type RuleOuts,
+} from '../../shared/tiling/rule-out'
 import {
   headlineCount,
   planSearch,
@@ -38,8 +38,8 @@ export interface RunFigure {
   readonly polygon: readonly Point[]
   /**
    * Rules the figure out by a cheap argument (then it is not searched, and reported at once) or
-   * builds its problem (`prepareFigure`); default: build the problem, no further argument.
-   * Called once, in order, before any search.
+   * builds its problem; default: `prepareFigure` with the run's pieces. Called once, in order,
+   * before any search.
    */
   readonly prepare?: () => PreparedFigure
 }
@@ -163,6 +163,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   // Build and estimate figure by figure, so that a hopeless run is refused as soon as it shows.
   const prepared: (Prepared | undefined)[] = []
   let totalEstimate = 0
+  let rules: RuleOuts | undefined
   // A figure ruled out is reported now, not once every figure is planned, and its problem let go.
   const ruledOut = (rejected: string) => {
     const p = { rejected, estimate: 0 } as const
@@ -173,7 +174,8 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     // Preparing many outlines takes a while: let the host's other work (IPC, cancel) through.
     await yieldToEvents()
     if (o.signal?.aborted) break
-    const figure = f.prepare ? f.prepare() : { problem: buildTilingProblem(f.polygon, o.pieces) }
+    const figure =
+      f.prepare?.() ?? prepareFigure(f.polygon, o.pieces, (rules ??= ruleOuts(o.pieces)))
     if (figure.problem === undefined) {
       ruledOut(figure.rejected)
       continue
