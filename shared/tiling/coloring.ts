@@ -103,6 +103,12 @@ export function coloringWeights(pieces: readonly PieceKind[]): ColoringWeights[]
 }
 
 /**
+ * Most steps the subset sum may take (about 0.1 s). Beyond, as with thousands of large pieces, it
+ * says every total is reached: a colouring left out can only fail to rule a figure out.
+ */
+export const MAX_SUM_STEPS = 3e7
+
+/**
  * Every total one weight per copy of every piece can reach, as a table over the totals' range
  * (a subset sum in arrays: sets were the planning's hot spot with 30 pieces).
  */
@@ -110,16 +116,29 @@ export function reachableWeights(
   weights: readonly ReadonlySet<number>[],
   pieces: readonly PieceKind[],
 ): { has(total: number): boolean } {
+  const widest = weights.map((ws) => Math.max(0, ...[...ws].map(Math.abs)))
+  // Each copy costs the range reached before it times its weights.
+  let steps = 0
   let bound = 0
-  pieces.forEach((p, i) => (bound += Math.max(0, ...[...weights[i]].map(Math.abs)) * p.count))
+  pieces.forEach((p, i) => {
+    for (let copy = 0; copy < p.count; copy++) {
+      steps += (2 * bound + 1) * weights[i].size
+      bound += widest[i]
+    }
+  })
+  if (steps > MAX_SUM_STEPS) return { has: () => true }
   let reach = new Uint8Array(2 * bound + 1)
+  let next = new Uint8Array(2 * bound + 1)
   reach[bound] = 1
+  let reached = 0
   pieces.forEach((piece, i) => {
     const ws = [...weights[i]]
     for (let copy = 0; copy < piece.count; copy++) {
-      const next = new Uint8Array(reach.length)
-      for (let r = 0; r < reach.length; r++) if (reach[r]) for (const w of ws) next[r + w] = 1
-      reach = next
+      next.fill(0, bound - reached - widest[i], bound + reached + widest[i] + 1)
+      for (let r = bound - reached; r <= bound + reached; r++)
+        if (reach[r]) for (const w of ws) next[r + w] = 1
+      ;[reach, next] = [next, reach]
+      reached += widest[i]
     }
   })
   return { has: (total) => Math.abs(total) <= bound && reach[total + bound] === 1 }
