@@ -56,6 +56,9 @@ export class BitCoverPlan {
   readonly allTokens: number
   readonly multiSlot: Int32Array
   readonly multiOrder: Int32Array
+  readonly window: Int32Array
+  readonly special: Int32Array
+  readonly padding: Int32Array
 
   constructor(problem: ExactCoverProblem, options: { general?: boolean } = {}) {
     const n = problem.cellCount ?? problem.primaryCount
@@ -133,13 +136,21 @@ export class BitCoverPlan {
     this.tokenStranded = new Int32Array(fastSize(n + 1))
     this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
     this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
+    this.window = new Int32Array(fastSize(count))
+    this.special = new Int32Array(fastSize(count))
+    this.padding = new Int32Array(4)
     if (this.fast) {
-      for (let r = 0; r < count; r++) {
+      for (let c = n; c < 128; c++) this.padding[c >>> 5] |= 1 << (c & 31)
+      order.forEach((k, r) => {
         for (let w = 0; w < W; w++) this.abs4[r * 4 + w] = this.abs[r * W + w]
         const s = this.slot[r]
         if (s >= 0 && bitOf.has(s)) this.tokenBit[r] = 1 << bitOf.get(s)!
         else this.multiSlot[r] = s
-      }
+        const c0 = cells[k][0]
+        for (const c of cells[k]) if (c - c0 < 32) this.window[r] |= 1 << (c - c0)
+        const wide = cells[k][cells[k].length - 1] - c0 >= 32
+        if (wide || this.multiSlot[r] >= 0) this.special[r] = 1
+      })
       for (let f = 0; f <= n; f++) {
         for (let w = 0; w < W; w++) this.stranded4[f * 4 + w] = this.stranded[f * W + w]
         for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.tokenStranded[f] |= 1 << i
@@ -186,6 +197,15 @@ export class BitCover {
   private readonly allTokens: number
   private readonly multiSlot: Int32Array
   private readonly multiOrder: Int32Array
+  /**
+   * Fast path fit test: window[r] is option r's cells relative to its first one (bits 0..31),
+   * tested against the board read from the first free cell on; special[r] marks the options
+   * that need more (a cell beyond the window, or a multiplicity counter). `padding` covers the
+   * cells past the last one, so that a full board is all ones.
+   */
+  private readonly window: Int32Array
+  private readonly special: Int32Array
+  private readonly padding: Int32Array
 
   /** Options on the current path and the first free cell at each level. */
   private readonly path: Int32Array
@@ -197,10 +217,16 @@ export class BitCover {
   private stoppedAtCover = false
   private stopping = false
   private replayDepth = -1
-  private budget = 0
+  /** The run stops at the first node entered once `placed` reaches `limit`. */
+  private limit = 0
   private done = false
+  private tried = 0
+  private placed = 0
+  private found = 0
 
-  readonly stats: SearchStats = { tried: 0, placements: 0, updates: 0, solutions: 0 }
+  get stats(): SearchStats {
+    return { tried: this.tried, placements: this.placed, updates: 0, solutions: this.found }
+  }
 
   constructor(
     problem: ExactCoverProblem | BitCoverPlan,
@@ -228,6 +254,9 @@ export class BitCover {
     this.allTokens = plan.allTokens
     this.multiSlot = plan.multiSlot
     this.multiOrder = plan.multiOrder
+    this.window = plan.window
+    this.special = plan.special
+    this.padding = plan.padding
     this.left = Int32Array.from(plan.initialLeft)
     this.covered = new Int32Array(plan.words)
     this.path = new Int32Array(plan.cellCount + 1)
@@ -337,12 +366,21 @@ export class BitCover {
 
   run(budget: number): RunStatus {
     if (this.done) return 'done'
-    this.budget = budget
+    this.limit = this.placed + budget
     this.stopping = false
     this.replayDepth = this.depth
     if (this.fast) {
       const c = this.covered
-      this.searchFast(this.base, c[0], c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, this.usedAtBase, 0, 0)
+      const p = this.padding
+      this.searchFast(
+        this.base,
+        c[0] | p[0],
+        (c[1] ?? 0) | p[1],
+        (c[2] ?? 0) | p[2],
+        (c[3] ?? 0) | p[3],
+        this.usedAtBase,
+        0,
+      )
     } else this.search(this.base, 0, 0)
     if (this.stopping) return this.stoppedAtCover ? 'solution' : 'paused'
     this.done = true
@@ -351,8 +389,9 @@ export class BitCover {
   }
 
   /**
-   * Fast path: the node at `level` with board b0..b3 and single pieces `used`; its first free
-   * cell is at or after `from`; multiplicity counters before `open` in multiOrder are used up.
+   * Fast path: the node at `level` with board b0..b3 (padded) and single pieces `used`;
+   * multiplicity counters before `open` in multiOrder are used up. The loop that looks for the
+   * next option that fits makes no calls, so V8 keeps the tables it reads in registers.
    */
   private searchFast(
     level: number,
@@ -361,71 +400,91 @@ export class BitCover {
     b2: number,
     b3: number,
     used: number,
-    from: number,
     open: number,
   ): void {
     const left = this.left
     const order = this.multiOrder
     while (open < order.length && left[order[open]] === 0) open++
-    const n = this.cellCount
-    let f = n
-    for (let w = from >>> 5; w < 4; w++) {
-      const v = w === 0 ? b0 : w === 1 ? b1 : w === 2 ? b2 : b3
-      if (v !== -1) {
-        f = Math.min(n, (w << 5) + 31 - Math.clz32(~v & (v + 1)))
-        break
+    // The first free cell f and the board's 32 cells from f on (bit 0: f).
+    let f: number
+    let win: number
+    if (b0 !== -1) {
+      f = ctz(~b0)
+      win = (b0 >>> f) | ((b1 << (31 - f)) << 1)
+    } else if (b1 !== -1) {
+      const s = ctz(~b1)
+      f = 32 + s
+      win = (b1 >>> s) | ((b2 << (31 - s)) << 1)
+    } else if (b2 !== -1) {
+      const s = ctz(~b2)
+      f = 64 + s
+      win = (b2 >>> s) | ((b3 << (31 - s)) << 1)
+    } else if (b3 !== -1) {
+      const s = ctz(~b3)
+      f = 96 + s
+      win = b3 >>> s
+    } else {
+      // A full board: a cover if every piece is used (unless it is the one reported last).
+      if (level === this.replayDepth) this.replayDepth = -1
+      else if (used === this.allTokens && open === order.length) {
+        this.found++
+        this.stop(level, true)
       }
+      return
     }
-    let dead = false
-    if (f < n) {
-      const S = this.stranded4
-      const row = f << 2
-      dead =
-        (this.tokenStranded[f] & ~used) !== 0 ||
-        (open < order.length && this.slotLast[order[open]] < f) ||
-        ((S[row] & ~b0) | (S[row + 1] & ~b1) | (S[row + 2] & ~b2) | (S[row + 3] & ~b3)) !== 0
+    const S = this.stranded4
+    const row = f << 2
+    const dead =
+      (this.tokenStranded[f] & ~used) !== 0 ||
+      (open < order.length && this.slotLast[order[open]] < f) ||
+      ((S[row] & ~b0) | (S[row + 1] & ~b1) | (S[row + 2] & ~b2) | (S[row + 3] & ~b3)) !== 0
+    const path = this.path
+    const e = this.start[f + 1]
+    let r = this.start[f]
+    let replay = false
+    if (level <= this.replayDepth) {
+      if (level < this.replayDepth) {
+        r = path[level]
+        replay = true
+      } else {
+        this.replayDepth = -1
+        if (this.stoppedAtCover || dead) return
+      }
+    } else {
+      if (this.placed >= this.limit) {
+        this.stop(level, false)
+        return
+      }
+      if (dead) return
     }
-    const action = this.visit(level, f, used === this.allTokens && open === order.length, dead)
-    if (action === SKIP_NODE) return
-    let replay = action === REPLAY
+    if (!replay) this.tried += e - r
+    this.pathFirst[level] = f
 
     const A = this.abs4
-    const two = this.words <= 2
+    const windows = this.window
+    const special = this.special
     const skip = this.skip
     const tokenBit = this.tokenBit
     const multiSlot = this.multiSlot
-    const path = this.path
-    const e = this.start[f + 1]
-    let r = replay ? path[level] : this.start[f]
-    if (!replay) this.stats.tried += e - r
-    this.pathFirst[level] = f
-    while (r < e) {
-      const a = r << 2
+    for (;;) {
       if (!replay) {
-        const x0 = A[a] & b0
-        const x1 = A[a + 1] & b1
-        const x2 = two ? 0 : A[a + 2] & b2
-        const x3 = two ? 0 : A[a + 3] & b3
-        if ((x0 | x1 | x2 | x3) !== 0) {
-          const k =
-            (x0 !== 0
-              ? 31 - Math.clz32(x0 & -x0)
-              : x1 !== 0
-                ? 63 - Math.clz32(x1 & -x1)
-                : x2 !== 0
-                  ? 95 - Math.clz32(x2 & -x2)
-                  : 127 - Math.clz32(x3 & -x3)) - f
-          r = k < SKIP_BITS ? skip[r * SKIP_BITS + k] : r + 1
-          continue
+        while (r < e) {
+          const x = windows[r] & win
+          if (x !== 0) {
+            const k = ctz(x)
+            r = k < SKIP_BITS ? skip[r * SKIP_BITS + k] : r + 1
+          } else if (
+            (tokenBit[r] & used) === 0 &&
+            (special[r] === 0 || this.fitsBeyond(r, b0, b1, b2, b3))
+          ) {
+            break
+          } else r++
         }
-        const m = multiSlot[r]
-        if ((tokenBit[r] & used) !== 0 || (m >= 0 && left[m] === 0)) {
-          r++
-          continue
-        }
-        this.stats.placements++
+        if (r >= e) return
+        this.placed++
       }
       replay = false
+      const a = r << 2
       const m = multiSlot[r]
       if (m >= 0) left[m]--
       path[level] = r
@@ -436,13 +495,21 @@ export class BitCover {
         b2 | A[a + 2],
         b3 | A[a + 3],
         used | tokenBit[r],
-        f,
         open,
       )
       if (m >= 0) left[m]++
       if (this.stopping) return
       r++
     }
+  }
+
+  /** Fast path, for an option whose window fits: its other cells, and its multiplicity counter. */
+  private fitsBeyond(r: number, b0: number, b1: number, b2: number, b3: number): boolean {
+    const m = this.multiSlot[r]
+    if (m >= 0 && this.left[m] === 0) return false
+    const A = this.abs4
+    const a = r << 2
+    return ((A[a] & b0) | (A[a + 1] & b1) | (A[a + 2] & b2) | (A[a + 3] & b3)) === 0
   }
 
   /** General path: the board is `covered`; counters before `open` in counterOrder are used up. */
@@ -477,7 +544,7 @@ export class BitCover {
     const path = this.path
     const e = this.start[f + 1]
     let r = replay ? path[level] : this.start[f]
-    if (!replay) this.stats.tried += e - r
+    if (!replay) this.tried += e - r
     this.pathFirst[level] = f
     while (r < e) {
       const ab = r * W
@@ -499,7 +566,7 @@ export class BitCover {
           r++
           continue
         }
-        this.stats.placements++
+        this.placed++
       }
       replay = false
       for (let w = w0[r], we = w1[r]; w <= we; w++) covered[w] |= abs[ab + w]
@@ -526,12 +593,12 @@ export class BitCover {
     }
     if (f >= this.cellCount) {
       if (countersMet) {
-        this.stats.solutions++
+        this.found++
         this.stop(level, true)
       }
       return SKIP_NODE
     }
-    if (--this.budget < 0) {
+    if (this.placed >= this.limit) {
       this.stop(level, false)
       return SKIP_NODE
     }
@@ -564,6 +631,11 @@ export class BitCover {
     for (let w = this.w0[r]; w <= this.w1[r]; w++) this.covered[w] &= ~this.abs[r * W + w]
     if (this.slot[r] >= 0) this.left[this.slot[r]]++
   }
+}
+
+/** The index of the lowest set bit of x (x ≠ 0). */
+function ctz(x: number): number {
+  return 31 - Math.clz32(x & -x)
 }
 
 const SKIP_NODE = 0

@@ -79,6 +79,43 @@ describe('exact-cover engines', () => {
     )
   })
 
+  it('options reaching 32 cells or more past their first cell fit only where all their cells are free', () => {
+    // The fast path tests 32 cells from the first free one at once and the rest of a wider option
+    // apart. Spreading a problem's cells over up to 108 cells, the gaps filled by one-cell
+    // options, makes wide options; the gap fillers are forced, so the covers stay the same.
+    const spread = fc.tuple(problems, fc.integer({ min: 1, max: 12 }))
+    fc.assert(
+      fc.property(spread, ([p, stride]) => {
+        const cells = p.cellCount!
+        const at = (c: number) => c * stride
+        const fillers: number[][] = []
+        for (let c = 0; c < at(cells - 1); c++) if (c % stride !== 0) fillers.push([c])
+        const shift = at(cells - 1) + 1 - cells
+        const wide: ExactCoverProblem = {
+          itemCount: p.itemCount + shift,
+          primaryCount: p.primaryCount + shift,
+          cellCount: cells + shift,
+          multiplicity: p.multiplicity,
+          options: [
+            ...p.options.map((o) => Array.from(o, (i) => (i < cells ? at(i) : i + shift))),
+            ...fillers,
+          ],
+        }
+        const expected = [...bruteForce(p)].sort()
+        const original = (cover: string) =>
+          cover
+            .split(',')
+            .filter((k) => Number(k) < p.options.length)
+            .join(',')
+        for (const budget of [1 << 30, 1]) {
+          const got = covers(new BitCover(wide), budget).map(original).sort()
+          expect(got).toEqual(expected)
+        }
+      }),
+      { numRuns: 300, seed: 11 },
+    )
+  })
+
   it('prefixes split the search into parts whose covers add up to the whole', () => {
     fc.assert(
       fc.property(problems, (p) => {
