@@ -1,5 +1,29 @@
 import type { Branch, ExactCoverProblem, RunStatus, SearchStats } from './dlx'
 
+/** The index of the lowest set bit of x (x ≠ 0). */
+function ctz(x: number): number {
+  return 31 - Math.clz32(x & -x)
+}
+
+const SKIP_NODE = 0
+const EXPAND = 1
+const REPLAY = 2
+
+/**
+ * Fast path: each option's row in `rows` holds its cells (4 words), its window (its cells from
+ * the first on, bit 0 the first), its single-piece bit, whether it is special (cells beyond the
+ * window or a multiplicity counter) and its multiplicity counter (−1 for none).
+ */
+const ROW = 8
+const WINDOW = 4
+const TOKEN = 5
+const SPECIAL = 6
+const MULTI = 7
+// searchFast spells these out: see there.
+
+/** Window bits with skip entries: conflicts nearly always come this close to the free cell. */
+const SKIP_BITS = 16
+
 /**
  * Exact cover with multiplicities on bitsets, for tilings. The board is a bitset of covered cells
  * and the search always branches on the first free cell in cell order: the options that can cover
@@ -49,15 +73,11 @@ export class BitCoverPlan {
   readonly counterOrder: Int32Array
   readonly stranded: Int32Array
   readonly fast: boolean
-  readonly abs4: Int32Array
+  readonly rows: Int32Array
   readonly stranded4: Int32Array
-  readonly tokenBit: Int32Array
   readonly tokenStranded: Int32Array
   readonly allTokens: number
-  readonly multiSlot: Int32Array
   readonly multiOrder: Int32Array
-  readonly window: Int32Array
-  readonly special: Int32Array
   readonly padding: Int32Array
 
   constructor(problem: ExactCoverProblem, options: { general?: boolean } = {}) {
@@ -129,27 +149,25 @@ export class BitCoverPlan {
     this.fast = !options.general && W <= 4 && once.length <= 32
     const bitOf = new Map(once.map((s, i) => [s, i]))
     const fastSize = (size: number) => (this.fast ? size : 0)
-    this.abs4 = new Int32Array(fastSize(count * 4))
+    this.rows = new Int32Array(fastSize(count * ROW))
     this.stranded4 = new Int32Array(fastSize((n + 1) * 4))
-    this.tokenBit = new Int32Array(fastSize(count))
-    this.multiSlot = new Int32Array(fastSize(count)).fill(-1)
     this.tokenStranded = new Int32Array(fastSize(n + 1))
     this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
     this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
-    this.window = new Int32Array(fastSize(count))
-    this.special = new Int32Array(fastSize(count))
     this.padding = new Int32Array(4)
     if (this.fast) {
       for (let c = n; c < 128; c++) this.padding[c >>> 5] |= 1 << (c & 31)
       order.forEach((k, r) => {
-        for (let w = 0; w < W; w++) this.abs4[r * 4 + w] = this.abs[r * W + w]
+        const row = r * ROW
+        for (let w = 0; w < W; w++) this.rows[row + w] = this.abs[r * W + w]
         const s = this.slot[r]
-        if (s >= 0 && bitOf.has(s)) this.tokenBit[r] = 1 << bitOf.get(s)!
-        else this.multiSlot[r] = s
+        const multi = s >= 0 && !bitOf.has(s) ? s : -1
+        if (s >= 0 && multi < 0) this.rows[row + TOKEN] = 1 << bitOf.get(s)!
+        this.rows[row + MULTI] = multi
         const c0 = cells[k][0]
-        for (const c of cells[k]) if (c - c0 < 32) this.window[r] |= 1 << (c - c0)
+        for (const c of cells[k]) if (c - c0 < 32) this.rows[row + WINDOW] |= 1 << (c - c0)
         const wide = cells[k][cells[k].length - 1] - c0 >= 32
-        if (wide || this.multiSlot[r] >= 0) this.special[r] = 1
+        if (wide || multi >= 0) this.rows[row + SPECIAL] = 1
       })
       for (let f = 0; f <= n; f++) {
         for (let w = 0; w < W; w++) this.stranded4[f * 4 + w] = this.stranded[f * W + w]
@@ -185,26 +203,19 @@ export class BitCover {
   private readonly covered: Int32Array
 
   /**
-   * Fast path (W ≤ 4, at most 32 single pieces): masks and stranded rows padded to 4 words;
-   * single pieces are bits of a `used` word (tokenBit per option; tokenStranded[f]: the pieces
-   * whose options all start before f); other counters stay in `left`, in `multiOrder`.
+   * Fast path (W ≤ 4, at most 32 single pieces): one row of `rows` per option (its cells in 4
+   * words, its window, its single-piece bit…: see ROW); stranded rows padded to 4 words; single
+   * pieces are bits of a `used` word (tokenStranded[f]: the pieces whose options all start
+   * before f); other counters stay in `left`, in `multiOrder`. The fit test reads the board from
+   * the first free cell on (32 cells) against an option's window. `padding` covers the cells
+   * past the last one, so that a full board is all ones.
    */
   private readonly fast: boolean
-  private readonly abs4: Int32Array
+  private readonly rows: Int32Array
   private readonly stranded4: Int32Array
-  private readonly tokenBit: Int32Array
   private readonly tokenStranded: Int32Array
   private readonly allTokens: number
-  private readonly multiSlot: Int32Array
   private readonly multiOrder: Int32Array
-  /**
-   * Fast path fit test: window[r] is option r's cells relative to its first one (bits 0..31),
-   * tested against the board read from the first free cell on; special[r] marks the options
-   * that need more (a cell beyond the window, or a multiplicity counter). `padding` covers the
-   * cells past the last one, so that a full board is all ones.
-   */
-  private readonly window: Int32Array
-  private readonly special: Int32Array
   private readonly padding: Int32Array
 
   /** Options on the current path and the first free cell at each level. */
@@ -247,15 +258,11 @@ export class BitCover {
     this.counterOrder = plan.counterOrder
     this.stranded = plan.stranded
     this.fast = plan.fast
-    this.abs4 = plan.abs4
+    this.rows = plan.rows
     this.stranded4 = plan.stranded4
-    this.tokenBit = plan.tokenBit
     this.tokenStranded = plan.tokenStranded
     this.allTokens = plan.allTokens
-    this.multiSlot = plan.multiSlot
     this.multiOrder = plan.multiOrder
-    this.window = plan.window
-    this.special = plan.special
     this.padding = plan.padding
     this.left = Int32Array.from(plan.initialLeft)
     this.covered = new Int32Array(plan.words)
@@ -269,7 +276,7 @@ export class BitCover {
         break
       }
       this.place(r)
-      if (this.fast) this.usedAtBase |= this.tokenBit[r]
+      if (this.fast) this.usedAtBase |= plan.rows[r * ROW + TOKEN]
       this.path[level++] = r
     }
     this.base = level
@@ -460,22 +467,21 @@ export class BitCover {
     if (!replay) this.tried += e - r
     this.pathFirst[level] = f
 
-    const A = this.abs4
-    const windows = this.window
-    const special = this.special
+    // Module constants are context loads in optimized code: the loop spells them out (rows of
+    // ROW = 8 ints, fields WINDOW = 4, TOKEN = 5, SPECIAL = 6, MULTI = 7; SKIP_BITS = 16).
+    const R = this.rows
     const skip = this.skip
-    const tokenBit = this.tokenBit
-    const multiSlot = this.multiSlot
     for (;;) {
       if (!replay) {
         while (r < e) {
-          const x = windows[r] & win
+          const row = r << 3
+          const x = R[row + 4] & win
           if (x !== 0) {
-            const k = ctz(x)
-            r = k < SKIP_BITS ? skip[r * SKIP_BITS + k] : r + 1
+            const k = 31 - Math.clz32(x & -x)
+            r = k < 16 ? skip[(r << 4) + k] : r + 1
           } else if (
-            (tokenBit[r] & used) === 0 &&
-            (special[r] === 0 || this.fitsBeyond(r, b0, b1, b2, b3))
+            (R[row + 5] & used) === 0 &&
+            (R[row + 6] === 0 || this.fitsBeyond(row, b0, b1, b2, b3))
           ) {
             break
           } else r++
@@ -484,17 +490,17 @@ export class BitCover {
         this.placed++
       }
       replay = false
-      const a = r << 2
-      const m = multiSlot[r]
+      const a = r << 3
+      const m = R[a + 7]
       if (m >= 0) left[m]--
       path[level] = r
       this.searchFast(
         level + 1,
-        b0 | A[a],
-        b1 | A[a + 1],
-        b2 | A[a + 2],
-        b3 | A[a + 3],
-        used | tokenBit[r],
+        b0 | R[a],
+        b1 | R[a + 1],
+        b2 | R[a + 2],
+        b3 | R[a + 3],
+        used | R[a + 5],
         open,
       )
       if (m >= 0) left[m]++
@@ -504,12 +510,11 @@ export class BitCover {
   }
 
   /** Fast path, for an option whose window fits: its other cells, and its multiplicity counter. */
-  private fitsBeyond(r: number, b0: number, b1: number, b2: number, b3: number): boolean {
-    const m = this.multiSlot[r]
+  private fitsBeyond(a: number, b0: number, b1: number, b2: number, b3: number): boolean {
+    const R = this.rows
+    const m = R[a + 7]
     if (m >= 0 && this.left[m] === 0) return false
-    const A = this.abs4
-    const a = r << 2
-    return ((A[a] & b0) | (A[a + 1] & b1) | (A[a + 2] & b2) | (A[a + 3] & b3)) === 0
+    return ((R[a] & b0) | (R[a + 1] & b1) | (R[a + 2] & b2) | (R[a + 3] & b3)) === 0
   }
 
   /** General path: the board is `covered`; counters before `open` in counterOrder are used up. */
@@ -632,18 +637,6 @@ export class BitCover {
     if (this.slot[r] >= 0) this.left[this.slot[r]]++
   }
 }
-
-/** The index of the lowest set bit of x (x ≠ 0). */
-function ctz(x: number): number {
-  return 31 - Math.clz32(x & -x)
-}
-
-const SKIP_NODE = 0
-const EXPAND = 1
-const REPLAY = 2
-
-/** Window bits with skip entries: conflicts nearly always come this close to the free cell. */
-const SKIP_BITS = 16
 
 /** Order of options at a cell: by their cells in scan order, an option holding the cell first. */
 function compareCells(a: readonly number[], b: readonly number[]): number {

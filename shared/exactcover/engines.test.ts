@@ -97,7 +97,7 @@ describe('exact-cover engines', () => {
           cellCount: cells + shift,
           multiplicity: p.multiplicity,
           options: [
-            ...p.options.map((o) => Array.from(o, (i) => (i < cells ? at(i) : i + shift))),
+            ...Array.from(p.options, (o) => Array.from(o, (i) => (i < cells ? at(i) : i + shift))),
             ...fillers,
           ],
         }
