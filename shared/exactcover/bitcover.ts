@@ -21,6 +21,12 @@ const SPECIAL = 6
 const MULTI = 7
 // searchFast spells these out: see there.
 
+/**
+ * Fast path: each cell f's row in `cellRows` holds the cells stranded at f (4 words), the single
+ * pieces stranded at f (whose options all start before f) and the range of options starting at f.
+ */
+const CELL_ROW = 8
+
 /** Window bits with skip entries: conflicts nearly always come this close to the free cell. */
 const SKIP_BITS = 16
 
@@ -60,6 +66,8 @@ export class BitCoverPlan {
   readonly cellCount: number
   readonly words: number
   readonly start: Int32Array
+  /** Each option's first cell. */
+  readonly first: Int32Array
   readonly abs: Int32Array
   readonly w0: Int32Array
   readonly w1: Int32Array
@@ -74,8 +82,7 @@ export class BitCoverPlan {
   readonly stranded: Int32Array
   readonly fast: boolean
   readonly rows: Int32Array
-  readonly stranded4: Int32Array
-  readonly tokenStranded: Int32Array
+  readonly cellRows: Int32Array
   readonly allTokens: number
   readonly multiOrder: Int32Array
   readonly padding: Int32Array
@@ -103,6 +110,7 @@ export class BitCoverPlan {
       (a, b) => lowest[a] - lowest[b] || compareCells(cells[a], cells[b]) || a - b,
     )
     this.original = Int32Array.from(order)
+    this.first = Int32Array.from(order, (k) => lowest[k])
     this.start = new Int32Array(n + 1)
     for (let k = 0, i = 0; i <= n; i++) {
       while (k < count && lowest[order[k]] < i) k++
@@ -150,8 +158,7 @@ export class BitCoverPlan {
     const bitOf = new Map(once.map((s, i) => [s, i]))
     const fastSize = (size: number) => (this.fast ? size : 0)
     this.rows = new Int32Array(fastSize(count * ROW))
-    this.stranded4 = new Int32Array(fastSize((n + 1) * 4))
-    this.tokenStranded = new Int32Array(fastSize(n + 1))
+    this.cellRows = new Int32Array(fastSize((n + 1) * CELL_ROW))
     this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
     this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
     this.padding = new Int32Array(4)
@@ -170,8 +177,11 @@ export class BitCoverPlan {
         if (wide || multi >= 0) this.rows[row + SPECIAL] = 1
       })
       for (let f = 0; f <= n; f++) {
-        for (let w = 0; w < W; w++) this.stranded4[f * 4 + w] = this.stranded[f * W + w]
-        for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.tokenStranded[f] |= 1 << i
+        const row = f * CELL_ROW
+        for (let w = 0; w < W; w++) this.cellRows[row + w] = this.stranded[f * W + w]
+        for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.cellRows[row + 4] |= 1 << i
+        this.cellRows[row + 5] = this.start[f]
+        this.cellRows[row + 6] = this.start[Math.min(f + 1, n)]
       }
     }
 
@@ -185,6 +195,7 @@ export class BitCover {
   private readonly words: number
   /** Options sorted by lowest cell; those of cell i are [start[i], start[i + 1]). */
   private readonly start: Int32Array
+  private readonly first: Int32Array
   /** Absolute masks (W words per option) and their first and last non-zero words. */
   private readonly abs: Int32Array
   private readonly w0: Int32Array
@@ -204,23 +215,21 @@ export class BitCover {
 
   /**
    * Fast path (W ≤ 4, at most 32 single pieces): one row of `rows` per option (its cells in 4
-   * words, its window, its single-piece bit…: see ROW); stranded rows padded to 4 words; single
-   * pieces are bits of a `used` word (tokenStranded[f]: the pieces whose options all start
-   * before f); other counters stay in `left`, in `multiOrder`. The fit test reads the board from
+   * words, its window, its single-piece bit…: see ROW) and one of `cellRows` per cell (see
+   * CELL_ROW); single pieces are bits of a `used` word, other counters stay in `left`, in
+   * `multiOrder`. The fit test reads the board from
    * the first free cell on (32 cells) against an option's window. `padding` covers the cells
    * past the last one, so that a full board is all ones.
    */
   private readonly fast: boolean
   private readonly rows: Int32Array
-  private readonly stranded4: Int32Array
-  private readonly tokenStranded: Int32Array
+  private readonly cellRows: Int32Array
   private readonly allTokens: number
   private readonly multiOrder: Int32Array
   private readonly padding: Int32Array
 
-  /** Options on the current path and the first free cell at each level. */
+  /** Options on the current path (the first free cell at a level is its option's first). */
   private readonly path: Int32Array
-  private readonly pathFirst: Int32Array
   private readonly base: number
   private usedAtBase = 0
   /** Where the last run stopped: the node's depth, and whether it was a reported cover. */
@@ -248,6 +257,7 @@ export class BitCover {
     this.cellCount = plan.cellCount
     this.words = plan.words
     this.start = plan.start
+    this.first = plan.first
     this.abs = plan.abs
     this.w0 = plan.w0
     this.w1 = plan.w1
@@ -259,15 +269,13 @@ export class BitCover {
     this.stranded = plan.stranded
     this.fast = plan.fast
     this.rows = plan.rows
-    this.stranded4 = plan.stranded4
-    this.tokenStranded = plan.tokenStranded
+    this.cellRows = plan.cellRows
     this.allTokens = plan.allTokens
     this.multiOrder = plan.multiOrder
     this.padding = plan.padding
     this.left = Int32Array.from(plan.initialLeft)
     this.covered = new Int32Array(plan.words)
     this.path = new Int32Array(plan.cellCount + 1)
-    this.pathFirst = new Int32Array(plan.cellCount + 1)
     let level = 0
     for (const k of prefix) {
       const r = plan.rank[k]
@@ -298,8 +306,9 @@ export class BitCover {
     let f = 0
     let w = 1
     for (let l = this.base; l < this.depth; l++) {
-      const s = this.start[this.pathFirst[l]]
-      const c = this.start[this.pathFirst[l] + 1] - s
+      const first = this.first[this.path[l]]
+      const s = this.start[first]
+      const c = this.start[first + 1] - s
       if (c <= 0) break
       w /= c
       f += (this.path[l] - s) * w
@@ -439,15 +448,15 @@ export class BitCover {
       }
       return
     }
-    const S = this.stranded4
-    const row = f << 2
+    const C = this.cellRows
+    const c = f << 3 // CELL_ROW
     const dead =
-      (this.tokenStranded[f] & ~used) !== 0 ||
+      (C[c + 4] & ~used) !== 0 ||
       (open < order.length && this.slotLast[order[open]] < f) ||
-      ((S[row] & ~b0) | (S[row + 1] & ~b1) | (S[row + 2] & ~b2) | (S[row + 3] & ~b3)) !== 0
+      ((C[c] & ~b0) | (C[c + 1] & ~b1) | (C[c + 2] & ~b2) | (C[c + 3] & ~b3)) !== 0
     const path = this.path
-    const e = this.start[f + 1]
-    let r = this.start[f]
+    const e = C[c + 6]
+    let r = C[c + 5]
     let replay = false
     if (level <= this.replayDepth) {
       if (level < this.replayDepth) {
@@ -465,7 +474,6 @@ export class BitCover {
       if (dead) return
     }
     if (!replay) this.tried += e - r
-    this.pathFirst[level] = f
 
     // Module constants are context loads in optimized code: the loop spells them out (rows of
     // ROW = 8 ints, fields WINDOW = 4, TOKEN = 5, SPECIAL = 6, MULTI = 7; SKIP_BITS = 16).
@@ -504,7 +512,7 @@ export class BitCover {
         open,
       )
       if (m >= 0) left[m]++
-      if (this.stopping) return
+      if (this.stopping === true) return
       r++
     }
   }
@@ -550,7 +558,6 @@ export class BitCover {
     const e = this.start[f + 1]
     let r = replay ? path[level] : this.start[f]
     if (!replay) this.tried += e - r
-    this.pathFirst[level] = f
     while (r < e) {
       const ab = r * W
       if (!replay) {
