@@ -1,31 +1,9 @@
+import { coverKernelBase64 } from './cover-kernel'
 import type { Branch, ExactCoverProblem, RunStatus, SearchStats } from './dlx'
-
-/** The index of the lowest set bit of x (x ≠ 0). */
-function ctz(x: number): number {
-  return 31 - Math.clz32(x & -x)
-}
 
 const SKIP_NODE = 0
 const EXPAND = 1
 const REPLAY = 2
-
-/**
- * Fast path: each option's row in `rows` holds its cells (4 words), its window (its cells from
- * the first on, bit 0 the first), its single-piece bit, whether it is special (cells beyond the
- * window or a multiplicity counter) and its multiplicity counter (−1 for none).
- */
-const ROW = 8
-const WINDOW = 4
-const TOKEN = 5
-const SPECIAL = 6
-const MULTI = 7
-// searchFast spells these out: see there.
-
-/**
- * Fast path: each cell f's row in `cellRows` holds the cells stranded at f (4 words), the single
- * pieces stranded at f (whose options all start before f) and the range of options starting at f.
- */
-const CELL_ROW = 8
 
 /** Window bits with skip entries: conflicts nearly always come this close to the free cell. */
 const SKIP_BITS = 16
@@ -81,8 +59,9 @@ export class BitCoverPlan {
   readonly counterOrder: Int32Array
   readonly stranded: Int32Array
   readonly fast: boolean
-  readonly rows: Int32Array
-  readonly cellRows: Int32Array
+  /** Fast path: the kernel's tables (see cover-kernel.wat), to be copied to `layout.opt`. */
+  readonly image: Int32Array
+  readonly layout: KernelLayout
   readonly allTokens: number
   readonly multiOrder: Int32Array
   readonly padding: Int32Array
@@ -156,33 +135,44 @@ export class BitCoverPlan {
     const once = Array.from(this.initialLeft.keys()).filter((s) => this.initialLeft[s] === 1)
     this.fast = !options.general && W <= 4 && once.length <= 32
     const bitOf = new Map(once.map((s, i) => [s, i]))
-    const fastSize = (size: number) => (this.fast ? size : 0)
-    this.rows = new Int32Array(fastSize(count * ROW))
-    this.cellRows = new Int32Array(fastSize((n + 1) * CELL_ROW))
     this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
     this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
     this.padding = new Int32Array(4)
+    for (let c = n; c < 128; c++) this.padding[c >>> 5] |= 1 << (c & 31)
+    // Byte offsets; the board the run starts from is at 0, the tables from 16 on.
+    const opt = 16
+    const skip = opt + (this.fast ? count : 0) * 32
+    const cell = skip + (this.fast ? count : 0) * 4 * SKIP_BITS
+    const slotLast = cell + (this.fast ? n + 1 : 0) * 32
+    const multi = slotLast + counters * 4
+    const left = align8(multi + this.multiOrder.length * 4)
+    const path = left + counters * 4
+    this.layout = { opt, skip, cell, slotLast, multi, left, path, end: path + (n + 1) * 4 }
+    this.image = new Int32Array(this.fast ? (left - opt) >> 2 : 0)
     if (this.fast) {
-      for (let c = n; c < 128; c++) this.padding[c >>> 5] |= 1 << (c & 31)
+      const I = this.image
+      const at = (byte: number) => (byte - opt) >> 2
       order.forEach((k, r) => {
-        const row = r * ROW
-        for (let w = 0; w < W; w++) this.rows[row + w] = this.abs[r * W + w]
-        const s = this.slot[r]
-        const multi = s >= 0 && !bitOf.has(s) ? s : -1
-        if (s >= 0 && multi < 0) this.rows[row + TOKEN] = 1 << bitOf.get(s)!
-        this.rows[row + MULTI] = multi
+        const row = at(opt + r * 32)
+        for (let w = 0; w < W; w++) I[row + w] = this.abs[r * W + w]
         const c0 = cells[k][0]
-        for (const c of cells[k]) if (c - c0 < 32) this.rows[row + WINDOW] |= 1 << (c - c0)
-        const wide = cells[k][cells[k].length - 1] - c0 >= 32
-        if (wide || multi >= 0) this.rows[row + SPECIAL] = 1
+        for (const c of cells[k]) if (c - c0 < 64) I[row + 4 + ((c - c0) >> 5)] |= 1 << (c - c0)
+        const s = this.slot[r]
+        const token = s >= 0 && bitOf.has(s)
+        if (token) I[row + 6] = 1 << bitOf.get(s)!
+        const wide = cells[k][cells[k].length - 1] - c0 >= 64
+        I[row + 7] = s >= 0 && !token ? s : wide ? -2 : -1
       })
+      I.set(this.skip, at(skip))
       for (let f = 0; f <= n; f++) {
-        const row = f * CELL_ROW
-        for (let w = 0; w < W; w++) this.cellRows[row + w] = this.stranded[f * W + w]
-        for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.cellRows[row + 4] |= 1 << i
-        this.cellRows[row + 5] = this.start[f]
-        this.cellRows[row + 6] = this.start[Math.min(f + 1, n)]
+        const row = at(cell + f * 32)
+        for (let w = 0; w < W; w++) I[row + w] = this.stranded[f * W + w]
+        for (const [s, i] of bitOf) if (this.slotLast[s] < f) I[row + 4] |= 1 << i
+        I[row + 5] = this.start[f]
+        I[row + 6] = this.start[Math.min(f + 1, n)]
       }
+      I.set(this.slotLast, at(slotLast))
+      I.set(this.multiOrder, at(multi))
     }
 
     this.rank = new Int32Array(count)
@@ -214,18 +204,12 @@ export class BitCover {
   private readonly covered: Int32Array
 
   /**
-   * Fast path (W ≤ 4, at most 32 single pieces): one row of `rows` per option (its cells in 4
-   * words, its window, its single-piece bit…: see ROW) and one of `cellRows` per cell (see
-   * CELL_ROW); single pieces are bits of a `used` word, other counters stay in `left`, in
-   * `multiOrder`. The fit test reads the board from
-   * the first free cell on (32 cells) against an option's window. `padding` covers the cells
-   * past the last one, so that a full board is all ones.
+   * Fast path (W ≤ 4, at most 32 single pieces): the search runs in WebAssembly
+   * (cover-kernel.wat), on a board of two 64-bit words; single pieces are bits of a `used`
+   * word. `left` and `path` are views of the kernel's memory.
    */
-  private readonly fast: boolean
-  private readonly rows: Int32Array
-  private readonly cellRows: Int32Array
-  private readonly allTokens: number
-  private readonly multiOrder: Int32Array
+  private readonly kernel: CoverKernel | undefined
+  private readonly board: Int32Array | undefined
   private readonly padding: Int32Array
 
   /** Options on the current path (the first free cell at a level is its option's first). */
@@ -267,15 +251,36 @@ export class BitCover {
     this.slotLast = plan.slotLast
     this.counterOrder = plan.counterOrder
     this.stranded = plan.stranded
-    this.fast = plan.fast
-    this.rows = plan.rows
-    this.cellRows = plan.cellRows
-    this.allTokens = plan.allTokens
-    this.multiOrder = plan.multiOrder
     this.padding = plan.padding
-    this.left = Int32Array.from(plan.initialLeft)
+    const counters = plan.initialLeft.length
+    if (plan.fast) {
+      const { layout } = plan
+      const kernel = new wasm.Instance(coverKernelModule(), {}).exports as CoverKernel
+      const pages = Math.ceil(layout.end / 65536) - kernel.memory.buffer.byteLength / 65536
+      if (pages > 0) kernel.memory.grow(pages)
+      const memory = kernel.memory.buffer
+      new Int32Array(memory, layout.opt, plan.image.length).set(plan.image)
+      kernel.layout(
+        layout.opt,
+        layout.skip,
+        layout.cell,
+        layout.left,
+        layout.slotLast,
+        layout.multi,
+        plan.multiOrder.length,
+        layout.path,
+        plan.allTokens,
+      )
+      this.kernel = kernel
+      this.board = new Int32Array(memory, 0, 4)
+      this.left = new Int32Array(memory, layout.left, counters)
+      this.path = new Int32Array(memory, layout.path, plan.cellCount + 1)
+    } else {
+      this.left = new Int32Array(counters)
+      this.path = new Int32Array(plan.cellCount + 1)
+    }
+    this.left.set(plan.initialLeft)
     this.covered = new Int32Array(plan.words)
-    this.path = new Int32Array(plan.cellCount + 1)
     let level = 0
     for (const k of prefix) {
       const r = plan.rank[k]
@@ -284,7 +289,7 @@ export class BitCover {
         break
       }
       this.place(r)
-      if (this.fast) this.usedAtBase |= plan.rows[r * ROW + TOKEN]
+      if (plan.fast) this.usedAtBase |= plan.image[(r * 32 + 24) >> 2]
       this.path[level++] = r
     }
     this.base = level
@@ -385,144 +390,21 @@ export class BitCover {
     this.limit = this.placed + budget
     this.stopping = false
     this.replayDepth = this.depth
-    if (this.fast) {
-      const c = this.covered
-      const p = this.padding
-      this.searchFast(
-        this.base,
-        c[0] | p[0],
-        (c[1] ?? 0) | p[1],
-        (c[2] ?? 0) | p[2],
-        (c[3] ?? 0) | p[3],
-        this.usedAtBase,
-        0,
-      )
+    const kernel = this.kernel
+    if (kernel) {
+      for (let w = 0; w < 4; w++) this.board![w] = (this.covered[w] ?? 0) | this.padding[w]
+      kernel.run(this.base, this.usedAtBase, this.limit, this.replayDepth)
+      this.stopping = kernel.stopping() === 1
+      this.depth = kernel.depth()
+      this.stoppedAtCover = kernel.stoppedAtCover() === 1
+      this.tried = kernel.tried()
+      this.placed = kernel.placed()
+      this.found = kernel.found()
     } else this.search(this.base, 0, 0)
     if (this.stopping) return this.stoppedAtCover ? 'solution' : 'paused'
     this.done = true
     this.depth = -1
     return 'done'
-  }
-
-  /**
-   * Fast path: the node at `level` with board b0..b3 (padded) and single pieces `used`;
-   * multiplicity counters before `open` in multiOrder are used up. The loop that looks for the
-   * next option that fits makes no calls, so V8 keeps the tables it reads in registers.
-   */
-  private searchFast(
-    level: number,
-    b0: number,
-    b1: number,
-    b2: number,
-    b3: number,
-    used: number,
-    open: number,
-  ): void {
-    const left = this.left
-    const order = this.multiOrder
-    while (open < order.length && left[order[open]] === 0) open++
-    // The first free cell f and the board's 32 cells from f on (bit 0: f).
-    let f: number
-    let win: number
-    if (b0 !== -1) {
-      f = ctz(~b0)
-      win = (b0 >>> f) | ((b1 << (31 - f)) << 1)
-    } else if (b1 !== -1) {
-      const s = ctz(~b1)
-      f = 32 + s
-      win = (b1 >>> s) | ((b2 << (31 - s)) << 1)
-    } else if (b2 !== -1) {
-      const s = ctz(~b2)
-      f = 64 + s
-      win = (b2 >>> s) | ((b3 << (31 - s)) << 1)
-    } else if (b3 !== -1) {
-      const s = ctz(~b3)
-      f = 96 + s
-      win = b3 >>> s
-    } else {
-      // A full board: a cover if every piece is used (unless it is the one reported last).
-      if (level === this.replayDepth) this.replayDepth = -1
-      else if (used === this.allTokens && open === order.length) {
-        this.found++
-        this.stop(level, true)
-      }
-      return
-    }
-    const C = this.cellRows
-    const c = f << 3 // CELL_ROW
-    const dead =
-      (C[c + 4] & ~used) !== 0 ||
-      (open < order.length && this.slotLast[order[open]] < f) ||
-      ((C[c] & ~b0) | (C[c + 1] & ~b1) | (C[c + 2] & ~b2) | (C[c + 3] & ~b3)) !== 0
-    const path = this.path
-    const e = C[c + 6]
-    let r = C[c + 5]
-    let replay = false
-    if (level <= this.replayDepth) {
-      if (level < this.replayDepth) {
-        r = path[level]
-        replay = true
-      } else {
-        this.replayDepth = -1
-        if (this.stoppedAtCover || dead) return
-      }
-    } else {
-      if (this.placed >= this.limit) {
-        this.stop(level, false)
-        return
-      }
-      if (dead) return
-    }
-    if (!replay) this.tried += e - r
-
-    // Module constants are context loads in optimized code: the loop spells them out (rows of
-    // ROW = 8 ints, fields WINDOW = 4, TOKEN = 5, SPECIAL = 6, MULTI = 7; SKIP_BITS = 16).
-    const R = this.rows
-    const skip = this.skip
-    for (;;) {
-      if (!replay) {
-        while (r < e) {
-          const row = r << 3
-          const x = R[row + 4] & win
-          if (x !== 0) {
-            const k = 31 - Math.clz32(x & -x)
-            r = k < 16 ? skip[(r << 4) + k] : r + 1
-          } else if (
-            (R[row + 5] & used) === 0 &&
-            (R[row + 6] === 0 || this.fitsBeyond(row, b0, b1, b2, b3))
-          ) {
-            break
-          } else r++
-        }
-        if (r >= e) return
-        this.placed++
-      }
-      replay = false
-      const a = r << 3
-      const m = R[a + 7]
-      if (m >= 0) left[m]--
-      path[level] = r
-      this.searchFast(
-        level + 1,
-        b0 | R[a],
-        b1 | R[a + 1],
-        b2 | R[a + 2],
-        b3 | R[a + 3],
-        used | R[a + 5],
-        open,
-      )
-      if (m >= 0) left[m]++
-      if (this.stopping === true) return
-      r++
-    }
-  }
-
-  /** Fast path, for an option whose window fits: its other cells, and its multiplicity counter. */
-  private fitsBeyond(a: number, b0: number, b1: number, b2: number, b3: number): boolean {
-    const R = this.rows
-    const m = R[a + 7]
-    if (m >= 0 && this.left[m] === 0) return false
-    return ((R[a] & b0) | (R[a + 1] & b1) | (R[a + 2] & b2) | (R[a + 3] & b3)) === 0
   }
 
   /** General path: the board is `covered`; counters before `open` in counterOrder are used up. */
@@ -643,6 +525,61 @@ export class BitCover {
     for (let w = this.w0[r]; w <= this.w1[r]; w++) this.covered[w] &= ~this.abs[r * W + w]
     if (this.slot[r] >= 0) this.left[this.slot[r]]++
   }
+}
+
+/** Byte offsets of the fast path kernel's tables and state in its memory (cover-kernel.wat). */
+interface KernelLayout {
+  readonly opt: number
+  readonly skip: number
+  readonly cell: number
+  readonly slotLast: number
+  readonly multi: number
+  readonly left: number
+  readonly path: number
+  readonly end: number
+}
+
+/** What cover-kernel.wat exports. */
+interface CoverKernel {
+  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number }
+  layout(
+    opt: number,
+    skip: number,
+    cell: number,
+    left: number,
+    slotLast: number,
+    multi: number,
+    multiCount: number,
+    path: number,
+    allTokens: number,
+  ): void
+  run(level: number, used: number, limit: number, replayDepth: number): void
+  stopping(): number
+  depth(): number
+  stoppedAtCover(): number
+  placed(): number
+  tried(): number
+  found(): number
+}
+
+/** The part of WebAssembly used here: Node and browsers have it, ES2023's typings do not. */
+interface WasmApi {
+  readonly Module: new (bytes: Uint8Array) => object
+  readonly Instance: new (module: object, imports: object) => { readonly exports: unknown }
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
+
+let compiledKernel: object | undefined
+/** The kernel, compiled once (a kilobyte: synchronous compiling is allowed everywhere). */
+function coverKernelModule(): object {
+  compiledKernel ??= new wasm.Module(
+    Uint8Array.from(atob(coverKernelBase64), (c) => c.charCodeAt(0)),
+  )
+  return compiledKernel
+}
+
+function align8(bytes: number): number {
+  return (bytes + 7) & ~7
 }
 
 /** Order of options at a cell: by their cells in scan order, an option holding the cell first. */
