@@ -28,11 +28,12 @@ const SKIP_BITS = 16
  * flood-fill check for small enclosed pockets halved the placements but cost more time than it
  * saved on every benchmark, so it is not done.
  *
- * The search is a plain recursion (V8 keeps its state in registers: about twice as fast as an
- * explicit stack here). Figures of at most 128 cells with at most 32 single pieces take a fast
- * path with the board and the used pieces in arguments. To stop between steps, the recursion
- * unwinds and keeps the path it was on; the next run() replays that path (one placement per level,
- * no tests) and carries on.
+ * The search is a plain recursion. Figures of at most 128 cells with at most 32 single pieces take
+ * a fast path in WebAssembly (cover-kernel.wat) with the board and the used pieces in arguments;
+ * the others the general path here, in JavaScript. To stop between steps, the recursion unwinds
+ * and keeps the path it was on; the next run() replays that path (one placement per level, no
+ * tests) and carries on. Statistics (tried, placed) are counted per node and per placement, not in
+ * the loop that looks for the next option that fits.
  * Invariants: `covered` (general path) is the union of the masks on the current path; `left[s]` is
  * what counter s still needs; along a path the first free cell only moves forward.
  */
