@@ -1,5 +1,5 @@
 ;; BitCover's fast path (bitcover.ts): the search on a board of at most 128 cells in two i64
-;; words, with at most 32 single pieces as bits of `used`. Compiled by scripts/make-cover-kernel.ts
+;; words, with at most 32 single pieces as bits of `used`. Compiled by scripts/wasm-kernels.ts
 ;; into cover-kernel.ts; the tables are laid out by BitCoverPlan (see KernelLayout there):
 ;;   option r at $opt + 32r: cells (i64 × 2), window (i64: its cells from its first, bit 0 the
 ;;     first), single-piece bit (i32), extra (i32: -1 none, -2 cells beyond the window, else a
