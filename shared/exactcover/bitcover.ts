@@ -1,3 +1,4 @@
+import { wasmKernel } from '../wasm-kernel'
 import { coverKernelBase64 } from './cover-kernel'
 import type { Branch, ExactCoverProblem, RunStatus, SearchStats } from './dlx'
 
@@ -256,7 +257,7 @@ export class BitCover {
     const counters = plan.initialLeft.length
     if (plan.fast) {
       const { layout } = plan
-      const kernel = new wasm.Instance(coverKernelModule(), {}).exports as CoverKernel
+      const kernel = coverKernel.instantiate()
       const pages = Math.ceil(layout.end / 65536) - kernel.memory.buffer.byteLength / 65536
       if (pages > 0) kernel.memory.grow(pages)
       const memory = kernel.memory.buffer
@@ -563,21 +564,7 @@ interface CoverKernel {
   found(): number
 }
 
-/** The part of WebAssembly used here: Node and browsers have it, ES2023's typings do not. */
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object
-  readonly Instance: new (module: object, imports: object) => { readonly exports: unknown }
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
-
-let compiledKernel: object | undefined
-/** The kernel, compiled once (a kilobyte: synchronous compiling is allowed everywhere). */
-function coverKernelModule(): object {
-  compiledKernel ??= new wasm.Module(
-    Uint8Array.from(atob(coverKernelBase64), (c) => c.charCodeAt(0)),
-  )
-  return compiledKernel
-}
+const coverKernel = wasmKernel<CoverKernel>(coverKernelBase64)
 
 function align8(bytes: number): number {
   return (bytes + 7) & ~7

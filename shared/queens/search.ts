@@ -12,6 +12,7 @@
  * the queens so far do not attack (n = 16: 145 instead of 171 million nodes, ~7 % faster). It
  * counts in plain numbers, turned into BigInt once per task.
  */
+import { wasmKernel } from '../wasm-kernel'
 import { rowsKernelBase64 } from './rows-kernel'
 import { checkQueensSize, isMiddle, prefixRows, taskBounds, type QueensTask } from './split'
 
@@ -42,11 +43,7 @@ interface RowsKernel {
   nodes(): number
 }
 
-/** The part of WebAssembly used here: Node and browsers have it, ES2023's typings do not. */
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object
-  readonly Instance: new (module: object, imports: object) => { readonly exports: unknown }
-}
+const rowsKernel = wasmKernel<RowsKernel>(rowsKernelBase64)
 
 /** The kernel and views of its memory (one per thread: this module is single-threaded). */
 interface Rows {
@@ -60,15 +57,12 @@ let loaded: Rows | undefined
 /** The board and ring of the task running, for the kernel's `sized` calls. */
 let current = { n: 0, ring: false }
 
-function rowsKernel(): Rows {
+function rowsState(): Rows {
   if (!loaded) {
-    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly
-    const bytes = Uint8Array.from(atob(rowsKernelBase64), (c) => c.charCodeAt(0))
     const sized = () => {
       SIZES[classSize(current.n, current.ring)]++
     }
-    const kernel = new wasm.Instance(new wasm.Module(bytes), { host: { sized } })
-      .exports as RowsKernel
+    const kernel = rowsKernel.instantiate({ host: { sized } })
     const buffer = kernel.memory.buffer
     loaded = {
       kernel,
@@ -193,7 +187,7 @@ export function runQueensTask(n: number, task: QueensTask): QueensCount {
   )
     throw taskError(n, task)
   const { allowed } = taskBounds(n, depth, ring)
-  const kernel = rowsKernel()
+  const kernel = rowsState()
   kernel.allowed.fill(0).set(allowed)
   const board = kernel.board
   const start = rows.length
