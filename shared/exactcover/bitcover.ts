@@ -208,10 +208,10 @@ export class BitCover {
   /**
    * Fast path (W ≤ 4, at most 32 single pieces): the search runs in WebAssembly
    * (cover-kernel.wat), on a board of two 64-bit words; single pieces are bits of a `used`
-   * word. `left` and `path` are views of the kernel's memory.
+   * word. The search borrows an instance of the kernel from its first run to its end.
    */
-  private readonly kernel: CoverKernel | undefined
-  private readonly board: Int32Array | undefined
+  private readonly plan: BitCoverPlan
+  private kernel: KernelInstance | undefined
   private readonly padding: Int32Array
 
   /** Options on the current path (the first free cell at a level is its option's first). */
@@ -254,34 +254,9 @@ export class BitCover {
     this.counterOrder = plan.counterOrder
     this.stranded = plan.stranded
     this.padding = plan.padding
-    const counters = plan.initialLeft.length
-    if (plan.fast) {
-      const { layout } = plan
-      const kernel = coverKernel.instantiate()
-      const pages = Math.ceil(layout.end / 65536) - kernel.memory.buffer.byteLength / 65536
-      if (pages > 0) kernel.memory.grow(pages)
-      const memory = kernel.memory.buffer
-      new Int32Array(memory, layout.opt, plan.image.length).set(plan.image)
-      kernel.layout(
-        layout.opt,
-        layout.skip,
-        layout.cell,
-        layout.left,
-        layout.slotLast,
-        layout.multi,
-        plan.multiOrder.length,
-        layout.path,
-        plan.allTokens,
-      )
-      this.kernel = kernel
-      this.board = new Int32Array(memory, 0, 4)
-      this.left = new Int32Array(memory, layout.left, counters)
-      this.path = new Int32Array(memory, layout.path, plan.cellCount + 1)
-    } else {
-      this.left = new Int32Array(counters)
-      this.path = new Int32Array(plan.cellCount + 1)
-    }
-    this.left.set(plan.initialLeft)
+    this.plan = plan
+    this.left = Int32Array.from(plan.initialLeft)
+    this.path = new Int32Array(plan.cellCount + 1)
     this.covered = new Int32Array(plan.words)
     let level = 0
     for (const k of prefix) {
@@ -392,16 +367,34 @@ export class BitCover {
     this.limit = this.placed + budget
     this.stopping = false
     this.replayDepth = this.depth
-    const kernel = this.kernel
-    if (kernel) {
-      for (let w = 0; w < 4; w++) this.board![w] = (this.covered[w] ?? 0) | this.padding[w]
-      kernel.run(this.base, this.usedAtBase, this.limit, this.replayDepth)
-      this.stopping = kernel.stopping() === 1
-      this.depth = kernel.depth()
-      this.stoppedAtCover = kernel.stoppedAtCover() === 1
-      this.tried = kernel.tried()
-      this.placed = kernel.placed()
-      this.found = kernel.found()
+    if (this.plan.fast) {
+      const k = (this.kernel ??= borrowKernel(this.plan))
+      for (let w = 0; w < 4; w++) k.board[w] = (this.covered[w] ?? 0) | this.padding[w]
+      k.left.set(this.left)
+      k.path.set(this.path)
+      const { exports } = k
+      exports.run(
+        this.base,
+        this.usedAtBase,
+        this.limit,
+        this.replayDepth,
+        this.stoppedAtCover ? 1 : 0,
+        this.placed,
+        this.tried,
+        this.found,
+      )
+      this.stopping = exports.stopping() === 1
+      this.depth = exports.depth()
+      this.stoppedAtCover = exports.stoppedAtCover() === 1
+      this.tried = exports.tried()
+      this.placed = exports.placed()
+      this.found = exports.found()
+      this.left.set(k.left)
+      this.path.set(k.path)
+      if (!this.stopping) {
+        giveBack(k)
+        this.kernel = undefined
+      }
     } else this.search(this.base, 0, 0)
     if (this.stopping) return this.stoppedAtCover ? 'solution' : 'paused'
     this.done = true
@@ -555,7 +548,16 @@ interface CoverKernel {
     path: number,
     allTokens: number,
   ): void
-  run(level: number, used: number, limit: number, replayDepth: number): void
+  run(
+    level: number,
+    used: number,
+    limit: number,
+    replayDepth: number,
+    stoppedAtCover: number,
+    placed: number,
+    tried: number,
+    found: number,
+  ): void
   stopping(): number
   depth(): number
   stoppedAtCover(): number
@@ -565,6 +567,66 @@ interface CoverKernel {
 }
 
 const coverKernel = wasmKernel<CoverKernel>(coverKernelBase64)
+
+/** An instance of the kernel with one plan's tables, and views of its memory. */
+interface KernelInstance {
+  readonly exports: CoverKernel
+  plan: BitCoverPlan | undefined
+  board: Int32Array
+  left: Int32Array
+  path: Int32Array
+}
+
+/**
+ * Instances that searches gave back at their end: a new instance (its memory, the tables copied
+ * in) costs more than a small search, and the convex programs run thousands of those.
+ */
+const idleKernels: KernelInstance[] = []
+
+/** An instance with the plan's tables, idle or new; the search gives it back at its end. */
+function borrowKernel(plan: BitCoverPlan): KernelInstance {
+  const i = idleKernels.findIndex((k) => k.plan === plan)
+  const k = i >= 0 ? idleKernels.splice(i, 1)[0] : (idleKernels.pop() ?? newKernel())
+  if (k.plan === plan) return k
+  const { layout } = plan
+  const memory = k.exports.memory
+  const pages = Math.ceil(layout.end / 65536) - memory.buffer.byteLength / 65536
+  if (pages > 0) memory.grow(pages)
+  const buffer = memory.buffer
+  new Int32Array(buffer, layout.opt, plan.image.length).set(plan.image)
+  k.exports.layout(
+    layout.opt,
+    layout.skip,
+    layout.cell,
+    layout.left,
+    layout.slotLast,
+    layout.multi,
+    plan.multiOrder.length,
+    layout.path,
+    plan.allTokens,
+  )
+  k.plan = plan
+  k.board = new Int32Array(buffer, 0, 4)
+  k.left = new Int32Array(buffer, layout.left, plan.initialLeft.length)
+  k.path = new Int32Array(buffer, layout.path, plan.cellCount + 1)
+  return k
+}
+
+function newKernel(): KernelInstance {
+  const none = new Int32Array(0)
+  return {
+    exports: coverKernel.instantiate(),
+    plan: undefined,
+    board: none,
+    left: none,
+    path: none,
+  }
+}
+
+/** Keeps a few idle instances (a search abandoned before its end keeps its own until collected). */
+function giveBack(k: KernelInstance): void {
+  if (idleKernels.length < 4) idleKernels.push(k)
+}
 
 function align8(bytes: number): number {
   return (bytes + 7) & ~7

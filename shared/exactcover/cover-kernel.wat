@@ -47,11 +47,18 @@
 
   ;; Searches from the node at `level` (board at address 0, single pieces `used`) until the end,
   ;; a cover, or the first node entered once `limit` placements are made; `replayDepth` >= 0
-  ;; first walks the stopped path down to that depth.
+  ;; first walks the stopped path down to that depth (`stoppedAtCover`: whether it stopped at a
+  ;; cover). The statistics go on from `placed`, `tried` and `found`: an instance serves one
+  ;; search after another.
   (func (export "run") (param $level i32) (param $used i32) (param $limit f64)
-    (param $replayDepth i32)
+    (param $replayDepth i32) (param $stoppedAtCover i32) (param $placed f64) (param $tried f64)
+    (param $found f64)
     (global.set $limit (i64.trunc_sat_f64_s (local.get $limit)))
     (global.set $replayDepth (local.get $replayDepth))
+    (global.set $stoppedAtCover (local.get $stoppedAtCover))
+    (global.set $placed (i64.trunc_sat_f64_s (local.get $placed)))
+    (global.set $tried (i64.trunc_sat_f64_s (local.get $tried)))
+    (global.set $found (i64.trunc_sat_f64_s (local.get $found)))
     (global.set $stopping (i32.const 0))
     (call $search (local.get $level) (i64.load (i32.const 0)) (i64.load (i32.const 8))
       (local.get $used) (i32.const 0)))
