@@ -324,8 +324,9 @@ export function closestPair(
 }
 
 /**
- * A figure about to be reported as built in exactly one way: its tiling re-checked by the
- * independent verifier, so that a wrong claim is never printed.
+ * A figure about to be reported as built in exactly one way, re-checked so that a wrong claim is
+ * never printed: its tiling by the independent verifier, and its count by the other exact-cover
+ * engine (dancing links), which shares no search code with the one that counted it.
  */
 function checkUnique(problem: TilingProblem, s: Silhouette): void {
   const pieces = problem.pieces.map((p) => ({
@@ -341,4 +342,10 @@ function checkUnique(problem: TilingProblem, s: Silhouette): void {
   }))
   const wrong = verifyTiling(s.polygon, pieces, moves)
   if (wrong) throw new Error(`internal: the tiling found for a figure does not check: ${wrong}`)
+  const recount = new TilingSearch(problem, 'reduce', [], 'dlx')
+  while (recount.step(Infinity) !== 'done');
+  if (recount.counts.solutions !== 1 || recount.counts.fixed !== s.counts.fixed)
+    throw new Error(
+      `internal: the engines disagree on a figure's tilings (${s.counts.solutions} and ${recount.counts.solutions})`,
+    )
 }
