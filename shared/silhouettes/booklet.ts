@@ -1,8 +1,9 @@
 import type { WorkbenchDocument } from '../document/document'
 import { layoutContent, type Sheet, type SheetOptions } from '../drawing/sheet'
-import { assembleDrawing, centroid, drawSolution, type SolutionDrawing } from '../drawing/solution'
+import { drawSolution } from '../drawing/solution'
 import type { Point } from '../lattice/polygon'
 import type { PlacedPiece } from '../tiling/problem'
+import { silhouetteDrawing } from './drawing'
 
 /**
  * A booklet of silhouette puzzles: the figures to build first, each a filled silhouette, easiest
@@ -16,14 +17,6 @@ export interface BookletFigure {
   /** Search nodes of its count: the difficulty. */
   readonly nodes: number
   readonly solutions: number
-}
-
-const SILHOUETTE_COLOR = '#2b2b2b'
-
-/** The figure as a puzzle shows it: filled, no piece edges. */
-export function silhouetteDrawing(polygon: readonly Point[], gap: number): SolutionDrawing {
-  const fill = { piece: -1, name: '', color: SILHOUETTE_COLOR, polygon, label: centroid(polygon) }
-  return assembleDrawing(polygon, [fill], [], { gap })
 }
 
 export function bookletSheet(
