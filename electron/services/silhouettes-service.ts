@@ -13,7 +13,7 @@ import {
   type SilhouetteResult,
 } from '../../shared/silhouettes/search'
 import { solvablePieces } from './document-pieces'
-import { runSliced } from './sliced-search'
+import { SlicedSearches } from './sliced-search'
 
 /**
  * Silhouette puzzles for the app (issue 14): the search of shared/silhouettes run in this
@@ -29,8 +29,7 @@ interface Found {
 }
 
 export class SilhouettesService {
-  private next = 1
-  private readonly running = new Map<string, AbortController>()
+  private readonly searches = new SlicedSearches('silhouettes')
   private readonly found = new Map<string, Found>()
 
   constructor(private readonly emit: (e: WorkbenchEvent) => void) {}
@@ -41,42 +40,38 @@ export class SilhouettesService {
     const problem = silhouetteSetProblem(pieces)
     if (problem) throw new InputError(`${name}: ${problem}`)
     const pending: SilhouetteCandidate[] = []
+    const take = () => pending.splice(0, pending.length)
     const search = silhouetteSearch(pieces, p.request, undefined, (s, asked) =>
       pending.push({ ...s, asked }),
     )
-    const searchId = `silhouettes-${this.next++}`
-    const abort = new AbortController()
-    this.running.set(searchId, abort)
-    const started = Date.now()
-    const ended = (e: Omit<Extract<WorkbenchEvent, { type: 'silhouettes.ended' }>, 'type'>) =>
-      this.emit({ type: 'silhouettes.ended', ...e })
-    const take = () => pending.splice(0, pending.length)
-    void runSliced(search, abort.signal, (progress) =>
-      this.emit({ type: 'silhouettes.progress', searchId, progress, candidates: take() }),
-    )
-      .then((result: SilhouetteResult | undefined) => {
-        const elapsedMs = Date.now() - started
-        if (!result) return ended({ searchId, outcome: 'cancelled', candidates: take(), elapsedMs })
-        this.keep(searchId, merged, result)
-        ended({
+    const searchId = this.searches.start(
+      search,
+      (searchId, progress) =>
+        this.emit({ type: 'silhouettes.progress', searchId, progress, candidates: take() }),
+      (searchId, end) => {
+        if (end.outcome === 'done') this.keep(searchId, merged, end.result)
+        this.emit({
+          type: 'silhouettes.ended',
           searchId,
-          outcome: 'done',
-          progress: result.progress,
+          outcome: end.outcome,
           candidates: take(),
-          found: result.figures.map((f) => f.key),
-          shortfall: result.shortfall,
-          elapsedMs,
+          elapsedMs: end.elapsedMs,
+          ...(end.outcome === 'done'
+            ? {
+                progress: end.result.progress,
+                found: end.result.figures.map((f) => f.key),
+                shortfall: end.result.shortfall,
+              }
+            : {}),
+          ...(end.outcome === 'failed' ? { error: end.error } : {}),
         })
-      })
-      .catch((e: Error) =>
-        ended({ searchId, outcome: 'failed', error: e.message, elapsedMs: Date.now() - started }),
-      )
-      .finally(() => this.running.delete(searchId))
+      },
+    )
     return { searchId, document: merged }
   }
 
   cancel(searchId: string): void {
-    this.running.get(searchId)?.abort()
+    this.searches.cancel(searchId)
   }
 
   /** The set and the figures a finished search found, for a booklet. */
@@ -84,7 +79,7 @@ export class SilhouettesService {
     const found = this.found.get(searchId)
     if (found) return found
     throw new InputError(
-      this.running.has(searchId)
+      this.searches.isRunning(searchId)
         ? 'the search for figures is still running: make the booklet when it has finished'
         : 'those figures are no longer kept: search again to make a booklet',
     )

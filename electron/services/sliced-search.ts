@@ -28,3 +28,51 @@ export async function runSliced<P, R>(
     }
   }
 }
+
+/** How a search started by `SlicedSearches` ended: its result, or undefined when cancelled. */
+export type SliceEnd<R> =
+  | { readonly outcome: 'done'; readonly result: R; readonly elapsedMs: number }
+  | { readonly outcome: 'cancelled'; readonly elapsedMs: number }
+  | { readonly outcome: 'failed'; readonly error: string; readonly elapsedMs: number }
+
+/** The searches a service runs in slices, by id ("compare-1", …), each to cancel. */
+export class SlicedSearches {
+  private next = 1
+  private readonly running = new Map<string, AbortController>()
+
+  constructor(private readonly prefix: string) {}
+
+  start<P, R>(
+    search: Generator<P, R>,
+    progress: (id: string, p: P) => void,
+    ended: (id: string, end: SliceEnd<R>) => void,
+  ): string {
+    const id = `${this.prefix}-${this.next++}`
+    const abort = new AbortController()
+    this.running.set(id, abort)
+    const started = Date.now()
+    const elapsedMs = () => Date.now() - started
+    void runSliced(search, abort.signal, (p) => progress(id, p))
+      .then((result) =>
+        ended(
+          id,
+          result === undefined
+            ? { outcome: 'cancelled', elapsedMs: elapsedMs() }
+            : { outcome: 'done', result, elapsedMs: elapsedMs() },
+        ),
+      )
+      .catch((e: Error) =>
+        ended(id, { outcome: 'failed', error: e.message, elapsedMs: elapsedMs() }),
+      )
+      .finally(() => this.running.delete(id))
+    return id
+  }
+
+  cancel(id: string): void {
+    this.running.get(id)?.abort()
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id)
+  }
+}

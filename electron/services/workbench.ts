@@ -18,6 +18,7 @@ import { pentagonSheet } from '../../shared/pentagons/sheet'
 import { readExactFigure, writeExactFigure } from './exact-figures'
 import { PentagonsService } from './pentagons-service'
 import { SilhouettesService } from './silhouettes-service'
+import { CompareService } from './compare-service'
 import { writeBooklet } from './export/booklet'
 import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
@@ -96,6 +97,7 @@ export function createWorkbench(
   // Needs nothing from the host: the search runs here, in slices.
   const pentagons = new PentagonsService(emit)
   const silhouettes = new SilhouettesService(emit)
+  const compare = new CompareService(emit)
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons of a search, by number, as a sheet to export or plot. */
   const pentagonsSheet = (
@@ -241,6 +243,8 @@ export function createWorkbench(
       )
       return { files, pages }
     },
+    'compare.start': (p: Params<'compare.start'>) => compare.start(p.documents),
+    'compare.cancel': (p: { compareId: string }) => (compare.cancel(p.compareId), null),
     'exactFigure.open': async (p: { path: string }) =>
       readExactFigure(await host.paths.resolve(p.path)),
     'exactFigure.save': async (p: Params<'exactFigure.save'>) =>

@@ -9,6 +9,7 @@ import type { PentagonsText, TextPoint } from '../pentagons/wire'
 import { LIMITS } from '../limits'
 import type { QueensRunProgress } from '../queens/count'
 import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
+import type { CompareProgress, Comparison } from '../compare/compare'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
@@ -249,6 +250,12 @@ export const METHODS = {
   'silhouettes.cancel': z.strictObject({ searchId: z.string().max(100) }),
   /** The figures a finished search found as a booklet: silhouettes first, solutions at the back. */
   'export.booklet': z.strictObject({ searchId: z.string().max(100), path }),
+  /**
+   * Sets of one area compared (issue 14): every convex outline counted for each, in the host in
+   * slices; progress and the end come as events.
+   */
+  'compare.start': z.strictObject({ documents: z.array(documentSchema).min(2).max(8) }),
+  'compare.cancel': z.strictObject({ compareId: z.string().max(100) }),
   /** Reads a figure file whose corners may be exact numbers ("3-√2/2"). */
   'exactFigure.open': z.strictObject({ path }),
   /** Writes a figure file with exact corners. */
@@ -386,6 +393,9 @@ export interface Results {
   'silhouettes.find': { searchId: string; document: WorkbenchDocument }
   'silhouettes.cancel': null
   'export.booklet': { files: string[]; pages: number }
+  /** The sets as compared (congruent pieces merged), in the order given. */
+  'compare.start': { compareId: string; sets: WorkbenchDocument[] }
+  'compare.cancel': null
   'exactFigure.open': { path: string; name: string; corners: TextPoint[] }
   'exactFigure.save': { path: string }
   'plotter.pause': null
@@ -522,6 +532,15 @@ export type WorkbenchEvent =
       readonly found?: readonly string[]
       /** Why fewer were found than asked. */
       readonly shortfall?: string
+      readonly error?: string
+      readonly elapsedMs: number
+    }
+  | ({ readonly type: 'compare.progress'; readonly compareId: string } & CompareProgress)
+  | {
+      readonly type: 'compare.ended'
+      readonly compareId: string
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      readonly result?: Comparison
       readonly error?: string
       readonly elapsedMs: number
     }
