@@ -1,4 +1,6 @@
-import { emptyDocument } from '../../shared/document/document'
+import { emptyDocument, type WorkbenchDocument } from '../../shared/document/document'
+import { mergeCongruentPieces, solvedSetKey } from '../../shared/document/merge'
+import type { Point } from '../../shared/lattice/polygon'
 import { plural } from '../../shared/plural'
 import { api, ApiError } from './api'
 import { useApp } from './stores/app'
@@ -74,6 +76,25 @@ export function useCommands() {
       const opened = await api.call('library.open', { id })
       document.load(opened.document, undefined, true)
       app.view = 'designer'
+    })
+  }
+
+  /**
+   * Lists a set's tilings of one figure in the gallery: the set opens as the document first
+   * unless it is the open one (the gallery shows the open document's tilings).
+   */
+  async function showTilings(
+    set: { document: WorkbenchDocument; path?: string; bundled?: boolean },
+    figure: { name: string; polygon: readonly Point[] },
+  ): Promise<void> {
+    const key = solvedSetKey(mergeCongruentPieces(set.document.pieces))
+    if (key !== document.setKey) {
+      if (!(await mayReplace())) return
+      document.load(set.document, set.path, set.bundled)
+    }
+    await guard('Solving', async () => {
+      await solver.start(document.doc, 'tile', { figures: [figure] })
+      app.view = 'gallery'
     })
   }
 
@@ -174,6 +195,7 @@ export function useCommands() {
     newDocument,
     open,
     openBundled,
+    showTilings,
     save,
     saveAs,
     exportSolutions,
