@@ -1,25 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { expect, test } from './fixtures'
+import { expect, test, writeCutTangram } from './fixtures'
 
 test('Compare: the tangram beside a variant of the same area, outlines of only one and of both, a cell opened in the gallery', async ({
   workbench,
 }) => {
   const { page } = workbench
-  // The variant: the tangram with its square cut into two small triangles.
-  const tangram = JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')) as {
-    pieces: { name: string; count?: number }[]
-  }
-  writeFileSync(
-    join(workbench.files, 'cut-tangram.json'),
-    JSON.stringify({
-      ...tangram,
-      name: 'Cut tangram',
-      pieces: tangram.pieces
-        .filter((p) => p.name !== 'square')
-        .map((p) => (p.name === 'small triangle' ? { ...p, count: 4 } : p)),
-    }),
-  )
+  writeCutTangram(workbench.files)
   await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
   await page.keyboard.press('Alt+c')
   // The open set is there to start with; the variant comes from its file.

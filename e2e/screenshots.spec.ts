@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { drawPolygon, expect, test } from './fixtures'
+import { drawPolygon, expect, test, writeCutTangram } from './fixtures'
 
 /**
  * Every view, used as a user would, photographed on the way. The README's pictures come from
@@ -115,19 +115,7 @@ test('screenshots of every view', async ({ workbench }) => {
   await shoot(page, 'puzzles')
 
   // Compare: the tangram beside a variant of the same area (its square cut in two).
-  const tangram = JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')) as {
-    pieces: { name: string }[]
-  }
-  writeFileSync(
-    join(workbench.files, 'cut-tangram.json'),
-    JSON.stringify({
-      ...tangram,
-      name: 'Cut tangram',
-      pieces: tangram.pieces
-        .filter((p) => p.name !== 'square')
-        .map((p) => (p.name === 'small triangle' ? { ...p, count: 4 } : p)),
-    }),
-  )
+  writeCutTangram(workbench.files)
   await page.keyboard.press('Alt+c')
   await workbench.openFile('cut-tangram.json', () => page.getByTestId('compare-add-file').click())
   await page.getByTestId('compare-start').click()

@@ -1,31 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../shared/api/contract'
 import type { WorkbenchDocument } from '../../shared/document/document'
-import { testWorkbench } from '../../testing/workbench'
+import { apiCalls, testWorkbench } from '../../testing/workbench'
 
 /** The Compare view's API (issue 14) through the dispatcher, over the real services. */
-const events: WorkbenchEvent[] = []
 const { workbench, solver } = testWorkbench({})
-workbench.onEvent((e) => events.push(e))
+const { ok, refused, when } = apiCalls(workbench)
 afterAll(() => solver.close())
-
-async function ok<T>(method: string, params?: unknown): Promise<T> {
-  const reply = await workbench.call(method, params)
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error}`)
-  return reply.value as T
-}
-async function refused(method: string, params?: unknown): Promise<string> {
-  const reply = await workbench.call(method, params)
-  expect(reply.ok).toBe(false)
-  return reply.ok ? '' : reply.error
-}
 type Ended = Extract<WorkbenchEvent, { type: 'compare.ended' }>
-async function until(compareId: string): Promise<Ended> {
-  const ended = () =>
-    events.find((e): e is Ended => e.type === 'compare.ended' && e.compareId === compareId)
-  for (let i = 0; i < 6000 && !ended(); i++) await new Promise((r) => setTimeout(r, 10))
-  return ended()!
-}
+const until = (compareId: string) =>
+  when((e): e is Ended => e.type === 'compare.ended' && e.compareId === compareId)
 
 let tangram: WorkbenchDocument
 /** The tangram with its square cut into two small triangles. */

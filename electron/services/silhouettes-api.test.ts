@@ -6,33 +6,15 @@ import type { WorkbenchDocument } from '../../shared/document/document'
 import { d4Matrix } from '../../shared/lattice/d4'
 import { verifyTiling } from '../../shared/tiling/verify'
 import { bruteForce } from '../../testing/bruteforce'
-import { testWorkbench } from '../../testing/workbench'
+import { apiCalls, testWorkbench } from '../../testing/workbench'
 
 /** The Puzzles panel's API (issue 14) through the dispatcher, over the real services. */
-const events: WorkbenchEvent[] = []
 const { workbench, solver, files } = testWorkbench({})
-workbench.onEvent((e) => events.push(e))
+const { ok, refused, when, events } = apiCalls(workbench)
 afterAll(() => solver.close())
-
-async function ok<T>(method: string, params?: unknown): Promise<T> {
-  const reply = await workbench.call(method, params)
-  if (!reply.ok) throw new Error(`${method} failed: ${reply.error}`)
-  return reply.value as T
-}
-async function refused(method: string, params?: unknown): Promise<string> {
-  const reply = await workbench.call(method, params)
-  expect(reply.ok).toBe(false)
-  return reply.ok ? '' : reply.error
-}
-
 type Ended = Extract<WorkbenchEvent, { type: 'silhouettes.ended' }>
-const ended = (searchId: string) =>
-  events.find((e): e is Ended => e.type === 'silhouettes.ended' && e.searchId === searchId)
-async function until(searchId: string): Promise<Ended> {
-  for (let i = 0; i < 6000 && !ended(searchId); i++)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  return ended(searchId)!
-}
+const until = (searchId: string) =>
+  when((e): e is Ended => e.type === 'silhouettes.ended' && e.searchId === searchId)
 /** Every figure a search sent, in order. */
 const candidates = (searchId: string): SilhouetteCandidate[] =>
   events.flatMap((e) =>

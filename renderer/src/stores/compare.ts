@@ -5,6 +5,7 @@ import { makers, type CompareProgress, type Comparison } from '../../../shared/c
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { api } from '../api'
 import { plain } from './document'
+import { useHostSearch } from './host-search'
 
 /**
  * The Compare view (issue 14): two or more sets of one area side by side, every convex outline
@@ -24,11 +25,15 @@ export type CompareFilter = 'all' | 'every' | 'none' | number
 
 export const useCompare = defineStore('compare', () => {
   const entries = shallowRef<readonly ComparedEntry[]>([])
-  const compareId = ref<string | undefined>()
-  const state = ref<'idle' | 'running' | 'done' | 'cancelled' | 'failed'>('idle')
+  const search = useHostSearch({
+    idOf: (e) =>
+      e.type === 'compare.progress' || e.type === 'compare.ended' ? e.compareId : undefined,
+    cancel: (compareId) => api.call('compare.cancel', { compareId }),
+    onEvent,
+  })
+  const { state, error } = search
   const progress = shallowRef<CompareProgress | undefined>()
   const result = shallowRef<Comparison | undefined>()
-  const error = ref<string | undefined>()
   const filter = ref<CompareFilter>('all')
 
   const rows = computed(() =>
@@ -64,54 +69,31 @@ export const useCompare = defineStore('compare', () => {
 
   /** Compares these sets (replacing those chosen before). */
   async function compare(list: readonly ComparedEntry[] = entries.value): Promise<void> {
-    await stop()
-    entries.value = [...list]
-    compareId.value = undefined
-    result.value = undefined
-    progress.value = undefined
-    error.value = undefined
-    filter.value = 'all'
-    state.value = 'running'
-    try {
-      const r = await api.call('compare.start', {
-        documents: list.map((e) => plain(e.document)),
-      })
-      compareId.value = r.compareId
-      for (const e of early) onEvent(e)
-    } catch (e) {
-      state.value = 'failed'
-      error.value = (e as Error).message
-    } finally {
-      early = []
-    }
-  }
-  // A short comparison may end before its id comes back: its events wait here.
-  let early: WorkbenchEvent[] = []
-
-  async function stop(): Promise<void> {
-    if (state.value === 'running' && compareId.value)
-      await api.call('compare.cancel', { compareId: compareId.value })
+    await search.start(
+      () => {
+        entries.value = [...list]
+        result.value = undefined
+        progress.value = undefined
+        filter.value = 'all'
+      },
+      async () =>
+        (await api.call('compare.start', { documents: list.map((e) => plain(e.document)) }))
+          .compareId,
+    )
   }
 
   function onEvent(e: WorkbenchEvent): void {
-    if (e.type !== 'compare.progress' && e.type !== 'compare.ended') return
-    if (state.value === 'running' && compareId.value === undefined) {
-      early.push(e)
-      return
-    }
-    if (e.compareId !== compareId.value) return
     if (e.type === 'compare.progress') progress.value = { done: e.done, total: e.total }
-    else {
+    else if (e.type === 'compare.ended') {
       state.value = e.outcome
       error.value = e.error
       result.value = e.result
     }
   }
-  api.onEvent(onEvent)
 
   return {
     entries,
-    compareId,
+    compareId: search.id,
     state,
     progress,
     result,
@@ -123,6 +105,6 @@ export const useCompare = defineStore('compare', () => {
     add,
     remove,
     compare,
-    stop,
+    stop: search.stop,
   }
 })

@@ -5,6 +5,7 @@ import type { WorkbenchDocument } from '../../../shared/document/document'
 import type { SilhouetteProgress } from '../../../shared/silhouettes/search'
 import { api } from '../api'
 import { plain } from './document'
+import { useHostSearch } from './host-search'
 
 /**
  * The Puzzles view (issue 14): figures the open set builds, searched by the host
@@ -27,17 +28,21 @@ export const useSilhouettes = defineStore('silhouettes', () => {
     symmetric: false,
     seed: 1,
   })
-  const searchId = ref<string | undefined>()
+  const hostSearch = useHostSearch({
+    idOf: (e) =>
+      e.type === 'silhouettes.progress' || e.type === 'silhouettes.ended' ? e.searchId : undefined,
+    cancel: (searchId) => api.call('silhouettes.cancel', { searchId }),
+    onEvent,
+  })
+  const { state, error } = hostSearch
   /** The document searched (its pieces), and the set as the host searched it (merged). */
   const searched = shallowRef<WorkbenchDocument | undefined>()
   const set = shallowRef<WorkbenchDocument | undefined>()
-  const state = ref<'idle' | 'running' | 'done' | 'cancelled' | 'failed'>('idle')
   const progress = shallowRef<SilhouetteProgress | undefined>()
   const candidates = shallowRef<readonly SilhouetteCandidate[]>([])
   /** Keys of the figures found, easiest first. */
   const found = shallowRef<readonly string[]>([])
   const shortfall = ref<string | undefined>()
-  const error = ref<string | undefined>()
   const elapsedMs = ref(0)
   const filter = ref<CandidateFilter>('all')
   const chosen = ref<string | undefined>()
@@ -58,47 +63,29 @@ export const useSilhouettes = defineStore('silhouettes', () => {
   }
 
   async function search(doc: WorkbenchDocument): Promise<void> {
-    await stop()
-    searchId.value = undefined
-    searched.value = doc
-    set.value = undefined
-    candidates.value = []
-    found.value = []
-    chosen.value = undefined
-    progress.value = undefined
-    shortfall.value = undefined
-    error.value = undefined
-    state.value = 'running'
-    try {
-      const r = await api.call('silhouettes.find', {
-        document: plain(doc),
-        request: { ...request.value },
-      })
-      searchId.value = r.searchId
-      set.value = r.document
-      for (const e of early) onEvent(e)
-    } catch (e) {
-      state.value = 'failed'
-      error.value = (e as Error).message
-    } finally {
-      early = []
-    }
-  }
-  // A short search may send its events before its id comes back: they wait here.
-  let early: WorkbenchEvent[] = []
-
-  async function stop(): Promise<void> {
-    if (state.value === 'running' && searchId.value)
-      await api.call('silhouettes.cancel', { searchId: searchId.value })
+    await hostSearch.start(
+      () => {
+        searched.value = doc
+        set.value = undefined
+        candidates.value = []
+        found.value = []
+        chosen.value = undefined
+        progress.value = undefined
+        shortfall.value = undefined
+      },
+      async () => {
+        const r = await api.call('silhouettes.find', {
+          document: plain(doc),
+          request: { ...request.value },
+        })
+        set.value = r.document
+        return r.searchId
+      },
+    )
   }
 
   function onEvent(e: WorkbenchEvent): void {
     if (e.type !== 'silhouettes.progress' && e.type !== 'silhouettes.ended') return
-    if (state.value === 'running' && searchId.value === undefined) {
-      early.push(e)
-      return
-    }
-    if (e.searchId !== searchId.value) return
     if (e.candidates && e.candidates.length > 0)
       candidates.value = [...candidates.value, ...e.candidates]
     if (e.progress) progress.value = e.progress
@@ -110,17 +97,17 @@ export const useSilhouettes = defineStore('silhouettes', () => {
       found.value = e.found ?? []
     }
   }
-  api.onEvent(onEvent)
 
   /** Writes the booklet of the figures found; the files written. */
   async function exportBooklet(path: string): Promise<{ files: string[]; pages: number }> {
-    if (!searchId.value || state.value !== 'done') throw new Error('There is no finished search.')
-    return api.call('export.booklet', { searchId: searchId.value, path })
+    const searchId = hostSearch.id.value
+    if (!searchId || state.value !== 'done') throw new Error('There is no finished search.')
+    return api.call('export.booklet', { searchId, path })
   }
 
   return {
     request,
-    searchId,
+    searchId: hostSearch.id,
     searched,
     set,
     state,
@@ -136,7 +123,7 @@ export const useSilhouettes = defineStore('silhouettes', () => {
     chosenCandidate,
     current,
     search,
-    stop,
+    stop: hostSearch.stop,
     exportBooklet,
   }
 })
