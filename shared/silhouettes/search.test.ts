@@ -117,6 +117,18 @@ describe('figures a set builds in exactly one way', () => {
     }
   })
 
+  it('gives up on figures out of the set’s reach: symmetric ones of pieces it has once', () => {
+    const tetraboloes = parsePieceSet(
+      readFileSync('resources/sets/tetraboloes.json', 'utf8'),
+      'tetraboloes',
+    ).pieces
+    expect(() =>
+      run(tetraboloes, { symmetric: true }, { ...SILHOUETTE_BUDGET, barren: 20 }),
+    ).toThrow(
+      'no figure with a symmetry built in exactly one way: none of the last 20 figures drawn is one the set builds (a symmetric figure is grown with copies of its pieces the set may not have)',
+    )
+  })
+
   it('refuses a set too large to count every figure, and a request nothing meets', () => {
     const many = [{ ...tangram[4], count: 17 }]
     expect(() => run(many, {})).toThrow(

@@ -51,6 +51,11 @@ export interface SilhouetteBudget {
   readonly figureNodes: number
   /** Draws in a row that give no new figure, after which the set is taken to make no more. */
   readonly stale: number
+  /**
+   * New figures in a row that the set does not build, after which the figures drawn are taken to
+   * be out of its reach (symmetric ones grown from pieces the set has only once).
+   */
+  readonly barren: number
 }
 
 /**
@@ -63,6 +68,7 @@ export const SILHOUETTE_BUDGET: SilhouetteBudget = {
   nodes: 1e9,
   figureNodes: 5e7,
   stale: 5_000,
+  barren: 500,
 }
 
 /**
@@ -144,6 +150,9 @@ export function* silhouetteSearch(
   let draws = 0
   let nodes = 0
   let undecided = 0
+  /** Figures counted that the set builds, and new ones in a row that it does not. */
+  let tileable = 0
+  let barren = 0
   const outlines =
     request.kind === 'convex'
       ? convexCases(pieces).cases.filter((c) => !request.symmetric || c.symmetryOrder > 1)
@@ -160,6 +169,7 @@ export function* silhouetteSearch(
         found.length / request.count,
         request.kind === 'convex' ? draws / Math.max(1, outlines.length) : draws / budget.draws,
         nodes / budget.nodes,
+        barren / budget.barren,
       ),
     ),
   })
@@ -185,6 +195,7 @@ export function* silhouetteSearch(
       return false
     }
     if (counted.counts.solutions === 0) return false
+    tileable++
     const s = silhouette(tiling, key, counted)
     const asked = !request.unique || s.counts.solutions === 1
     if (asked) {
@@ -218,8 +229,14 @@ export function* silhouetteSearch(
       : undefined
     const polygon = randomFigure(pieces, random, symmetry)
     const before = seen.size
+    const tiled = tileable
     if (polygon && (yield* consider(polygon))) return done()
     stale = seen.size > before ? 0 : stale + 1
+    if (seen.size > before) barren = tileable > tiled ? 0 : barren + 1
+    if (barren >= budget.barren)
+      return shortOf(
+        `none of the last ${budget.barren.toLocaleString('en')} figures drawn is one the set builds${request.symmetric ? ' (a symmetric figure is grown with copies of its pieces the set may not have)' : ''}`,
+      )
     if (nodes >= budget.nodes) return done(ranOutOfNodes(budget))
     if (stale >= budget.stale)
       return shortOf(
