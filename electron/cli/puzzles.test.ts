@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { bruteForce } from '../../testing/bruteforce'
 import { parsePieceSet } from '../../shared/formats/load'
 import { latticeKey } from '../../shared/pentagons/lattice'
-import { cli } from './run-cli'
+import { CLI, cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-puzzles-'))
 const has = (tool: string) => spawnSync('which', [tool]).status === 0
@@ -92,6 +92,27 @@ describe('puzzles on the command line', () => {
     // The tangram's colours: the large triangles' on the solutions page only.
     expect(front).not.toContain('fill="#e4572e" stroke="none"')
     expect(back).toContain('fill="#e4572e" stroke="none"')
+  })
+
+  it('prints what it has found when stopped by Ctrl-C, exiting 130', async () => {
+    const child = spawn(
+      process.execPath,
+      [...CLI, 'puzzles', 'tangram', '--count', '1000', '--unique', '--json'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    // Long enough to find some (twenty take a second or two).
+    await new Promise((r) => setTimeout(r, 6000))
+    child.kill('SIGINT')
+    const code = await new Promise((resolve) => child.on('exit', resolve))
+    expect(code).toBe(130)
+    const { figures } = JSON.parse(out) as { figures: Figure[] }
+    expect(figures.length).toBeGreaterThan(0)
+    expect(err).toContain(`interrupted: ${figures.length} of 1000 figures found\n`)
+    for (const f of figures.slice(0, 5)) expect(solutions(f.polygon)).toBe(1)
   })
 
   it('refuses impossible requests in one line, exit 1', () => {

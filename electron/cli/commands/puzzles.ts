@@ -69,8 +69,10 @@ export async function puzzlesCommand(
     }),
   )
   let result: SilhouetteResult | undefined
+  // What an interrupted search has found: printed all the same.
+  const asked: Silhouette[] = []
   try {
-    const search = silhouetteSearch(set.pieces, request)
+    const search = silhouetteSearch(set.pieces, request, undefined, (f, a) => a && asked.push(f))
     let paused = performance.now()
     for (;;) {
       const step = search.next()
@@ -83,18 +85,23 @@ export async function puzzlesCommand(
         bar.update(step.value)
         await new Promise((resolve) => setImmediate(resolve))
         paused = performance.now()
-        if (signal.aborted) break
+        if (signal.aborted) {
+          result = {
+            figures: asked.sort((a, b) => a.nodes - b.nodes),
+            progress: step.value,
+            shortfall: `interrupted: ${asked.length} of ${request.count} figures found`,
+          }
+          break
+        }
       }
     }
   } finally {
     bar.stop()
   }
-  if (!result) {
-    process.stderr.write('interrupted: no figures listed\n')
-    return 130
-  }
   const { figures, progress } = result
   if (result.shortfall) process.stderr.write(`${result.shortfall}\n`)
+  const exit = signal.aborted ? 130 : 0
+  if (signal.aborted && figures.length === 0) return exit
   const booklet = o.output
     ? await writeBooklet(
         o.output,
@@ -127,7 +134,7 @@ export async function puzzlesCommand(
         ...(booklet ? { booklet: booklet.files } : {}),
       }),
     )
-    return 0
+    return exit
   }
   const what = request.unique ? 'built in exactly one way' : 'the set builds'
   const rows = figures.map((f: Silhouette, i) => [
@@ -145,5 +152,5 @@ export async function puzzlesCommand(
       table(['#', 'corners', 'symmetries', 'solutions', 'tilings', 'nodes'], rows) +
       (booklet ? `\n\nbooklet: ${booklet.files.join(', ')} (${booklet.pages} pages)` : ''),
   )
-  return 0
+  return exit
 }

@@ -102,6 +102,21 @@ describe('the Puzzles store', () => {
     expect(s.candidates.map((c) => c.key)).toEqual([candidates[0].key])
   })
 
+  it('brings a count or seed typed out of range (or cleared) within bounds', async () => {
+    hostSearches()
+    const s = useSilhouettes()
+    s.request.count = 5000
+    s.request.seed = -3
+    await s.search(tangram())
+    s.request.count = '' as unknown as number
+    s.request.seed = 2.6
+    await s.search(tangram())
+    expect(host.callsOf('silhouettes.find').map((c) => [c.request.count, c.request.seed])).toEqual([
+      [1000, 0],
+      [10, 3],
+    ])
+  })
+
   it('says why a set is refused, and makes the booklet of a finished search', async () => {
     host.answer('silhouettes.find', () => {
       throw new Error('Pentaboloes: 30 pieces (copies counted) are too many')

@@ -20,6 +20,15 @@ export type CandidateFilter = 'all' | 'asked' | 'several'
 const piecesKey = (doc: WorkbenchDocument) =>
   JSON.stringify(doc.pieces.map((p) => [p.name, p.polygon, p.count]))
 
+/** The request as the host takes it: a count and seed typed out of range (or cleared) brought in. */
+function sendable(r: SilhouetteRequest): SilhouetteRequest {
+  const whole = (v: unknown, lo: number, hi: number, otherwise: number) =>
+    Number.isFinite(Number(v)) && String(v).trim() !== ''
+      ? Math.min(hi, Math.max(lo, Math.round(Number(v))))
+      : otherwise
+  return { ...r, count: whole(r.count, 1, 1000, 10), seed: whole(r.seed, 0, 2 ** 31, 1) }
+}
+
 export const useSilhouettes = defineStore('silhouettes', () => {
   const request = ref<SilhouetteRequest>({
     kind: 'any',
@@ -76,7 +85,7 @@ export const useSilhouettes = defineStore('silhouettes', () => {
       async () => {
         const r = await api.call('silhouettes.find', {
           document: plain(doc),
-          request: { ...request.value },
+          request: sendable(request.value),
         })
         set.value = r.document
         return r.searchId
