@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { convexCases, outlineFigures, prepareCase } from '../shared/convex/convex'
+import { convexCases, outlineFigures } from '../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
 import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
@@ -24,6 +24,7 @@ import { pentagonsBench } from './pentagons'
 import { puzzlesBench } from './puzzles'
 import { taitBench } from './tait'
 import { cancelBench } from './cancel'
+import { ruleOutsBench } from './rule-outs'
 import { startupBench } from './startup'
 import { check, median, type Result } from './measure'
 
@@ -45,9 +46,9 @@ function tangramConvex(): Result {
   const once = () => {
     let solutions = 0
     let tileable = 0
-    for (const c of convexCases(pieces).cases) {
-      const { problem, rejected } = prepareCase(c, pieces)
-      const n = rejected ? 0 : new TilingSearch(problem, 'reduce').runToEnd().solutions
+    for (const f of outlineFigures(convexCases(pieces).cases, pieces)) {
+      const { problem, rejected } = f.prepare()
+      const n = rejected || !problem ? 0 : new TilingSearch(problem, 'reduce').runToEnd().solutions
       solutions += n
       if (n > 0) tileable++
     }
@@ -223,6 +224,7 @@ const results: Result[] = [
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
+  ...(await ruleOutsBench()),
   ...(await cancelBench()),
 ]
 const peakRss = process.resourceUsage().maxRSS / 1024

@@ -8,12 +8,13 @@ import {
   splitSearch,
   type PartProgress,
 } from '../../shared/tiling/jobs'
+import { type PieceKind, type PlacedPiece, type TilingProblem } from '../../shared/tiling/problem'
 import {
-  buildTilingProblem,
-  type PieceKind,
-  type PlacedPiece,
-  type TilingProblem,
-} from '../../shared/tiling/problem'
+  prepareFigure,
+  ruleOuts,
+  type PreparedFigure,
+  type RuleOuts,
+} from '../../shared/tiling/rule-out'
 import {
   headlineCount,
   planSearch,
@@ -36,10 +37,11 @@ export interface RunFigure {
   readonly name: string
   readonly polygon: readonly Point[]
   /**
-   * Builds the figure's problem and may settle it by a cheap argument (then it is not searched);
-   * default: build the problem, no further argument. Called once, in order, before any search.
+   * Rules the figure out by a cheap argument (then it is not searched, and reported at once) or
+   * builds its problem; default: `prepareFigure` with the run's pieces. Called once, in order,
+   * before any search.
    */
-  readonly prepare?: () => { problem: TilingProblem; rejected?: string }
+  readonly prepare?: () => PreparedFigure
 }
 
 export interface RunOptions {
@@ -122,12 +124,14 @@ const NODES_PER_SECOND = 2e7
 /** Least time between the progress reports of running parts (every part's end is reported). */
 const REPORT_MS = 100
 
-interface Prepared {
-  readonly problem: TilingProblem
-  readonly setup: SearchSetup
-  readonly estimate: number
-  readonly rejected?: string
-}
+type Prepared =
+  | { readonly rejected: string; readonly estimate: 0; readonly problem?: undefined }
+  | {
+      readonly problem: TilingProblem
+      readonly setup: SearchSetup
+      readonly estimate: number
+      readonly rejected?: undefined
+    }
 
 /** A part of one figure's search, with its share of the run's work. */
 interface Part {
@@ -141,6 +145,17 @@ interface Part {
   ended: boolean
 }
 
+/** A figure's outcome before its search: final if it was ruled out. */
+function initialOutcome(p: Prepared | undefined, cancelled: boolean): FigureOutcome {
+  return {
+    counts: { solutions: 0, fixed: 0 },
+    stats: { tried: 0, placements: 0, symmetryPrunedPlacements: 0, symmetryRejectedCovers: 0 },
+    rejected: p?.rejected,
+    estimatedNodes: p?.estimate ?? 0,
+    complete: p?.rejected !== undefined || (p !== undefined && !cancelled),
+  }
+}
+
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export async function runTilings(o: RunOptions): Promise<RunOutcome> {
@@ -148,19 +163,32 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   // Build and estimate figure by figure, so that a hopeless run is refused as soon as it shows.
   const prepared: (Prepared | undefined)[] = []
   let totalEstimate = 0
+  let rules: RuleOuts | undefined
+  // A figure ruled out is reported now, not once every figure is planned, and its problem let go.
+  const ruledOut = (rejected: string) => {
+    const p = { rejected, estimate: 0 } as const
+    prepared.push(p)
+    o.onFigureDone?.(prepared.length - 1, initialOutcome(p, false))
+  }
   for (const f of o.figures) {
     // Preparing many outlines takes a while: let the host's other work (IPC, cancel) through.
     await yieldToEvents()
     if (o.signal?.aborted) break
-    const { problem, rejected } = f.prepare
-      ? f.prepare()
-      : { problem: buildTilingProblem(f.polygon, o.pieces) }
-    const settled = rejected ?? problem.obstruction
+    const figure =
+      f.prepare?.() ?? prepareFigure(f.polygon, o.pieces, (rules ??= ruleOuts(o.pieces)))
+    if (figure.problem === undefined) {
+      ruledOut(figure.rejected)
+      continue
+    }
+    const { problem } = figure
+    const rejected = figure.rejected ?? problem.obstruction
+    if (rejected !== undefined) {
+      ruledOut(rejected)
+      continue
+    }
     const setup = planSearch(problem, o.mode)
-    const estimate = settled
-      ? 0
-      : new TilingSearch(problem, o.mode, [], 'bits', setup).estimateNodes(256)
-    prepared.push({ problem, setup, estimate, rejected: settled })
+    const estimate = new TilingSearch(problem, o.mode, [], 'bits', setup).estimateNodes(256)
+    prepared.push({ problem, setup, estimate })
     totalEstimate += estimate
     if (!o.force && !o.firstOnly && totalEstimate > REFUSE_FROM_NODES) {
       const more = prepared.length < o.figures.length ? ' or more' : ''
@@ -178,13 +206,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     !o.firstOnly &&
     o.source !== undefined &&
     totalEstimate >= (o.parallelFrom ?? PARALLEL_FROM_NODES)
-  const outcomes: FigureOutcome[] = o.figures.map((_, i) => ({
-    counts: { solutions: 0, fixed: 0 },
-    stats: { tried: 0, placements: 0, symmetryPrunedPlacements: 0, symmetryRejectedCovers: 0 },
-    rejected: prepared[i]?.rejected,
-    estimatedNodes: prepared[i]?.estimate ?? 0,
-    complete: prepared[i]?.rejected !== undefined || (prepared[i] !== undefined && !cancelled),
-  }))
+  const outcomes = o.figures.map((_, i) => initialOutcome(prepared[i], cancelled))
 
   // A searched figure is split into parts unless it is small (a part then weighs more than it
   // gives) or only its first tiling is wanted (a split explores the top of the tree breadth
@@ -193,7 +215,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   const parts: Part[] = []
   const partsOf: number[][] = o.figures.map(() => [])
   prepared.forEach((p, i) => {
-    if (!p || p.rejected || cancelled) return
+    if (p?.problem === undefined || cancelled) return
     const want =
       o.firstOnly || p.estimate < SPLIT_FROM_NODES
         ? 1
@@ -214,6 +236,11 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     }
   })
   const remaining = partsOf.map((k) => k.length)
+  const searchOf = (i: number) => {
+    const p = prepared[i]
+    if (p?.problem === undefined) throw new Error('internal: a part of a figure ruled out')
+    return p
+  }
 
   // Tilings as found, with the part of each (parts are numbered in search order).
   const found: { tiling: FoundTiling; part: number }[][] = o.figures.map(() => [])
@@ -300,14 +327,16 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     report(false)
   }
 
-  // Figures that need no search are done at once, in order, ahead of the rest.
+  // Figures that need no search are done at once, in order, ahead of the rest (those ruled out
+  // were reported as they were planned).
   o.figures.forEach((_, i) => {
-    if (partsOf[i].length === 0) o.onFigureDone?.(i, outcomes[i])
+    if (partsOf[i].length === 0 && prepared[i]?.rejected === undefined)
+      o.onFigureDone?.(i, outcomes[i])
   })
   async function runHere(): Promise<{ complete: boolean; cancelled: boolean; error?: string }> {
     const aborted = () => o.signal?.aborted ?? false
     for (let k = 0; k < parts.length && !aborted(); k++) {
-      const p = prepared[parts[k].figure]!
+      const p = searchOf(parts[k].figure)
       const firstFound = () => o.firstOnly === true && parts[k].solutions > 0
       partStart()
       const r = await runPart(p.problem, o.mode, parts[k], {
@@ -329,7 +358,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     // ordered by other probes than their weights': ordered by the weights themselves, the
     // overestimated parts would go first and the work done would look larger than it is.
     const rank = parts.map((p) => {
-      const { problem, setup } = prepared[p.figure]!
+      const { problem, setup } = searchOf(p.figure)
       return new TilingSearch(problem, o.mode, p.prefix, 'bits', setup).estimateNodes(16, 9)
     })
     const order = parts.map((_, k) => k).sort((a, b) => rank[b] - rank[a])

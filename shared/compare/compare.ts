@@ -1,7 +1,8 @@
-import { convexCases, prepareCase } from '../convex/convex'
+import { convexCases } from '../convex/convex'
 import { InputError } from '../errors'
 import type { Point } from '../lattice/polygon'
 import type { PieceKind } from '../tiling/problem'
+import { prepareFigure, ruleOuts } from '../tiling/rule-out'
 import { TilingSearch, type TilingCounts } from '../tiling/search'
 
 /**
@@ -48,14 +49,15 @@ export function* compareSets(sets: readonly ComparedSet[]): Generator<ComparePro
       `sets compare only when they cover the same area: ${sets.map((s, i) => `${s.name} ${areas[i]}`).join(', ')} half-squares`,
     )
   const { area, cases } = convexCases(sets[0].pieces)
+  const rules = sets.map((s) => ruleOuts(s.pieces))
   const total = cases.length * sets.length
   let done = 0
   const outlines: ComparedOutline[] = []
   for (const c of cases) {
     const counts: TilingCounts[] = []
-    for (const set of sets) {
-      const { problem, rejected } = prepareCase(c, set.pieces)
-      if (rejected) counts.push({ solutions: 0, fixed: 0 })
+    for (const [i, set] of sets.entries()) {
+      const { problem, rejected } = prepareFigure(c.polygon, set.pieces, rules[i])
+      if (!problem || rejected) counts.push({ solutions: 0, fixed: 0 })
       else {
         const search = new TilingSearch(problem, 'reduce')
         while (search.step(STEP) !== 'done') yield { done, total }

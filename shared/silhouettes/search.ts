@@ -4,15 +4,14 @@ import { d4Matrix } from '../lattice/d4'
 import type { Point } from '../lattice/polygon'
 import { latticeKey } from '../pentagons/lattice'
 import { seededRandom } from '../random'
-import { coloringObstruction } from '../tiling/coloring'
 import {
-  buildTilingProblem,
   placedPiece,
   type PieceKind,
   type PlacedPiece,
   type TilingProblem,
 } from '../tiling/problem'
 import { TilingSearch, type TilingCounts, type TilingSolution } from '../tiling/search'
+import { prepareFigure, ruleOuts } from '../tiling/rule-out'
 import { verifyTiling } from '../tiling/verify'
 import { GROWTH_SYMMETRIES, randomFigure } from './arrangement'
 
@@ -145,6 +144,7 @@ export function* silhouetteSearch(
 ): Generator<SilhouetteProgress, SilhouetteResult> {
   const problem = silhouetteSetProblem(pieces)
   if (problem) throw new InputError(problem)
+  const rules = ruleOuts(pieces)
   const found: Silhouette[] = []
   const seen = new Set<string>()
   let draws = 0
@@ -183,7 +183,9 @@ export function* silhouetteSearch(
     const key = latticeKey(polygon)
     if (seen.has(key)) return false
     seen.add(key)
-    const tiling = buildTilingProblem(polygon, pieces)
+    // A figure a cheap argument rules out has no tiling: not one the set builds.
+    const { problem: tiling, rejected } = prepareFigure(polygon, pieces, rules)
+    if (!tiling || rejected) return false
     if (request.symmetric && tiling.figure.symmetry.length < 2) return false
     const count = countFigure(tiling, Math.min(budget.figureNodes, budget.nodes - nodes))
     let step = count.next()
@@ -265,10 +267,8 @@ interface Counted {
   readonly complete: boolean
 }
 
-/** The exhaustive count of one figure, yielding every few thousand placements. */
+/** The exhaustive count of one figure (not ruled out), yielding every few thousand placements. */
 function* countFigure(problem: TilingProblem, maxNodes: number): Generator<void, Counted> {
-  if (problem.obstruction || coloringObstruction(problem))
-    return { counts: { solutions: 0, fixed: 0 }, nodes: 0, kept: [], complete: true }
   const search = new TilingSearch(problem, 'reduce')
   const kept: TilingSolution[] = []
   let since = 0

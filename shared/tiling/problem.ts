@@ -114,7 +114,7 @@ export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
 }
 
 /** Dense index of a normalised raster: (cy·W + cx)·4 + dir → quarter index or −1. */
-function quarterIndex(fq: Quarters, W: number, H: number): Int32Array {
+export function quarterIndex(fq: Quarters, W: number, H: number): Int32Array {
   const index = new Int32Array(W * H * 4).fill(-1)
   for (let k = 0; k < fq.length / 2; k++) index[quarterSlot(fq[2 * k], fq[2 * k + 1], W)] = k
   return index
@@ -276,7 +276,8 @@ export function buildTilingProblem(
   }
 }
 
-function quarterSlot(qx: number, qy: number, W: number): number {
+/** Where a quarter of a normalised raster W cells wide sits in `quarterIndex`. */
+export function quarterSlot(qx: number, qy: number, W: number): number {
   const cx = qx >> 2
   const cy = qy >> 2
   const lx = qx & 3
