@@ -57,6 +57,17 @@ export function useCommands() {
     return dialogs.pickFile('open')
   }
 
+  /** Where to save: the native dialog, or the browser host's, for files of these extensions. */
+  async function pickSavePath(
+    suggested: string,
+    extension = '.json',
+    listed: readonly string[] = [extension],
+  ): Promise<string | undefined> {
+    if (app.info?.nativeDialogs)
+      return (await api.call('dialog.save', { suggestedName: suggested })).path
+    return dialogs.pickFile('save', suggested, extension, listed)
+  }
+
   async function open(path?: string): Promise<void> {
     const target = path ?? (await pickOpenPath())
     if (!target || !(await mayReplace())) return
@@ -195,6 +206,8 @@ export function useCommands() {
     newDocument,
     open,
     openBundled,
+    pickOpenPath,
+    pickSavePath,
     showTilings,
     save,
     saveAs,
