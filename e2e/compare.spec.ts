@@ -9,6 +9,15 @@ test('Compare: the tangram beside a variant of the same area, outlines of only o
   await page.keyboard.press('Alt+c')
   // The open set is there to start with; the variant comes from its file.
   await expect(page.getByTestId('compare-set')).toHaveCount(1)
+  // A bundled set of another area: refused in one line, and taken off again.
+  await page.getByTestId('compare-add-bundled').selectOption('tetraboloes')
+  await expect(page.getByTestId('compare-set')).toHaveCount(2)
+  await page.getByTestId('compare-start').click()
+  await expect(page.getByTestId('compare-error')).toHaveText(
+    'sets compare only when they cover the same area: Tangram 16, Tetraboloes 56 half-squares',
+  )
+  await page.getByTestId('compare-set').nth(1).getByTitle('Remove').click()
+  await expect(page.getByTestId('compare-set')).toHaveCount(1)
   await workbench.openFile('cut-tangram.json', () => page.getByTestId('compare-add-file').click())
   await expect(page.getByTestId('compare-set')).toHaveCount(2)
   await page.getByTestId('compare-start').click()
