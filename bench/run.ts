@@ -21,6 +21,7 @@ import { triangleBench } from './triangle'
 import { queensBench } from './queens'
 import { queensGameBench } from './queens-game'
 import { pentagonsBench } from './pentagons'
+import { puzzlesBench } from './puzzles'
 import { taitBench } from './tait'
 import { cancelBench } from './cancel'
 import { ruleOutsBench } from './rule-outs'
@@ -219,6 +220,7 @@ const results: Result[] = [
   ...queensGameBench(),
   ...taitBench(),
   ...pentagonsBench(),
+  ...puzzlesBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

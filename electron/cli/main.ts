@@ -277,6 +277,28 @@ program
   })
 
 program
+  .command('puzzles <set>')
+  .description(
+    'figures the set builds (--unique: in exactly one way up to their symmetries), each proven by the exhaustive count and rated by its search nodes; optionally a booklet',
+  )
+  .option('--count <n>', 'how many figures', '10')
+  .option('--unique', 'only figures with exactly one solution')
+  .option('--convex', 'convex figures (every convex outline of the area)')
+  .option('--any', 'any simple figure of the area, drawn at random from arrangements (default)')
+  .option('--symmetric', 'only figures with a symmetry')
+  .option('--seed <n>', 'random seed (--any)', '1')
+  .option('-o, --output <file>', 'a booklet: the figures, then the solutions (.pdf or .svg)')
+  .option(
+    '--json',
+    'machine-readable output: {"figures":[{"polygon":[[x,y],…],"solutions":1,"nodes":…},…]}',
+  )
+  .option('--no-progress', 'no progress bar on stderr')
+  .action(async (set: string, opts) => {
+    const { puzzlesCommand } = await import('./commands/puzzles')
+    exitCode = await puzzlesCommand(set, opts, controller.signal, write)
+  })
+
+program
   .command('reproduce')
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')
