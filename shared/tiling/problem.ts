@@ -9,7 +9,7 @@ import {
   transformQuarters,
   type Quarters,
 } from '../lattice/quarters'
-import type { Shape } from '../pieces/shape'
+import type { Orientation, Shape } from '../pieces/shape'
 import { normalizePolygon, type Point } from '../lattice/polygon'
 import { InputError } from '../errors'
 
@@ -168,16 +168,7 @@ export function buildTilingProblem(
       const local = new Int32Array(m)
       for (let ty = 0; ty + o.height <= H; ty++) {
         for (let tx = 0; tx + o.width <= W; tx++) {
-          let ok = true
-          for (let k = 0; k < m; k++) {
-            const id = index[quarterSlot(q[2 * k] + 4 * tx, q[2 * k + 1] + 4 * ty, W)]
-            if (id < 0) {
-              ok = false
-              break
-            }
-            local[k] = id
-          }
-          if (!ok) continue
+          if (!coverAt(index, W, q, tx, ty, local)) continue
           const ids = Int32Array.from(local).sort()
           placements.push({ piece: pi, orientation: oi, tx, ty })
           placementQuarters.push(ids)
@@ -274,6 +265,50 @@ export function buildTilingProblem(
     placementImage,
     obstruction,
   }
+}
+
+/**
+ * Whether the raster q, moved by (tx, ty) cells, lies inside the figure whose dense index is
+ * `index` (W cells wide); if so and `out` is given, the figure's quarter indices it covers.
+ */
+function coverAt(
+  index: Int32Array,
+  W: number,
+  q: Quarters,
+  tx: number,
+  ty: number,
+  out?: Int32Array,
+): boolean {
+  for (let k = 0; k < q.length / 2; k++) {
+    const id = index[quarterSlot(q[2 * k] + 4 * tx, q[2 * k + 1] + 4 * ty, W)]
+    if (id < 0) return false
+    if (out) out[k] = id
+  }
+  return true
+}
+
+/** A figure ready for asking which pieces fit in it. */
+export interface FigureFit {
+  readonly figure: FigureRaster
+  readonly index: Int32Array
+}
+
+export function figureFit(polygon: readonly Point[]): FigureFit {
+  const figure = rasterizeFigure(polygon)
+  return { figure, index: quarterIndex(figure.quarters, figure.width, figure.height) }
+}
+
+/** Whether a piece, in one of its orientations, fits somewhere inside the figure. */
+export function fitsSomewhere(fit: FigureFit, orientations: readonly Orientation[]): boolean {
+  const { width: W, height: H } = fit.figure
+  for (const o of orientations) {
+    for (let ty = 0; ty + o.height <= H; ty++) {
+      for (let tx = 0; tx + o.width <= W; tx++) {
+        if (coverAt(fit.index, W, o.quarters, tx, ty)) return true
+      }
+    }
+  }
+  return false
 }
 
 function quarterSlot(qx: number, qy: number, W: number): number {
