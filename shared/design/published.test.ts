@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { d4Matrix } from '../lattice/d4'
+import { buildTilingProblem } from '../tiling/problem'
+import { TilingSearch } from '../tiling/search'
+import { verifyTiling } from '../tiling/verify'
+import { exploreSets, type DesignResult } from './explore'
+
+/**
+ * Fox-Epstein, Katsumata & Uehara, "The Convex Configurations of Sei Shonagon Chie no Ita,
+ * Tangram, and Other Silhouette Puzzles with Seven Pieces" (IEICE Trans. Fundamentals E99-A(6),
+ * 2016): of the sets of pieces cut from 16 half-square triangles, exactly four sets of seven make
+ * 19 of the 20 convex outlines, none makes 20, none of six makes 19, and eleven pieces are needed
+ * for all 20.
+ */
+const best = (pieces: number, top = 1) => exploreSets({ area: 16, pieces, top })
+
+/**
+ * Re-checks every listed set: one tiling per outline it makes through the independent verifier,
+ * and every outline decided and counted again by the other engine (dancing links), with no bound.
+ */
+function recheck(result: DesignResult): void {
+  for (const set of result.sets) {
+    const pieces = set.kinds.map((k) => ({
+      name: k.name,
+      polygon: k.candidate.polygon,
+      count: k.count,
+    }))
+    for (const made of set.made) {
+      const moves = made.tiling.map((p) => ({
+        piece: p.piece,
+        matrix: d4Matrix(p.g),
+        dx: p.dx,
+        dy: p.dy,
+      }))
+      expect(verifyTiling(result.outlines[made.outline].polygon, pieces, moves)).toBeUndefined()
+    }
+    const counts = result.outlines.map((o) => {
+      const problem = buildTilingProblem(o.polygon, set.kinds)
+      return new TilingSearch(problem, 'reduce', [], 'dlx').runToEnd().solutions
+    })
+    expect(counts.filter((n) => n > 0)).toHaveLength(set.outlines)
+    expect(counts.reduce((s, n) => s + n, 0)).toBe(set.tilings)
+    expect(set.made.map((m) => [m.outline, m.tilings])).toEqual(
+      counts.flatMap((n, i) => (n > 0 ? [[i, n]] : [])),
+    )
+  }
+}
+
+describe('Fox-Epstein, Katsumata & Uehara 2016: sets of area 16', () => {
+  it('exactly four sets of seven pieces make 19 convex outlines, none makes 20', () => {
+    const r = best(7, 5)
+    expect(r.complete).toBe(true)
+    expect(r.outlines).toHaveLength(20)
+    expect(r.sets.map((s) => s.outlines)).toEqual([19, 19, 19, 19, 18])
+    recheck(r)
+  })
+
+  it('no set of six pieces makes 19', () => {
+    const r = best(6)
+    expect(r.sets[0].outlines).toBeLessThan(19)
+    recheck(r)
+  })
+
+  it('eight to ten pieces make at most 19 (seven: above), eleven make all 20', () => {
+    for (const k of [8, 9, 10]) expect(best(k).sets[0].outlines).toBe(19)
+    const r = best(11)
+    expect(r.sets[0].outlines).toBe(20)
+    recheck(r)
+  })
+})
