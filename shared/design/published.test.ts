@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { convexCases } from '../convex/convex'
+import { parsePieceSet } from '../formats/load'
 import { d4Matrix } from '../lattice/d4'
 import { buildTilingProblem } from '../tiling/problem'
 import { TilingSearch } from '../tiling/search'
@@ -47,6 +50,24 @@ function recheck(result: DesignResult): void {
 }
 
 describe('Fox-Epstein, Katsumata & Uehara 2016: sets of area 16', () => {
+  it('the Sei Shonagon Chie no Ita set makes 16 convex figures (the tangram 13)', () => {
+    const made = (name: string) => {
+      const set = parsePieceSet(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
+      const kinds = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+      return convexCases(kinds).cases.filter((c) => {
+        const search = new TilingSearch(buildTilingProblem(c.polygon, kinds), 'reduce')
+        if (search.step(Number.MAX_SAFE_INTEGER) !== 'solution') return false
+        const tiling = search
+          .solution()
+          .pieces.map((p) => ({ piece: p.piece, matrix: d4Matrix(p.g), dx: p.dx, dy: p.dy }))
+        expect(verifyTiling(c.polygon, set.pieces, tiling)).toBeUndefined()
+        return true
+      }).length
+    }
+    expect(made('sei-shonagon')).toBe(16)
+    expect(made('tangram')).toBe(13)
+  })
+
   it('exactly four sets of seven pieces make 19 convex outlines, none makes 20', () => {
     const r = best(7, 5)
     expect(r.complete).toBe(true)
