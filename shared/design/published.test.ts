@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { convexCases } from '../convex/convex'
 import { parsePieceSet } from '../formats/load'
+import { congruenceKey, type Shape } from '../pieces/shape'
 import { d4Matrix } from '../lattice/d4'
 import { buildTilingProblem } from '../tiling/problem'
 import { TilingSearch } from '../tiling/search'
@@ -15,6 +16,13 @@ import { exploreSets, type DesignResult } from './explore'
  * 19 of the 20 convex outlines, none makes 20, none of six makes 19, and eleven pieces are needed
  * for all 20.
  */
+const bundled = (name: string) =>
+  parsePieceSet(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
+
+/** A set as the congruence classes of its pieces with their counts, to compare sets. */
+const setKey = (pieces: readonly { shape: Shape; count: number }[]) =>
+  pieces.map((p) => `${p.count} × ${congruenceKey(p.shape)}`).sort()
+
 const best = (pieces: number, top = 1) => exploreSets({ area: 16, pieces, top })
 
 /**
@@ -52,7 +60,7 @@ function recheck(result: DesignResult): void {
 describe('Fox-Epstein, Katsumata & Uehara 2016: sets of area 16', () => {
   it('the Sei Shonagon Chie no Ita set makes 16 convex figures (the tangram 13)', () => {
     const made = (name: string) => {
-      const set = parsePieceSet(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
+      const set = bundled(name)
       const kinds = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
       return convexCases(kinds).cases.filter((c) => {
         const search = new TilingSearch(buildTilingProblem(c.polygon, kinds), 'reduce')
@@ -74,6 +82,10 @@ describe('Fox-Epstein, Katsumata & Uehara 2016: sets of area 16', () => {
     expect(r.outlines).toHaveLength(20)
     expect(r.sets.map((s) => s.outlines)).toEqual([19, 19, 19, 19, 18])
     recheck(r)
+    // The bundled sets are these four, in this order.
+    expect(['a', 'b', 'c', 'd'].map((x) => setKey(bundled(`explorer-7-19${x}`).pieces))).toEqual(
+      r.sets.slice(0, 4).map((s) => setKey(s.kinds)),
+    )
   })
 
   it('no set of six pieces makes 19', () => {
@@ -87,5 +99,6 @@ describe('Fox-Epstein, Katsumata & Uehara 2016: sets of area 16', () => {
     const r = best(11)
     expect(r.sets[0].outlines).toBe(20)
     recheck(r)
+    expect(setKey(bundled('explorer-11-20').pieces)).toEqual(setKey(r.sets[0].kinds))
   })
 })
