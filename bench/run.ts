@@ -21,6 +21,7 @@ import { triangleBench } from './triangle'
 import { queensBench } from './queens'
 import { queensGameBench } from './queens-game'
 import { pentagonsBench } from './pentagons'
+import { designBench } from './design'
 import { taitBench } from './tait'
 import { cancelBench } from './cancel'
 import { startupBench } from './startup'
@@ -218,6 +219,7 @@ const results: Result[] = [
   ...queensGameBench(),
   ...taitBench(),
   ...pentagonsBench(),
+  ...designBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

@@ -4,7 +4,7 @@ import { describePolygon } from '../convex/outlines'
 import type { Point } from '../lattice/polygon'
 import type { Quarters } from '../lattice/quarters'
 import { growingPolyaboloes, polyformPolygon, type GrowthProgress } from '../pieces/polyforms'
-import { analyzeShape, orientationsOf, type Shape } from '../pieces/shape'
+import { analyzeShape, orientationsOf, type Orientation, type Shape } from '../pieces/shape'
 import { figureFit, fitsSomewhere, type FigureFit } from '../tiling/problem'
 
 /**
@@ -56,10 +56,7 @@ export function* growCandidates(
   const keep = (raster: Quarters): boolean => {
     const { orientations } = orientationsOf(raster)
     if (fromFit && !fitsSomewhere(fromFit, orientations)) return false
-    let mask = 0n
-    fits.forEach((f, i) => {
-      if (fitsSomewhere(f, orientations)) mask |= 1n << BigInt(i)
-    })
+    const mask = fitMask(fits, orientations)
     if (mask === 0n) return false
     if (++kept > MAX_CANDIDATES)
       throw new InputError(
@@ -83,7 +80,34 @@ export function* growCandidates(
   return { outlines, list, byArea }
 }
 
-function candidate(index: number, area: number, polygon: Point[], fits: bigint): Candidate {
+/** Bit i: a piece in one of these orientations fits somewhere in figure i. */
+function fitMask(fits: readonly FigureFit[], orientations: readonly Orientation[]): bigint {
+  let mask = 0n
+  fits.forEach((f, i) => {
+    if (fitsSomewhere(f, orientations)) mask |= 1n << BigInt(i)
+  })
+  return mask
+}
+
+/** Any piece as a candidate, with the outlines it fits in (a set drawn by hand, to evaluate it). */
+export function pieceCandidate(
+  polygon: readonly Point[],
+  outlines: readonly OutlineCase[],
+): Candidate {
+  const shape = analyzeShape(polygon)
+  const mask = fitMask(
+    outlines.map((c) => figureFit(c.polygon)),
+    shape.orientations,
+  )
+  return candidate(0, shape.area, shape.polygon, mask)
+}
+
+function candidate(
+  index: number,
+  area: number,
+  polygon: readonly Point[],
+  fits: bigint,
+): Candidate {
   let shape: Shape | undefined
   return {
     index,
