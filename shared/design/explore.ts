@@ -1,6 +1,7 @@
 import type { OutlineCase } from '../convex/convex'
 import { growCandidates, type Candidate, type Candidates } from './candidates'
-import { evaluateSet, type MadeOutline, type SetEvaluation } from './evaluate'
+import { evaluateSet, type MadeOutline, type SetDropped, type SetEvaluation } from './evaluate'
+import type { Point } from '../lattice/polygon'
 import { designTasks, setsAtLevel, type DesignTask } from './multisets'
 import { TopSets } from './ranking'
 import { checkDesignRequest, type DesignRequest } from './request'
@@ -106,27 +107,21 @@ export class SetExplorer {
           searched: this.searched,
           best: this.ranking.list()[0]?.outlines,
         })
-        for (const set of setsAtLevel(c, task, level)) {
-          if (!set) {
-            yield progress()
-            continue
-          }
-          this.searched++
-          const needed = Math.max(1, this.ranking.threshold()?.outlines ?? 1)
-          const evaluation = evaluateSet(
-            set.pieces,
-            set.fits,
-            c.outlines,
-            order,
-            needed,
-            r.from?.polygon,
-          )
-          let e = evaluation.next()
-          for (; !e.done; e = evaluation.next()) yield progress()
-          if (e.value === 'no dissection') this.noDissection++
-          else if (e.value === 'out of reach') this.dropped++
-          else this.ranking.offer({ ...e.value, found: this.searched })
-        }
+        const unit = exploreTask(
+          c,
+          order,
+          task,
+          level,
+          () => Math.max(1, this.ranking.threshold()?.outlines ?? 1),
+          (outcome) => {
+            this.searched++
+            if (outcome === 'no dissection') this.noDissection++
+            else if (outcome === 'out of reach') this.dropped++
+            else this.ranking.offer({ ...outcome, found: this.searched })
+          },
+          r.from?.polygon,
+        )
+        while (!unit.next().done) yield progress()
         done += Number(task.sets)
       }
     }
@@ -150,6 +145,31 @@ export class SetExplorer {
       },
       complete: this.complete,
     }
+  }
+}
+
+/**
+ * One unit of the explorer's work, independent of every other (so that it can run in any process,
+ * its weight the task's `sets`): the sets of one task whose pieces all fit in exactly `level`
+ * outlines, each decided and counted by `evaluateSet` against the outlines it must reach
+ * (`needed`, asked afresh for each set: the best found so far, wherever it was found). `report`
+ * gets what became of each set searched. Pauses (yields) every few thousand placements.
+ */
+export function* exploreTask(
+  c: Candidates,
+  order: readonly number[],
+  task: DesignTask,
+  level: number,
+  needed: () => number,
+  report: (outcome: SetEvaluation | SetDropped) => void,
+  from?: readonly Point[],
+): Generator<void, void> {
+  for (const set of setsAtLevel(c, task, level)) {
+    if (!set) {
+      yield
+      continue
+    }
+    report(yield* evaluateSet(set.pieces, set.fits, c.outlines, order, needed(), from))
   }
 }
 
