@@ -40,9 +40,9 @@ export interface Candidates {
  * Most candidate pieces the explorer keeps: beyond this, trying every set of them is hopeless
  * anyway, and the pieces alone would fill memory.
  */
-export const MAX_CANDIDATES = 200_000
+export const MAX_CANDIDATES = 50_000
 
-/** The candidates, as a growth that pauses (every few hundred shapes grown). */
+/** The candidates, as a growth that pauses (every few dozen shapes grown). */
 export function* growCandidates(
   area: number,
   maxPieceArea: number,

@@ -51,7 +51,7 @@ export interface GrowthProgress {
   readonly total: number
 }
 
-/** `growPolyaboloes`, pausing every few hundred shapes grown (for callers that run it in slices). */
+/** `growPolyaboloes`, pausing every few dozen shapes grown (for callers that run it in slices). */
 export function growingPolyaboloes(
   maxSize: number,
   keep?: (raster: Quarters) => boolean,
@@ -88,7 +88,7 @@ type Extensions = (raster: Quarters, occupied: ReadonlySet<number>) => number[][
 
 /**
  * Grows the shapes of every size up to n from the seed (one half-square, or one cell), pausing
- * after every PAUSE_EVERY shapes it grows from.
+ * after every PAUSE_EVERY shapes grown (each may cost a `keep` test).
  */
 function* grow(
   seed: number[],
@@ -99,14 +99,15 @@ function* grow(
   const first = canonicalRaster(Int32Array.from(seed))
   let level = !keep || keep(first) ? [first] : []
   const levels = [level]
+  let grown = 0
   for (let size = 2; size <= n; size++) {
     // A shape refused by `keep` stays in the map as null, so that it is tested once.
     const next = new Map<string, Quarters | null>()
     for (const [done, s] of level.entries()) {
-      if (done % PAUSE_EVERY === 0) yield { size, done, total: level.length }
       const occupied = new Set<number>()
       for (let i = 0; i < s.length; i += 2) occupied.add(code(s[i], s[i + 1]))
       for (const add of extensions(s, occupied)) {
+        if (++grown % PAUSE_EVERY === 0) yield { size, done, total: level.length }
         const child = new Int32Array(s.length + add.length)
         child.set(s)
         child.set(add, s.length)
@@ -121,7 +122,7 @@ function* grow(
   return levels
 }
 
-const PAUSE_EVERY = 256
+const PAUSE_EVERY = 64
 
 /**
  * The least of a raster's eight images under the symmetries of the square, each normalised

@@ -100,6 +100,7 @@ export function designJson(r: DesignResult) {
 function designText(r: DesignResult, elapsedMs: number): string {
   const { area, pieces, from } = r.request
   const s = r.stats
+  if (r.outlines.length === 0) return 'Stopped while growing the candidate pieces: no set searched.'
   const heading = `Sets of ${plural(pieces, 'piece')} of area ${area}${from ? ` cut from ${from.name}` : ''} (${plural(r.outlines.length, 'convex outline')}), by the outlines they make, then their tilings:`
   const rows = r.sets.map((set, i) => [
     i + 1,
