@@ -42,14 +42,21 @@ export interface Candidates {
  */
 export const MAX_CANDIDATES = 50_000
 
-/** The candidates, as a growth that pauses (every few dozen shapes grown). */
+/**
+ * The candidates, as a growth that pauses: while the outlines are made ready (progress of size 0,
+ * every few dozen outlines: a large area has thousands), then every few dozen shapes grown.
+ */
 export function* growCandidates(
   area: number,
   maxPieceArea: number,
   from?: { readonly name: string; readonly polygon: readonly Point[] },
 ): Generator<GrowthProgress, Candidates> {
   const outlines = outlineCases(area)
-  const fits = outlines.map((c) => figureFit(c.polygon))
+  const fits: FigureFit[] = []
+  for (const [i, c] of outlines.entries()) {
+    if (i % 32 === 0) yield { size: 0, done: i, total: outlines.length }
+    fits.push(figureFit(c.polygon))
+  }
   const fromFit: FigureFit | undefined = from ? figureFit(from.polygon) : undefined
   const masks = new Map<Quarters, bigint>()
   let kept = 0

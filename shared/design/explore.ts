@@ -49,8 +49,11 @@ export interface DesignResult {
 }
 
 export interface DesignProgress {
-  /** Growing the candidate pieces (of `size` half-squares), or searching sets (of bound `level`). */
-  readonly phase: 'pieces' | 'sets'
+  /**
+   * Making the outlines ready, growing the candidate pieces (of `size` half-squares), or
+   * searching sets (of bound `level`).
+   */
+  readonly phase: 'outlines' | 'pieces' | 'sets'
   readonly size?: number
   readonly level?: number
   /** How far the phase (the level) has come, in [0, 1]. */
@@ -84,7 +87,7 @@ export class SetExplorer {
     for (; !step.done; step = growth.next()) {
       const g = step.value
       yield {
-        phase: 'pieces',
+        phase: g.size === 0 ? 'outlines' : 'pieces',
         size: g.size,
         fraction: g.total > 0 ? g.done / g.total : 0,
         searched: 0,

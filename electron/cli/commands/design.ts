@@ -46,9 +46,11 @@ export async function designCommand(
       elapsedMs: Date.now() - t0,
       fields: {
         what:
-          p.phase === 'pieces'
-            ? `growing pieces of ${p.size} half-squares`
-            : `sets that fit in ${p.level} outlines`,
+          p.phase === 'outlines'
+            ? 'making the outlines ready'
+            : p.phase === 'pieces'
+              ? `growing pieces of ${p.size} half-squares`
+              : `sets that fit in ${p.level} outlines`,
         searched: p.searched.toLocaleString('en'),
         best: p.best === undefined ? '–' : `${p.best} outlines`,
       },
