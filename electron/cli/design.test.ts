@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { areaInHalfSquares, type Point } from '../../shared/lattice/polygon'
-import { CLI, cli } from './run-cli'
+import { cli } from './run-cli'
+import { startCli } from './start-cli'
 
 interface DesignJson {
   sets: { pieces: { polygon: Point[]; count: number }[]; outlines: number; tilings: number }[]
@@ -55,20 +55,10 @@ describe('design (the set explorer)', () => {
 
   it('stops on Ctrl-C with the best sets so far, exiting 130', async () => {
     // Two pieces of area 16: minutes of work (the bounds prune little for so few pieces).
-    const child = spawn(
-      process.execPath,
-      [...CLI, 'design', '--area', '16', '--pieces', '2', '--json'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (err += d))
+    const run = startCli('design', '--area', '16', '--pieces', '2', '--json')
     await new Promise((r) => setTimeout(r, 3000))
-    child.kill('SIGINT')
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    run.child.kill('SIGINT')
+    const { code, out, err } = await run.done
     expect(code).toBe(130)
     expect(err).toContain('interrupted: the best sets found so far')
     expect(JSON.parse(out)).toMatchObject({ complete: false })

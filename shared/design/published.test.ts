@@ -4,7 +4,7 @@ import { convexCases } from '../convex/convex'
 import { parsePieceSet } from '../formats/load'
 import { congruenceKey, type Shape } from '../pieces/shape'
 import { d4Matrix } from '../lattice/d4'
-import { buildTilingProblem } from '../tiling/problem'
+import { buildTilingProblem, type PlacedPiece } from '../tiling/problem'
 import { TilingSearch } from '../tiling/search'
 import { verifyTiling } from '../tiling/verify'
 import { exploreSets, type DesignResult } from './explore'
@@ -23,6 +23,10 @@ const bundled = (name: string) =>
 const setKey = (pieces: readonly { shape: Shape; count: number }[]) =>
   pieces.map((p) => `${p.count} × ${congruenceKey(p.shape)}`).sort()
 
+/** A tiling's placed pieces as the verifier's moves. */
+const moves = (tiling: readonly PlacedPiece[]) =>
+  tiling.map((p) => ({ piece: p.piece, matrix: d4Matrix(p.g), dx: p.dx, dy: p.dy }))
+
 const best = (pieces: number, top = 1) => exploreSets({ area: 16, pieces, top })
 
 /**
@@ -37,13 +41,8 @@ function recheck(result: DesignResult): void {
       count: k.count,
     }))
     for (const made of set.made) {
-      const moves = made.tiling.map((p) => ({
-        piece: p.piece,
-        matrix: d4Matrix(p.g),
-        dx: p.dx,
-        dy: p.dy,
-      }))
-      expect(verifyTiling(result.outlines[made.outline].polygon, pieces, moves)).toBeUndefined()
+      const polygon = result.outlines[made.outline].polygon
+      expect(verifyTiling(polygon, pieces, moves(made.tiling))).toBeUndefined()
     }
     const counts = result.outlines.map((o) => {
       const problem = buildTilingProblem(o.polygon, set.kinds)
@@ -65,10 +64,7 @@ describe('Fox-Epstein, Katsumata & Uehara 2016: sets of area 16', () => {
       return convexCases(kinds).cases.filter((c) => {
         const search = new TilingSearch(buildTilingProblem(c.polygon, kinds), 'reduce')
         if (search.step(Number.MAX_SAFE_INTEGER) !== 'solution') return false
-        const tiling = search
-          .solution()
-          .pieces.map((p) => ({ piece: p.piece, matrix: d4Matrix(p.g), dx: p.dx, dy: p.dy }))
-        expect(verifyTiling(c.polygon, set.pieces, tiling)).toBeUndefined()
+        expect(verifyTiling(c.polygon, set.pieces, moves(search.solution().pieces))).toBeUndefined()
         return true
       }).length
     }

@@ -3,7 +3,7 @@ import { SetExplorer, type DesignProgress, type DesignResult } from '../../../sh
 import { LIMITS } from '../../../shared/limits'
 import { plural } from '../../../shared/plural'
 import { loadFigure, wholeOption } from '../inputs'
-import { statusBar } from '../progress'
+import { runInSlices, statusBar } from '../progress'
 import { table } from '../table'
 
 export interface DesignOptions {
@@ -56,21 +56,7 @@ export async function designCommand(
       },
     }),
   )
-  try {
-    const run = explorer.run()
-    let paused = Date.now()
-    for (let step = run.next(); !step.done; step = run.next()) {
-      // Every 50 ms, let Ctrl-C and the terminal in.
-      if (Date.now() - paused > 50) {
-        bar.update(step.value)
-        await new Promise((resolve) => setImmediate(resolve))
-        paused = Date.now()
-        if (signal.aborted) break
-      }
-    }
-  } finally {
-    bar.stop()
-  }
+  await runInSlices(explorer.run(), bar, signal)
   const result = explorer.result()
   write(o.json ? JSON.stringify(designJson(result)) : designText(result, Date.now() - t0))
   if (result.complete) return 0
