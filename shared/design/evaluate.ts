@@ -46,15 +46,15 @@ export function* evaluateSet(
   needed: number,
   from?: readonly Point[],
 ): Generator<void, SetEvaluation | SetDropped> {
+  let possible = 0
+  for (const i of order) if (fits & (1n << BigInt(i))) possible++
+  if (possible < needed) return 'out of reach'
   const kinds = setKinds(pieces)
   if (from) {
     const problem = buildTilingProblem(from, kinds)
     if (problem.obstruction ?? coloringObstruction(problem)) return 'no dissection'
     if (!(yield* firstTiling(new TilingSearch(problem, 'reduce')))) return 'no dissection'
   }
-  let possible = 0
-  for (const i of order) if (fits & (1n << BigInt(i))) possible++
-  if (possible < needed) return 'out of reach'
   const open: { outline: number; search: TilingSearch; tiling: readonly PlacedPiece[] }[] = []
   for (const i of order) {
     if (!(fits & (1n << BigInt(i)))) continue
