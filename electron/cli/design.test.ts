@@ -63,4 +63,17 @@ describe('design (the set explorer)', () => {
     expect(err).toContain('interrupted: the best sets found so far')
     expect(JSON.parse(out)).toMatchObject({ complete: false })
   })
+
+  it('stops at once on Ctrl-C while it makes thousands of outlines ready', async () => {
+    // Area 2000 has 15,012 convex outlines, each made ready to fit pieces in: about a minute.
+    const run = startCli('design', '--area', '2000', '--pieces', '3', '--no-progress')
+    await new Promise((r) => setTimeout(r, 3000))
+    run.child.kill('SIGINT')
+    const stopped = Date.now()
+    const { code, out } = await run.done
+    // A generous bound: the point is that it stops within a step, not after the phase.
+    expect(Date.now() - stopped).toBeLessThan(15_000)
+    expect(code).toBe(130)
+    expect(out).toBe('Stopped while growing the candidate pieces: no set searched.\n')
+  })
 })
