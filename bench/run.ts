@@ -22,6 +22,7 @@ import { queensBench } from './queens'
 import { queensGameBench } from './queens-game'
 import { pentagonsBench } from './pentagons'
 import { puzzlesBench } from './puzzles'
+import { designBench } from './design'
 import { taitBench } from './tait'
 import { cancelBench } from './cancel'
 import { ruleOutsBench } from './rule-outs'
@@ -221,6 +222,7 @@ const results: Result[] = [
   ...taitBench(),
   ...pentagonsBench(),
   ...puzzlesBench(),
+  ...designBench(),
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),

@@ -32,12 +32,17 @@ export interface OutlineCase {
 /** The outlines a set's convex figures can have: one per congruence class of its area. */
 export function convexCases(pieces: readonly PieceKind[]): { area: number; cases: OutlineCase[] } {
   const area = totalPieceArea(pieces)
+  return { area, cases: outlineCases(area) }
+}
+
+/** The convex outlines of an area, numbered. */
+export function outlineCases(area: number): OutlineCase[] {
   if (area > LIMITS.maxOutlineArea) {
     throw new InputError(
       `the pieces cover ${area} half-squares; listing convex outlines stops at ${LIMITS.maxOutlineArea} (there would be about ${estimateOutlineCount(area).toLocaleString('en')})`,
     )
   }
-  const cases = convexOutlines(area).map((outline, i) => {
+  return convexOutlines(area).map((outline, i) => {
     const polygon = outlinePolygon(outline)
     return {
       number: i + 1,
@@ -47,7 +52,6 @@ export function convexCases(pieces: readonly PieceKind[]): { area: number; cases
       symmetryOrder: outlineSymmetryOrder(outline),
     }
   })
-  return { area, cases }
 }
 
 /**

@@ -1,6 +1,7 @@
 import tangramFile from '../../resources/sets/tangram.json' with { type: 'json' }
 import { convexCases, outlineFigures } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
+import { DESIGN_ROWS } from './design-rows'
 import { EDGEMATCH_ROWS } from './edgematch-rows'
 import { PENTAGON_ROWS } from './pentagon-rows'
 import { QUEENS_ROWS } from './queens-rows'
@@ -212,6 +213,7 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   ...QUEENS_ROWS,
   ...PENTAGON_ROWS,
   ...TAIT_ROWS,
+  ...DESIGN_ROWS,
 ]
 
 /** Whether an outline name ("right trapezoid 2, 5, 2√2, 3") has these sides in cyclic order. */

@@ -5,7 +5,6 @@ import {
   transformPolygon,
   type Point,
 } from '../lattice/polygon'
-import { normalizeQuarters, quarterExtent, rasterizePolygon } from '../lattice/quarters'
 import {
   coloringObstruction,
   coloringReason,
@@ -15,8 +14,8 @@ import {
 } from './coloring'
 import {
   buildTilingProblem,
-  quarterIndex,
-  quarterSlot,
+  figureFit,
+  fitsSomewhere,
   totalPieceArea,
   type PieceKind,
   type TilingProblem,
@@ -91,14 +90,11 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
           : `no piece has a side that can lie along ${side}`,
       }
     }
-    const { quarters } = normalizeQuarters(rasterizePolygon(poly))
-    const ext = quarterExtent(quarters)
-    const raster = { W: ext.maxCX + 1, H: ext.maxCY + 1 }
-    const index = quarterIndex(quarters, raster.W, raster.H)
-    const misfit = pieces.find((p) => !fitsSomewhere(p, { ...raster, index }))
+    const fit = figureFit(poly)
+    const misfit = pieces.find((p) => !fitsSomewhere(fit, p.shape.orientations))
     if (misfit) return { reason: `the piece "${misfit.name}" fits nowhere in the figure` }
     for (const { coloring, anywhere, reach } of colorings) {
-      const target = rasterWeight(coloring, quarters)
+      const target = rasterWeight(coloring, fit.quarters)
       if (!reach.has(target)) return { reason: coloringReason(coloring, target, anywhere, pieces) }
     }
     return undefined
@@ -127,22 +123,4 @@ function sideDirections(pieces: readonly PieceKind[]): Set<number> {
     }
   }
   return facing
-}
-
-/** Whether some orientation of the piece lies inside the figure (`quarterIndex`) somewhere. */
-function fitsSomewhere(
-  piece: PieceKind,
-  { W, H, index }: { W: number; H: number; index: Int32Array },
-): boolean {
-  return piece.shape.orientations.some((o) => {
-    const q = o.quarters
-    for (let ty = 0; ty + o.height <= H; ty++) {
-      for (let tx = 0; tx + o.width <= W; tx++) {
-        let k = 0
-        while (k < q.length && index[quarterSlot(q[k] + 4 * tx, q[k + 1] + 4 * ty, W)] >= 0) k += 2
-        if (k === q.length) return true
-      }
-    }
-    return false
-  })
 }
