@@ -7,6 +7,7 @@ import { d4Matrix } from '../lattice/d4'
 import { buildTilingProblem, type PlacedPiece } from '../tiling/problem'
 import { TilingSearch } from '../tiling/search'
 import { verifyTiling } from '../tiling/verify'
+import { growCandidates } from './candidates'
 import { exploreSets, type DesignResult } from './explore'
 
 /**
@@ -88,6 +89,23 @@ describe('Fox-Epstein, Katsumata & Uehara 2016: sets of area 16', () => {
     const r = best(6)
     expect(r.sets[0].outlines).toBeLessThan(19)
     recheck(r)
+  })
+
+  it('no set of fewer than eight pieces makes all 20: no piece of area 3 or more fits in every outline', () => {
+    // Pieces up to area 3 suffice: a larger piece holds a piece of area 3 (a connected part of
+    // its triangles), which fits wherever it fits.
+    const growth = growCandidates(16, 3)
+    let step = growth.next()
+    while (!step.done) step = growth.next()
+    const { outlines, list } = step.value
+    const everywhere = list.filter((c) => c.fitCount === outlines.length)
+    expect(everywhere.map((c) => c.name).sort()).toEqual([
+      'parallelogram 1, √2, 1, √2',
+      'right isosceles triangle 1, √2, 1',
+    ])
+    // A set makes an outline only if each of its pieces fits in it; seven pieces of area at most
+    // 2 cover at most 14 of the 16 half-squares.
+    expect(Math.max(...everywhere.map((c) => c.area)) * 7).toBeLessThan(16)
   })
 
   // That eight to ten make 19 at most is the Papers row fox-epstein-eleven (registry.test.ts).
