@@ -8,15 +8,10 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { convexCases, outlineFigures } from '../shared/convex/convex'
 import { parseJson, pieceSetFromJson } from '../shared/formats/load'
-import { nodeWorkerLauncher } from '../electron/services/node-worker'
-import {
-  freshWorkers,
-  type LaunchWorker,
-  type WorkerProcess,
-} from '../electron/services/solver-pool'
+import type { LaunchWorker } from '../electron/services/farm/processes'
+import { nodeWorkerLauncher, nodeWorkers } from '../electron/services/node-worker'
 import { runTait } from '../electron/services/tait/tait-run'
-import { runTilings } from '../electron/services/tiling-runner'
-import type { FromTaitWorker, ToTaitWorker } from '../electron/worker/protocol'
+import { runTilings } from '../electron/services/tiling-job'
 import { childPids, processRunning } from '../testing/processes'
 import { check, median, type Result } from './measure'
 
@@ -27,19 +22,19 @@ async function gone(pids: readonly number[]): Promise<void> {
   while (pids.some(processRunning)) await new Promise((r) => setTimeout(r, 5))
 }
 
-/** Whether the process runs the solver worker (Linux: from /proc). */
-function isSolverWorker(pid: number): boolean {
+/** Whether the process runs the farm's worker (Linux: from /proc). */
+function isFarmWorker(pid: number): boolean {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('solver-worker')
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('farm-worker')
   } catch {
     return false
   }
 }
 
 /** A launcher that notes the pid of every process it starts. */
-function tracked<In, Out>(launch: LaunchWorker<In, Out>, pids: number[]): LaunchWorker<In, Out> {
+function tracked(launch: LaunchWorker, pids: number[]): LaunchWorker {
   return () => {
-    const w: WorkerProcess<In, Out> = launch()
+    const w = launch()
     if (w.pid !== undefined) pids.push(w.pid)
     return w
   }
@@ -61,13 +56,13 @@ async function tilingCancel(): Promise<Result> {
     const controller = new AbortController()
     let abortedAt = 0
     const outcome = await runTilings({
-      pieces,
       setJson: json,
       figures,
+      outlines: true,
       mode: 'reduce',
       list: false,
       workers: 2,
-      source: freshWorkers(tracked(nodeWorkerLauncher('solver-worker'), pids)),
+      transport: nodeWorkers(2, tracked(nodeWorkerLauncher(), pids)),
       signal: controller.signal,
       onProgress: (p) => {
         if (abortedAt === 0 && p.placements > 0) {
@@ -101,7 +96,7 @@ async function taitStop(): Promise<Result> {
     const r = await runTait({
       n: 21,
       empty: 2,
-      launch: tracked(nodeWorkerLauncher<ToTaitWorker, FromTaitWorker>('tait-worker'), pids),
+      transport: nodeWorkers(1, tracked(nodeWorkerLauncher(), pids)),
       signal: stop.signal,
       onProgress: () => {
         if (++reports !== 3) return
@@ -134,7 +129,7 @@ async function cliInterrupt(): Promise<Result> {
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     // Its solver processes have started: the search is under way.
-    while (!childPids(child.pid!).some(isSolverWorker)) await new Promise((r) => setTimeout(r, 20))
+    while (!childPids(child.pid!).some(isFarmWorker)) await new Promise((r) => setTimeout(r, 20))
     const t0 = performance.now()
     child.kill('SIGINT')
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))

@@ -6,9 +6,8 @@
  * OEIS values on every run, so a fast wrong answer cannot pass.
  */
 import { availableParallelism } from 'node:os'
-import { nodeWorkerLauncher } from '../electron/services/node-worker'
+import { nodeWorkers } from '../electron/services/node-worker'
 import { runQueensCount } from '../electron/services/queens/count-run'
-import type { FromQueensWorker, ToQueensWorker } from '../electron/worker/protocol'
 import { countQueens, queensTasks } from '../shared/queens/count'
 import { publishedQueens } from '../shared/queens/oeis'
 import { check, median, type Result } from './measure'
@@ -51,12 +50,11 @@ async function countOnCores(n: number, runs: number): Promise<Result> {
   const published = publishedQueens(n)!
   const want = { total: String(published.total), unique: String(published.unique) }
   const workers = availableParallelism()
-  const launch = nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker')
   const times: number[] = []
   let nodes = 0
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now()
-    const r = await runQueensCount({ n, workers, launch })
+    const r = await runQueensCount({ n, transport: nodeWorkers(workers) })
     times.push(performance.now() - t0)
     check(`${n} queens`, { total: String(r.total), unique: String(r.unique) }, want)
     nodes = r.nodes

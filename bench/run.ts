@@ -9,9 +9,8 @@ import { convexCases, outlineFigures, prepareCase } from '../shared/convex/conve
 import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
 import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
-import { nodeWorkerLauncher } from '../electron/services/node-worker'
-import { freshWorkers } from '../electron/services/solver-pool'
-import { runTilings } from '../electron/services/tiling-runner'
+import { nodeWorkers } from '../electron/services/node-worker'
+import { runTilings } from '../electron/services/tiling-job'
 import { solveJob } from '../electron/services/solve-job'
 import { renderExport } from '../electron/services/export/exporter'
 import { documentFromJson } from '../shared/document/document'
@@ -25,6 +24,7 @@ import { taitBench } from './tait'
 import { cancelBench } from './cancel'
 import { startupBench } from './startup'
 import { check, median, type Result } from './measure'
+import buildMain from '../testing/build-main'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
   const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
@@ -133,13 +133,13 @@ async function tetraboloes(workers: number): Promise<Result> {
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now()
     const outcome = await runTilings({
-      pieces,
       setJson: json,
       figures: outlineFigures(cases, pieces),
+      outlines: true,
       mode: 'reduce',
       list: false,
       workers,
-      source: workers > 1 ? freshWorkers(nodeWorkerLauncher('solver-worker')) : undefined,
+      transport: nodeWorkers(workers),
     })
     times.push(performance.now() - t0)
     const solutions = outcome.figures.reduce((s, f) => s + f.counts.solutions, 0)
@@ -206,6 +206,9 @@ async function tangramSheets(): Promise<Result[]> {
     },
   ]
 }
+
+// The workers start from the build, as the command line's do: it is brought up to date first.
+buildMain()
 
 const results: Result[] = [
   ...startupBench(),

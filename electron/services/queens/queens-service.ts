@@ -1,16 +1,14 @@
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { WorkbenchEvent } from '../../../shared/api/contract'
-import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
-import type { LaunchWorker } from '../solver-pool'
 import { InputError } from '../../../shared/errors'
-import { readCheckpoint } from './checkpoint'
-import { runQueensCount } from './count-run'
+import type { AppWorkers } from '../farm/app-workers'
+import { readCheckpoint } from '../farm/checkpoint'
+import { queensCheckpoint, runQueensCount } from './count-run'
 
 export interface QueensServiceOptions {
-  readonly launch: LaunchWorker<ToQueensWorker, FromQueensWorker>
-  /** How many worker processes a count uses (the solver setting). */
-  readonly workers: () => Promise<number>
+  /** The app's worker processes (as many as the solver setting says). */
+  readonly workers: AppWorkers
   readonly emit: (e: WorkbenchEvent) => void
   /** Where unfinished counts keep their checkpoints, one per n. */
   readonly checkpointDir: string
@@ -58,8 +56,7 @@ export class QueensService {
       let lastEmit = 0
       const r = await runQueensCount({
         n,
-        workers: await this.opts.workers(),
-        launch: this.opts.launch,
+        transport: (await this.opts.workers.transport()).transport,
         checkpoint,
         signal,
         onProgress: (p) => {
@@ -107,7 +104,7 @@ export class QueensService {
    */
   private async setAsideIfDamaged(checkpoint: string, n: number): Promise<void> {
     try {
-      await readCheckpoint(checkpoint, { n })
+      await readCheckpoint(checkpoint, queensCheckpoint, { n, shard: null })
     } catch (e) {
       if (!(e instanceof InputError)) throw e
       const aside = checkpoint.replace(/\.json$/, '.damaged.json')
