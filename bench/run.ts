@@ -25,6 +25,7 @@ import { cancelBench } from './cancel'
 import { startupBench } from './startup'
 import { check, median, type Result } from './measure'
 import buildMain from '../testing/build-main'
+import { scalingBench } from './scaling'
 
 function load(name: string): { json: unknown; pieces: PieceKind[] } {
   const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
@@ -224,6 +225,7 @@ const results: Result[] = [
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
+  ...(await scalingBench()),
   ...(await cancelBench()),
 ]
 const peakRss = process.resourceUsage().maxRSS / 1024

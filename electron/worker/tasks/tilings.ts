@@ -44,7 +44,16 @@ const TRIAL_MS = 40
 
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-function prepare(state: State, figure: number): Prepared {
+/**
+ * Why a figure cannot be tiled, when a cheap argument says so: the one place the run's rule-outs
+ * are called, before any search.
+ */
+function ruleOut(problem: TilingProblem, outlines: boolean): string | undefined {
+  return problem.obstruction ?? (outlines ? coloringObstruction(problem) : undefined)
+}
+
+/** A figure's problem: kept for its parts (`keep`), else built for one task and let go. */
+function prepare(state: State, figure: number, keep: boolean): Prepared {
   const cached = state.prepared.get(figure)
   if (cached) {
     state.prepared.delete(figure)
@@ -55,13 +64,19 @@ function prepare(state: State, figure: number): Prepared {
   const polygon = setup.figures[figure]
   if (!polygon) throw new Error(`the run has no figure ${figure}`)
   const problem = buildTilingProblem(polygon, pieces)
-  const ruledOut =
-    problem.obstruction ?? (setup.outlines ? coloringObstruction(problem) : undefined)
-  const prepared = { problem, plan: planSearch(problem, setup.mode), ruledOut }
+  const prepared = {
+    problem,
+    plan: planSearch(problem, setup.mode),
+    ruledOut: ruleOut(problem, setup.outlines),
+  }
+  if (keep) remember(state, figure, prepared)
+  return prepared
+}
+
+function remember(state: State, figure: number, prepared: Prepared): void {
   state.prepared.set(figure, prepared)
   for (const key of state.prepared.keys())
     if (state.prepared.size > KEEP_PROBLEMS) state.prepared.delete(key)
-  return prepared
 }
 
 /** Searches below `prefix` (the whole figure without one), streaming tilings and progress. */
@@ -109,7 +124,8 @@ const tilings: WorkerKind<'tilings', State> = {
 
   async run(state, input: TilingInput, hooks): Promise<TilingResult> {
     const { setup } = state
-    const p = prepare(state, input.figure)
+    // A part's problem is kept for the figure's next parts; a planning task's only if it splits.
+    const p = prepare(state, input.figure, input.prefix !== undefined)
     if (input.prefix) return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
     if (p.ruledOut) return { type: 'ruled-out', reason: p.ruledOut }
     const nodes = new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan).estimateNodes(256)
@@ -144,6 +160,7 @@ const tilings: WorkerKind<'tilings', State> = {
         9,
       ),
     }))
+    remember(state, input.figure, p)
     return { type: 'split', nodes, stats: split.stats, parts }
   },
 }
