@@ -7,13 +7,12 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { convexCases, outlineFigures } from '../shared/convex/convex'
-import { parseJson, pieceSetFromJson } from '../shared/formats/load'
 import type { LaunchWorker } from '../electron/services/farm/processes'
 import { nodeWorkerLauncher, nodeWorkers } from '../electron/services/node-worker'
 import { runTait } from '../electron/services/tait/tait-run'
 import { runTilings } from '../electron/services/tiling-job'
 import { childPids, processRunning } from '../testing/processes'
-import { check, median, type Result } from './measure'
+import { check, loadSet, median, type Result } from './measure'
 
 const RUNS = 3
 
@@ -42,12 +41,7 @@ function tracked(launch: LaunchWorker, pids: number[]): LaunchWorker {
 
 /** The 14 tetraboloes on two worker processes, cancelled once placements stream. */
 async function tilingCancel(): Promise<Result> {
-  const json = parseJson(readFileSync('resources/sets/tetraboloes.json', 'utf8'), 'tetraboloes')
-  const pieces = pieceSetFromJson(json, 'tetraboloes').pieces.map((p) => ({
-    name: p.name,
-    shape: p.shape,
-    count: p.count,
-  }))
+  const { json, pieces } = loadSet('tetraboloes')
   const figures = outlineFigures(convexCases(pieces).cases, pieces)
   const returned: number[] = []
   const killed: number[] = []

@@ -4,16 +4,14 @@
  * and on two processes, alternately, with their counts checked. The ratio of the medians is the
  * speed-up; both are measured in the same run, so the machine's load weighs on both alike.
  */
-import { readFileSync } from 'node:fs'
 import { convexCases, outlineFigures } from '../shared/convex/convex'
-import { parseJson, pieceSetFromJson } from '../shared/formats/load'
 import { publishedQueens } from '../shared/queens/oeis'
 import { WarmPool } from '../electron/services/farm/processes'
 import { LocalWorkers } from '../electron/services/farm/transport'
 import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { runQueensCount } from '../electron/services/queens/count-run'
 import { runTilings } from '../electron/services/tiling-job'
-import { check, median, type Result } from './measure'
+import { check, loadSet, median, type Result } from './measure'
 
 const RUNS = 5
 
@@ -49,12 +47,7 @@ export async function scalingBench(): Promise<Result[]> {
     const r = await runQueensCount({ n: 16, transport })
     check('16 queens', [r.total, r.unique], [published.total, published.unique])
   })
-  const json = parseJson(readFileSync('resources/sets/tetraboloes.json', 'utf8'), 'tetraboloes')
-  const pieces = pieceSetFromJson(json, 'tetraboloes').pieces.map((p) => ({
-    name: p.name,
-    shape: p.shape,
-    count: p.count,
-  }))
+  const { json, pieces } = loadSet('tetraboloes')
   const figures = outlineFigures(convexCases(pieces).cases, pieces)
   const tetraboloes = await scaling('tetraboloes, 23 512 convex tilings', async (transport) => {
     const outcome = await runTilings({

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Point } from '../../shared/lattice/polygon'
 import type { JobSummary, Results, SolveRequest, WorkbenchEvent } from '../../shared/api/contract'
@@ -8,7 +8,7 @@ import { InputError, SearchTooLargeError } from '../../shared/errors'
 import { pieceSetFromJson } from '../../shared/formats/load'
 import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
 import type { AppWorkers } from './farm/app-workers'
-import { readCheckpoint } from './farm/checkpoint'
+import { setAsideIfDamaged } from './farm/checkpoint'
 import { runOneTask } from './farm/one-task'
 import { jobFigures } from './solve-job'
 import {
@@ -162,25 +162,15 @@ export class SolverService {
   }
 
   /**
-   * The checkpoint of a job: one file per set, figures and convention, in the checkpoint folder.
-   * A damaged one is not the user's to mend: it is set aside (kept for a look) and the job is
-   * refused once, saying so; solving again starts from the beginning.
+   * The checkpoint of a job: one file per set, figures and convention, in the checkpoint folder
+   * (a damaged one set aside).
    */
   private async checkpointFor(runId: string): Promise<string | undefined> {
     const dir = this.opts.checkpointDir
     if (!dir) return undefined
     await mkdir(dir, { recursive: true })
     const path = join(dir, `tilings-${runId.slice(0, 24)}.json`)
-    try {
-      await readCheckpoint(path, tilingCheckpoint)
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e
-      const aside = path.replace(/\.json$/, '.damaged.json')
-      await rename(path, aside)
-      throw new InputError(
-        `${e.message}. It is set aside as ${aside}; solve again to start from the beginning.`,
-      )
-    }
+    await setAsideIfDamaged(path, tilingCheckpoint, 'solve again')
     return path
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readFile, rename } from 'node:fs/promises'
 import { z } from 'zod'
 import { InputError } from '../../../shared/errors'
 import type { KindName } from '../../worker/protocol'
@@ -147,4 +147,27 @@ export async function readCheckpoint<Plan, Result>(
     done.set(id, result)
   }
   return { plan, done }
+}
+
+/**
+ * For the app, which keeps its checkpoints itself: a damaged one is not the user's to mend, so
+ * it is renamed out of the way (kept for a look) and the job refused once, saying so (`again`:
+ * "solve again"); the next run starts from the beginning.
+ */
+export async function setAsideIfDamaged<Plan, Result>(
+  path: string,
+  spec: CheckpointSpec<Plan, Result>,
+  again: string,
+  expect?: Plan,
+): Promise<void> {
+  try {
+    await readCheckpoint(path, spec, expect)
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e
+    const aside = path.replace(/\.json$/, '.damaged.json')
+    await rename(path, aside)
+    throw new InputError(
+      `${e.message}. It is set aside as ${aside}; ${again} to start from the beginning.`,
+    )
+  }
 }

@@ -1,9 +1,8 @@
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { WorkbenchEvent } from '../../../shared/api/contract'
-import { InputError } from '../../../shared/errors'
 import type { AppWorkers } from '../farm/app-workers'
-import { readCheckpoint } from '../farm/checkpoint'
+import { setAsideIfDamaged } from '../farm/checkpoint'
 import { queensCheckpoint, runQueensCount } from './count-run'
 
 export interface QueensServiceOptions {
@@ -52,7 +51,7 @@ export class QueensService {
     const checkpoint = join(this.opts.checkpointDir, `queens-${n}.json`)
     try {
       await mkdir(this.opts.checkpointDir, { recursive: true })
-      await this.setAsideIfDamaged(checkpoint, n)
+      await setAsideIfDamaged(checkpoint, queensCheckpoint, 'count again', { n, shard: null })
       let lastEmit = 0
       const r = await runQueensCount({
         n,
@@ -94,24 +93,6 @@ export class QueensService {
       })
     } finally {
       if (this.running?.id === countId) this.running = undefined
-    }
-  }
-
-  /**
-   * The app keeps its checkpoints itself, so a damaged one is not the user's to mend: it is
-   * renamed out of the way (kept for a look) and the count is refused once, saying so; counting
-   * again starts from the beginning.
-   */
-  private async setAsideIfDamaged(checkpoint: string, n: number): Promise<void> {
-    try {
-      await readCheckpoint(checkpoint, queensCheckpoint, { n, shard: null })
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e
-      const aside = checkpoint.replace(/\.json$/, '.damaged.json')
-      await rename(checkpoint, aside)
-      throw new InputError(
-        `${e.message}. It is set aside as ${aside}; count again to start from the beginning.`,
-      )
     }
   }
 }
