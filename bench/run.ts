@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { convexCases, outlineFigures, prepareCase } from '../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
-import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
+import { buildTilingProblem } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
 import { nodeWorkers } from '../electron/services/node-worker'
 import { runTilings } from '../electron/services/tiling-job'
@@ -23,25 +23,13 @@ import { pentagonsBench } from './pentagons'
 import { taitBench } from './tait'
 import { cancelBench } from './cancel'
 import { startupBench } from './startup'
-import { check, median, type Result } from './measure'
+import { check, loadSet, median, type Result } from './measure'
 import buildMain from '../testing/build-main'
 import { scalingBench } from './scaling'
 
-function load(name: string): { json: unknown; pieces: PieceKind[] } {
-  const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
-  return {
-    json,
-    pieces: pieceSetFromJson(json, name).pieces.map((p) => ({
-      name: p.name,
-      shape: p.shape,
-      count: p.count,
-    })),
-  }
-}
-
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
 function tangramConvex(): Result {
-  const { pieces } = load('tangram')
+  const { pieces } = loadSet('tangram')
   const once = () => {
     let solutions = 0
     let tileable = 0
@@ -102,7 +90,7 @@ function largestSet(): Result {
 
 /** All 6 × 10 pentomino tilings, one process. */
 function pentominoes(): Result {
-  const { pieces } = load('pentominoes')
+  const { pieces } = loadSet('pentominoes')
   const polygon = parseFigure(
     readFileSync('resources/figures/rectangle-6x10.json', 'utf8'),
     '6x10',
@@ -127,7 +115,7 @@ function pentominoes(): Result {
 
 /** The 14 tetraboloes: every convex outline of area 56 decided, every tiling counted. */
 async function tetraboloes(workers: number): Promise<Result> {
-  const { json, pieces } = load('tetraboloes')
+  const { json, pieces } = loadSet('tetraboloes')
   const cases = convexCases(pieces).cases
   const times: number[] = []
   let placements = 0
