@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { convexCases, outlineFigures } from '../shared/convex/convex'
+import { convexCases } from '../shared/convex/convex'
 import type { LaunchWorker } from '../electron/services/farm/processes'
 import { nodeWorkerLauncher, nodeWorkers } from '../electron/services/node-worker'
 import { runTait } from '../electron/services/tait/tait-run'
@@ -42,7 +42,7 @@ function tracked(launch: LaunchWorker, pids: number[]): LaunchWorker {
 /** The 14 tetraboloes on two worker processes, cancelled once placements stream. */
 async function tilingCancel(): Promise<Result> {
   const { json, pieces } = loadSet('tetraboloes')
-  const figures = outlineFigures(convexCases(pieces).cases, pieces)
+  const figures = convexCases(pieces).cases
   const returned: number[] = []
   const killed: number[] = []
   for (let i = 0; i < RUNS; i++) {
@@ -52,7 +52,6 @@ async function tilingCancel(): Promise<Result> {
     const outcome = await runTilings({
       setJson: json,
       figures,
-      outlines: true,
       mode: 'reduce',
       list: false,
       workers: 2,

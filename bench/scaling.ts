@@ -4,7 +4,7 @@
  * and on two processes, alternately, with their counts checked. The ratio of the medians is the
  * speed-up; both are measured in the same run, so the machine's load weighs on both alike.
  */
-import { convexCases, outlineFigures } from '../shared/convex/convex'
+import { convexCases } from '../shared/convex/convex'
 import { publishedQueens } from '../shared/queens/oeis'
 import { WarmPool } from '../electron/services/farm/processes'
 import { LocalWorkers } from '../electron/services/farm/transport'
@@ -48,12 +48,11 @@ export async function scalingBench(): Promise<Result[]> {
     check('16 queens', [r.total, r.unique], [published.total, published.unique])
   })
   const { json, pieces } = loadSet('tetraboloes')
-  const figures = outlineFigures(convexCases(pieces).cases, pieces)
+  const figures = convexCases(pieces).cases
   const tetraboloes = await scaling('tetraboloes, 23 512 convex tilings', async (transport) => {
     const outcome = await runTilings({
       setJson: json,
       figures,
-      outlines: true,
       mode: 'reduce',
       list: false,
       workers: 2,

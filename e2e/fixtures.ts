@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import {
@@ -279,4 +279,24 @@ export async function drawPolygon(
     const p = await latticeToScreen(page, x, y)
     await page.mouse.click(p.x, p.y)
   }
+}
+
+/**
+ * Writes "Cut tangram" to `dir` as cut-tangram.json: the tangram with its square cut into two
+ * small triangles, a set of the same area with other figures (to compare with the tangram).
+ */
+export function writeCutTangram(dir: string): void {
+  const tangram = JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')) as {
+    pieces: { name: string; count?: number }[]
+  }
+  writeFileSync(
+    join(dir, 'cut-tangram.json'),
+    JSON.stringify({
+      ...tangram,
+      name: 'Cut tangram',
+      pieces: tangram.pieces
+        .filter((p) => p.name !== 'square')
+        .map((p) => (p.name === 'small triangle' ? { ...p, count: 4 } : p)),
+    }),
+  )
 }

@@ -46,6 +46,8 @@ test('at 1440 px every view fits the window: no sideways scrolling, Save as… a
     'papers',
     'queens',
     'tait',
+    'puzzles',
+    'compare',
   ]) {
     await page.locator(`[data-view="${view}"]`).click()
     expect(await overflow(page), view).toEqual([])

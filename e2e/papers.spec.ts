@@ -20,6 +20,8 @@ test('Papers names each document by author, title and year, never by its file', 
     damenproblem: 'Das Damenproblem — Jonathan Püttmann · 2020',
     'takeuchi-okuno':
       "N-queens game, TANGRAM & TAIT's problem — I. Takeuchi, H. Okuno · NTT Musashino Electrical Communication Laboratory · 1970s",
+    'fox-epstein':
+      'The Convex Configurations of “Sei Shonagon Chie no Ita,” Tangram, and Other Silhouette Puzzles with Seven Pieces — E. Fox-Epstein, K. Katsumata, R. Uehara · IEICE Trans. Fundamentals E99-A(6), 1084–1089 (arXiv:1407.1923) · 2016',
   }
   // One heading per document, its rows below it.
   for (const [id, text] of Object.entries(headings))

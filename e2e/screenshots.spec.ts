@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { drawPolygon, expect, test } from './fixtures'
+import { drawPolygon, expect, test, writeCutTangram } from './fixtures'
 
 /**
  * Every view, used as a user would, photographed on the way. The README's pictures come from
@@ -101,6 +101,26 @@ test('screenshots of every view', async ({ workbench }) => {
     .locator('.main-column')
     .evaluate((el) => (el.scrollTop = 0))
   await shoot(page, 'pentagons')
+
+  // Puzzles: the tangram's figures with exactly one solution, and a figure with several, two of
+  // its solutions side by side with the pieces that differ in colour.
+  await page.keyboard.press('Alt+p')
+  await expect(page.getByTestId('puzzles-summary')).toHaveAttribute('data-found', '10', {
+    timeout: 60_000,
+  })
+  await page.locator('[data-filter="several"]').click()
+  await page.locator('[data-testid="silhouette"][data-solutions="2"]').first().click()
+  await expect(page.getByTestId('puzzle-tiling')).toHaveCount(2)
+  await page.locator('[data-filter="all"]').click()
+  await shoot(page, 'puzzles')
+
+  // Compare: the tangram beside a variant of the same area (its square cut in two).
+  writeCutTangram(workbench.files)
+  await page.keyboard.press('Alt+c')
+  await workbench.openFile('cut-tangram.json', () => page.getByTestId('compare-add-file').click())
+  await page.getByTestId('compare-start').click()
+  await expect(page.getByTestId('compare-outline')).toHaveCount(20, { timeout: 60_000 })
+  await shoot(page, 'compare')
 
   // A larger gallery, zoomed out: the 3,719 pentomino rectangles.
   await page.locator('[data-view="library"]').click()

@@ -8,7 +8,7 @@
 import fc from 'fast-check'
 import { convexOutlines, outlinePolygon } from '../shared/convex/outlines'
 import { D4_ELEMENTS, d4Matrix } from '../shared/lattice/d4'
-import type { Point } from '../shared/lattice/polygon'
+import { areaInHalfSquares, type Point } from '../shared/lattice/polygon'
 import {
   normalizeQuarters,
   quarterCell,
@@ -224,4 +224,61 @@ export function puzzleArbitrary(maxArea = 12): fc.Arbitrary<RandomPuzzle> {
       ),
     })
     .map(randomPuzzle)
+}
+
+/**
+ * Random polyomino puzzles: 1–3 kinds of pieces of 1–3 square cells grown side to side, once or
+ * twice each, and a convex outline of their area: half the time a rectangle, else any (most have
+ * diagonal sides, which square-cell pieces never make). For the rule-outs, which have more to say about these than about
+ * `puzzleArbitrary`'s pieces of half-squares.
+ */
+export function polyominoArbitrary(maxCells = 8): fc.Arbitrary<RandomPuzzle> {
+  return fc.integer({ min: 0, max: 0x7fffffff }).map((seed) => {
+    const rand = seededRandom(seed)
+    for (;;) {
+      let budget = between(rand, 2, maxCells)
+      const pieces: PuzzlePiece[] = []
+      while (budget > 0) {
+        const count = budget >= 2 && rand() < 0.3 ? 2 : 1
+        const size = between(rand, 1, Math.min(4, Math.floor(budget / count)))
+        budget -= count * size
+        pieces.push({ name: `p${pieces.length}`, polygon: randomPolyomino(rand, size), count })
+      }
+      const area = pieces.reduce((s, p) => s + p.count * areaInHalfSquares(p.polygon), 0)
+      const outlines = convexOutlines(area).map(outlinePolygon)
+      // Half the time a rectangle, where square-cell pieces may fit and parity decides.
+      const rectangles = outlines.filter((o) =>
+        o.every((a, i) => {
+          const b = o[(i + 1) % o.length]
+          return a[0] === b[0] || a[1] === b[1]
+        }),
+      )
+      const choice = rectangles.length > 0 && rand() < 0.5 ? rectangles : outlines
+      if (choice.length > 0)
+        return {
+          figure: moveAtRandom(rand, pick(rand, choice), 2),
+          pieces,
+          origin: 'convex' as const,
+        }
+    }
+  })
+}
+
+function randomPolyomino(rand: Random, size: number): Point[] {
+  const cells: [number, number][] = [[0, 0]]
+  const taken = new Set(['0,0'])
+  while (cells.length < size) {
+    const options = cells
+      .flatMap(([x, y]) => SIDE.map(([dx, dy]) => [x + dx, y + dy] as [number, number]))
+      .filter(([x, y]) => !taken.has(`${x},${y}`))
+    const next = pick(rand, options)
+    cells.push(next)
+    taken.add(`${next[0]},${next[1]}`)
+  }
+  const quarters = Int32Array.from(
+    cells.flatMap(([x, y]) => ([0, 1, 2, 3] as const).flatMap((d) => quarterPoint(x, y, d))),
+  )
+  const traced = traceOutline(normalizeQuarters(quarters).quarters)
+  if (!traced.ok) throw new Error(`a polyomino grown side to side: ${traced.problem}`)
+  return moveAtRandom(rand, traced.polygons[0], 3)
 }

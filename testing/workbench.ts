@@ -9,6 +9,7 @@ import { PlotterService } from '../electron/services/plotter/plotter-service'
 import { QueensService } from '../electron/services/queens/queens-service'
 import { SettingsService } from '../electron/services/settings'
 import { SolverService } from '../electron/services/solver-service'
+import type { WorkbenchEvent } from '../shared/api/contract'
 import { createWorkbench, plotStateEvent, type Workbench } from '../electron/services/workbench'
 
 /**
@@ -67,4 +68,35 @@ export function testWorkbench(opts: {
     queensWorkers.close()
   }
   return { workbench, solver, data, files, close }
+}
+
+/**
+ * The API as the tests call it: `ok` gives a call's value (a failed call throws its error),
+ * `refused` the error of a call that must fail; `events` keeps every event, and `when` waits
+ * (polling, a minute at most) for the first event that `match` picks.
+ */
+export function apiCalls(workbench: Workbench) {
+  const events: WorkbenchEvent[] = []
+  workbench.onEvent((e) => events.push(e))
+  return {
+    events,
+    async ok<T>(method: string, params?: unknown): Promise<T> {
+      const reply = await workbench.call(method, params)
+      if (!reply.ok) throw new Error(`${method} failed: ${reply.error}`)
+      return reply.value as T
+    },
+    async refused(method: string, params?: unknown): Promise<string> {
+      const reply = await workbench.call(method, params)
+      if (reply.ok) throw new Error(`${method} was answered, not refused`)
+      return reply.error
+    },
+    async when<E extends WorkbenchEvent>(match: (e: WorkbenchEvent) => e is E): Promise<E> {
+      for (let i = 0; i < 6000; i++) {
+        const found = events.find(match)
+        if (found) return found
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      throw new Error('the event did not come within a minute')
+    },
+  }
 }

@@ -68,15 +68,18 @@ describe('command line', () => {
     expect(all.tilings).toHaveLength(8)
   })
 
-  it("prints the README's convex tangram example, statistics and all", () => {
-    const readme = readFileSync('README.md', 'utf8')
-    const start = readme.indexOf('$ npm run -s cli -- convex tangram\n')
-    const shown = readme.slice(start, readme.indexOf('```', start)).split('\n').slice(1, -1)
-    const time = (line: string) => line.replace(/\d+\.\d+ s\.$/, 'T s.')
-    const printed = cli('convex', 'tangram').out.split('\n').map(time)
-    expect(shown.length).toBeGreaterThan(10)
-    for (const line of shown) if (line !== ' …') expect(printed).toContain(time(line))
-  })
+  it.each(['tangram', 'hexominoes'])(
+    "prints the README's convex %s example, statistics and all",
+    (name) => {
+      const readme = readFileSync('README.md', 'utf8')
+      const start = readme.indexOf(`$ npm run -s cli -- convex ${name}\n`)
+      const shown = readme.slice(start, readme.indexOf('```', start)).split('\n').slice(1, -1)
+      const time = (line: string) => line.replace(/\d+\.\d+ s\.$/, 'T s.')
+      const printed = cli('convex', name).out.split('\n').map(time)
+      expect(shown.length).toBeGreaterThan(6)
+      for (const line of shown) if (line !== ' …') expect(printed).toContain(time(line))
+    },
+  )
 
   it('convex --list gives the tilings as placed piece polygons', () => {
     const j = JSON.parse(cli('convex', 'resources/sets/tangram.json', '--json', '--list').out)
@@ -96,6 +99,17 @@ describe('command line', () => {
     const all = JSON.parse(cli('tile', 'tangram', 'tangram-right-trapezoid', '--all', '--json').out)
     expect(all.solutions).toBe(36)
     expect(all.tilings).toHaveLength(36)
+  })
+
+  it('tile says why a figure cannot be built when a rule-out settles it, without a search', () => {
+    // 20 cells, as the tetrominoes, in a parallelogram: square-cell pieces make no diagonal side.
+    const slanted = file('slanted.json', '{"polygon": [[0,0],[10,0],[12,2],[2,2]]}')
+    const r = cli('tile', 'tetrominoes', slanted)
+    expect(r.code).toBe(0)
+    expect(r.out).toContain(
+      'cannot be built from Tetrominoes: square-cell pieces make no diagonal side, and the figure has one: the side 2√2 from (10, 0) to (12, 2).',
+    )
+    expect(r.out).toContain('0 placements tried, 0 fitted')
   })
 
   it('reproduce prints the published numbers beside the computed ones', () => {

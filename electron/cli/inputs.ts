@@ -71,6 +71,14 @@ export function loadSolvableSet(arg: string): { set: PieceSet; json: unknown; me
   return { set: solvable, json: pieceSetToJson(solvable), merged }
 }
 
+/** A whole-number option from lo to hi, or an InputError naming it and what was given. */
+export function wholeOption(name: string, v: string | undefined, lo: number, hi: number): number {
+  const n = Number(v)
+  if (v === undefined || v.trim() === '' || !Number.isInteger(n) || n < lo || n > hi)
+    throw new InputError(`${name} must be a whole number from ${lo} to ${hi}, not "${v}"`)
+  return n
+}
+
 export function loadFigure(arg: string): Figure {
   let path = arg
   if (!existsSync(arg) && /^[a-z0-9-]+$/i.test(arg)) {

@@ -278,6 +278,48 @@ program
   })
 
 program
+  .command('puzzles <set>')
+  .description(
+    'figures the set builds (--unique: in exactly one way up to their symmetries), each proven by the exhaustive count and rated by its search nodes; optionally a booklet',
+  )
+  .option('--count <n>', 'how many figures', '10')
+  .option('--unique', 'only figures with exactly one solution')
+  .option('--convex', 'convex figures (every convex outline of the area)')
+  .option('--any', 'any simple figure of the area, drawn at random from arrangements (default)')
+  .option('--symmetric', 'only figures with a symmetry')
+  .option('--seed <n>', 'random seed (--any)', '1')
+  .option('-o, --output <file>', 'a booklet: the figures, then the solutions (.pdf or .svg)')
+  .option(
+    '--json',
+    'machine-readable output: {"figures":[{"polygon":[[x,y],…],"solutions":1,"nodes":…},…]}',
+  )
+  .option('--no-progress', 'no progress bar on stderr')
+  .action(async (set: string, opts) => {
+    const { puzzlesCommand } = await import('./commands/puzzles')
+    exitCode = await puzzlesCommand(set, opts, controller.signal, write)
+  })
+
+program
+  .command('design')
+  .description(
+    'the set explorer: every set of K polyaboloes of total area F (a piece and its mirror image are one), ranked by the convex outlines it makes, then by tilings',
+  )
+  .requiredOption('--area <F>', 'total area in half-square triangles')
+  .requiredOption('--pieces <K>', 'pieces in a set')
+  .option('--top <N>', 'keep the best N sets and every set tied with the N-th', '10')
+  .option('--max-piece-area <A>', 'no piece larger than A half-squares')
+  .option('--from <figure>', 'only sets that cut this figure (a figure file or bundled name)')
+  .option(
+    '--json',
+    'machine-readable output: {"sets":[{"pieces":[{"polygon":[[x,y],…],"count":k,"name":…},…],"outlines":n,"tilings":m,"made":[{"outline":i,"tilings":t},…]},…],"outlines":[…],"stats":{…},"complete":…}',
+  )
+  .option('--no-progress', 'no progress bar on stderr')
+  .action(async (opts) => {
+    const { designCommand } = await import('./commands/design')
+    exitCode = await designCommand(opts, controller.signal, write)
+  })
+
+program
   .command('reproduce')
   .description('every number the source documents publish, beside the computed one')
   .option('--json', 'machine-readable output')

@@ -1,29 +1,12 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { interpretHpgl, parseHpgl } from '../../shared/hpgl/parse'
 import { plotterRig, testDrawing } from '../services/plotter/test-rig'
-import { CLI } from './run-cli'
+import { startCli } from './start-cli'
 
-/**
- * The CLI as a user runs it, in a separate process; asynchronously, because the simulated plotter
- * it talks to runs in this one.
- */
-function start(...args: string[]) {
-  const child = spawn(process.execPath, [...CLI, ...args])
-  onTestFinished(() => void child.kill())
-  const result = { code: null as number | null, out: '', err: '' }
-  child.stdout.on('data', (d: Buffer) => (result.out += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (result.err += d.toString()))
-  const done = new Promise<typeof result>((resolve) =>
-    child.on('close', (code) => resolve({ ...result, code })),
-  )
-  return { child, result, done }
-}
-
-const cli = (...args: string[]) => start(...args).done
+const cli = (...args: string[]) => startCli(...args).done
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-plot-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -50,7 +33,7 @@ describe('plot command', () => {
   it('cancels on Ctrl-C, leaving the pen up and put away', async () => {
     const rig = await plotterRig({ unitsPerSecond: 20_000 })
     onTestFinished(() => rig.close())
-    const run = start('plot', file('slow.hpgl', testDrawing(40)), '--port', rig.port)
+    const run = startCli('plot', file('slow.hpgl', testDrawing(40)), '--port', rig.port)
     while (!run.result.err.includes('sending')) await new Promise((r) => setTimeout(r, 20))
     run.child.kill('SIGINT')
     const r = await run.done

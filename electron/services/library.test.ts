@@ -10,13 +10,19 @@ import { bundledFigures, bundledSets } from './library'
 const resources = fileURLToPath(new URL('../../resources', import.meta.url))
 
 describe('the bundled sets', () => {
-  it('are the eight shipped sets, sorted, with their counts', async () => {
+  it('are the fourteen shipped sets, sorted, with their counts', async () => {
     const sets = await bundledSets(resources)
     expect(sets.map((s) => s.id)).toEqual([
       'diaboloes',
+      'explorer-11-20',
+      'explorer-7-19a',
+      'explorer-7-19b',
+      'explorer-7-19c',
+      'explorer-7-19d',
       'hexominoes',
       'pentaboloes',
       'pentominoes',
+      'sei-shonagon',
       'tangram',
       'tetraboloes',
       'tetrominoes',
@@ -115,6 +121,6 @@ describe('the index of the bundled sets', () => {
   it('is what the sets themselves give, every one of them', () => {
     const index = JSON.parse(readFileSync(join(resources, 'set-index.json'), 'utf8'))
     expect(index).toEqual(setIndex(resources))
-    expect(index).toHaveLength(8)
+    expect(index).toHaveLength(14)
   })
 })

@@ -1,12 +1,6 @@
 import type { Results, WorkbenchEvent } from '../../shared/api/contract'
-import {
-  documentProblems,
-  documentToJson,
-  type WorkbenchDocument,
-} from '../../shared/document/document'
-import { mergeCongruent } from '../../shared/document/merge'
+import type { WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
-import { pieceSetFromJson } from '../../shared/formats/load'
 import {
   pentagonSearch,
   searchCoverage,
@@ -14,19 +8,17 @@ import {
 } from '../../shared/pentagons/pentagons'
 import type { PentagonSet } from '../../shared/pentagons/sheet'
 import { pentagonsToText, type NumberedPentagon } from '../../shared/pentagons/wire'
+import { solvablePieces } from './document-pieces'
+import { runSliced } from './sliced-search'
 
 /**
  * The pentagons of a piece set for the app (issue 12). The search runs in this process, in
- * slices: about 50 ms of work, then back to the event loop, so that the host keeps answering
- * calls and the renderer's other requests while it runs. The search pauses every few
- * milliseconds of its own accord (shared/pentagons), so a slice never runs much longer. Progress
- * and the end come as events; a cancel stops it at the end of the slice.
+ * slices (sliced-search.ts), so that the host keeps answering calls while it runs. Progress and
+ * the end come as events; a cancel stops it at the end of the slice.
  *
  * The last few results are kept, so that an export or a plot can name pentagons by their numbers
  * instead of sending them back.
  */
-const SLICE_MS = 50
-const PROGRESS_MS = 125
 const KEEP = 2
 
 /**
@@ -89,35 +81,14 @@ export class PentagonsService {
     const elapsedMs = () => Date.now() - started
     let result: PentagonsResult | undefined
     try {
-      const search = pentagonSearch(pieces)
-      let reported = 0
-      while (!result) {
-        // Back to the event loop first: the call that started the search is answered at once.
-        await new Promise((resolve) => setImmediate(resolve))
-        if (signal.aborted) {
-          this.emit({
-            type: 'pentagons.ended',
-            searchId,
-            outcome: 'cancelled',
-            elapsedMs: elapsedMs(),
-          })
-          return
-        }
-        const slice = Date.now()
-        let step = search.next()
-        while (!step.done && Date.now() - slice < SLICE_MS) step = search.next()
-        if (step.done) result = step.value
-        else if (Date.now() - reported >= PROGRESS_MS) {
-          reported = Date.now()
-          const p = step.value
-          this.emit({
-            type: 'pentagons.progress',
-            searchId,
-            ...p,
-            fraction: (p.phase - 1 + (p.total > 0 ? p.done / p.total : 1)) / 4,
-          })
-        }
-      }
+      result = await runSliced(pentagonSearch(pieces), signal, (p) =>
+        this.emit({
+          type: 'pentagons.progress',
+          searchId,
+          ...p,
+          fraction: (p.phase - 1 + (p.total > 0 ? p.done / p.total : 1)) / 4,
+        }),
+      )
     } catch (e) {
       this.emit({
         type: 'pentagons.ended',
@@ -126,6 +97,10 @@ export class PentagonsService {
         error: (e as Error).message,
         elapsedMs: elapsedMs(),
       })
+      return
+    }
+    if (!result) {
+      this.emit({ type: 'pentagons.ended', searchId, outcome: 'cancelled', elapsedMs: elapsedMs() })
       return
     }
     const text = pentagonsToText(result, searchCoverage(pieces, result))
@@ -152,16 +127,7 @@ function searchable(document: WorkbenchDocument): {
   set: PentagonSet
   pieces: Parameters<typeof pentagonSearch>[0]
 } {
-  // The figures drawn for the set and its name play no part here.
-  const name = document.name.trim() || 'Untitled'
-  const problems = documentProblems(document)
-  for (const p of document.pieces) {
-    const problem = problems.get(p.id)
-    if (problem) throw new InputError(`${name}: piece "${p.name}": ${problem}`)
-  }
-  if (document.pieces.length === 0) throw new InputError(`${name}: the set has no pieces yet`)
-  const merged = mergeCongruent(document).document
-  const { pieces } = pieceSetFromJson(documentToJson({ ...merged, name, figures: [] }), name)
+  const { name, merged, pieces } = solvablePieces(document)
   const copies = pieces.reduce((n, p) => n + p.count, 0)
   if (copies > PENTAGON_LIMITS.pieces)
     throw new InputError(

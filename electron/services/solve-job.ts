@@ -1,5 +1,5 @@
 import type { JobFigure } from '../../shared/api/contract'
-import { convexCases, outlineFigures } from '../../shared/convex/convex'
+import { convexCases } from '../../shared/convex/convex'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { mergeCongruent } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
@@ -20,7 +20,7 @@ export function jobFigures(
   if (kind === 'convex') {
     const { cases } = convexCases(pieces)
     return {
-      figures: outlineFigures(cases, pieces),
+      figures: cases,
       shown: cases.map((c) => ({
         name: c.name,
         polygon: c.polygon,
@@ -57,7 +57,6 @@ export async function solveJob(
   const outcome = await runTilings({
     setJson,
     figures,
-    outlines: o.kind === 'convex',
     mode: o.mode,
     list: true,
     transport: nodeWorkers(o.workers),

@@ -122,6 +122,20 @@ describe('the solver service', () => {
     expect(solver.status().jobs).toHaveLength(0)
   })
 
+  it('decides every convex outline of the hexominoes, each figure event with its reason', async () => {
+    const { solver, ended, of } = started()
+    const { jobId } = solver.start(
+      request({ document: bundled('hexominoes'), kind: 'convex', mode: 'reduce', list: true }),
+    )
+    expect((await ended(jobId)).outcome).toBe('done')
+    const figures = of(jobId, 'job.figure')
+    expect(figures.map((e) => e.figure)).toEqual([...Array(1125).keys()])
+    expect(figures.filter((e) => e.rejected && e.complete)).toHaveLength(1125)
+    expect(figures[447].rejected).toMatch(
+      /^a colouring argument rules it out \(cells in a checkerboard\)/,
+    )
+  })
+
   it('keeps same-shaped pieces apart in the tilings (name, colour) without changing a count', async () => {
     // The tangram with its large triangles drawn apart: "A" as bundled, "B" turned and elsewhere.
     const tangram = bundled('tangram')

@@ -201,7 +201,6 @@ export class SolverService {
       const options = {
         setJson,
         figures,
-        outlines: request.kind === 'convex',
         mode: request.mode,
         list: request.list,
       }

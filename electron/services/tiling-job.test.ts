@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { convexCases, outlineFigures } from '../../shared/convex/convex'
+import { convexCases } from '../../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../../shared/formats/load'
 import { InputError } from '../../shared/errors'
 import { testWorkers } from '../../testing/farm-workers'
@@ -207,8 +207,7 @@ describe('tiling runs on the task farm', () => {
     const { transport, launched } = testWorkers(2)
     const outcome = await runTilings({
       setJson: json,
-      figures: outlineFigures(cases, pieces),
-      outlines: true,
+      figures: cases,
       mode: 'reduce',
       list: false,
       workers: 2,

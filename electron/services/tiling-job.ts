@@ -33,8 +33,6 @@ export interface RunOptions {
   /** The piece set as file JSON (congruent pieces merged), for the workers. */
   readonly setJson: unknown
   readonly figures: readonly RunFigure[]
-  /** The figures are the set's convex outlines: the rule-outs of shared/convex apply. */
-  readonly outlines?: boolean
   readonly mode: SymmetryMode
   /** Stream the tilings as they are found, and keep them (`FigureOutcome.tilings`). */
   readonly list: boolean
@@ -318,7 +316,7 @@ export interface TilingEstimate {
 
 export interface EstimateOptions extends Pick<
   RunOptions,
-  'setJson' | 'figures' | 'outlines' | 'mode' | 'transport' | 'signal'
+  'setJson' | 'figures' | 'mode' | 'transport' | 'signal'
 > {
   /** As figures are estimated (a few times a second). */
   readonly onProgress?: (e: TilingEstimate) => void
@@ -361,7 +359,6 @@ export async function estimateTilings(
         mode: o.mode,
         goal: 'estimate',
         list: false,
-        outlines: o.outlines ?? false,
       },
       tasks: o.figures.map((_, i) => figureTask(i)),
       onResult: (task, r) => {
@@ -395,7 +392,7 @@ export interface TilingPlan {
   readonly run: string
 }
 
-type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'outlines' | 'mode' | 'list' | 'firstOnly'>
+type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly'>
 
 function tilingSetup(o: RunWhat): TilingSetup {
   return {
@@ -404,7 +401,6 @@ function tilingSetup(o: RunWhat): TilingSetup {
     mode: o.mode,
     goal: o.firstOnly ? 'first' : 'count',
     list: o.list,
-    outlines: o.outlines ?? false,
   }
 }
 

@@ -17,6 +17,9 @@ import { renderSheet, writeExport, writeRendered } from './export/exporter'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
 import { readExactFigure, writeExactFigure } from './exact-figures'
 import { PentagonsService } from './pentagons-service'
+import { SilhouettesService } from './silhouettes-service'
+import { CompareService } from './compare-service'
+import { writeBooklet } from './export/booklet'
 import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
 import type { DocumentService } from './documents'
@@ -93,6 +96,8 @@ export function createWorkbench(
   }
   // Needs nothing from the host: the search runs here, in slices.
   const pentagons = new PentagonsService(emit)
+  const silhouettes = new SilhouettesService(emit)
+  const compare = new CompareService(emit)
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons of a search, by number, as a sheet to export or plot. */
   const pentagonsSheet = (
@@ -226,6 +231,20 @@ export function createWorkbench(
     },
     'pentagons.find': (p: { document: never }) => pentagons.find(p.document),
     'pentagons.cancel': (p: { searchId: string }) => (pentagons.cancel(p.searchId), null),
+    'silhouettes.find': (p: Params<'silhouettes.find'>) => silhouettes.find(p),
+    'silhouettes.cancel': (p: { searchId: string }) => (silhouettes.cancel(p.searchId), null),
+    'export.booklet': async (p: Params<'export.booklet'>) => {
+      const { document, figures } = silhouettes.figures(p.searchId)
+      const { files, pages } = await writeBooklet(
+        await host.paths.resolve(p.path),
+        document,
+        figures,
+        fonts,
+      )
+      return { files, pages }
+    },
+    'compare.start': (p: Params<'compare.start'>) => compare.start(p.documents),
+    'compare.cancel': (p: { compareId: string }) => (compare.cancel(p.compareId), null),
     'exactFigure.open': async (p: { path: string }) =>
       readExactFigure(await host.paths.resolve(p.path)),
     'exactFigure.save': async (p: Params<'exactFigure.save'>) =>

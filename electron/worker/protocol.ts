@@ -78,8 +78,6 @@ export interface TilingSetup {
   readonly mode: SymmetryMode
   readonly goal: 'estimate' | 'first' | 'count'
   readonly list: boolean
-  /** The figures are the set's convex outlines: the rule-outs of shared/convex apply. */
-  readonly outlines: boolean
 }
 
 /** A figure to plan (no prefix), or a part of a planned figure's search. */

@@ -1,4 +1,6 @@
-import { emptyDocument } from '../../shared/document/document'
+import { emptyDocument, type WorkbenchDocument } from '../../shared/document/document'
+import { mergeCongruentPieces, solvedSetKey } from '../../shared/document/merge'
+import type { Point } from '../../shared/lattice/polygon'
 import { plural } from '../../shared/plural'
 import { api, ApiError } from './api'
 import { useApp } from './stores/app'
@@ -55,6 +57,17 @@ export function useCommands() {
     return dialogs.pickFile('open')
   }
 
+  /** Where to save: the native dialog, or the browser host's, for files of these extensions. */
+  async function pickSavePath(
+    suggested: string,
+    extension = '.json',
+    listed: readonly string[] = [extension],
+  ): Promise<string | undefined> {
+    if (app.info?.nativeDialogs)
+      return (await api.call('dialog.save', { suggestedName: suggested })).path
+    return dialogs.pickFile('save', suggested, extension, listed)
+  }
+
   async function open(path?: string): Promise<void> {
     const target = path ?? (await pickOpenPath())
     if (!target || !(await mayReplace())) return
@@ -74,6 +87,25 @@ export function useCommands() {
       const opened = await api.call('library.open', { id })
       document.load(opened.document, undefined, true)
       app.view = 'designer'
+    })
+  }
+
+  /**
+   * Lists a set's tilings of one figure in the gallery: the set opens as the document first
+   * unless it is the open one (the gallery shows the open document's tilings).
+   */
+  async function showTilings(
+    set: { document: WorkbenchDocument; path?: string; bundled?: boolean },
+    figure: { name: string; polygon: readonly Point[] },
+  ): Promise<void> {
+    const key = solvedSetKey(mergeCongruentPieces(set.document.pieces))
+    if (key !== document.setKey) {
+      if (!(await mayReplace())) return
+      document.load(set.document, set.path, set.bundled)
+    }
+    await guard('Solving', async () => {
+      await solver.start(document.doc, 'tile', { figures: [figure] })
+      app.view = 'gallery'
     })
   }
 
@@ -174,6 +206,9 @@ export function useCommands() {
     newDocument,
     open,
     openBundled,
+    pickOpenPath,
+    pickSavePath,
+    showTilings,
     save,
     saveAs,
     exportSolutions,

@@ -8,6 +8,8 @@ import type { PentagonSet } from '../pentagons/sheet'
 import type { PentagonsText, TextPoint } from '../pentagons/wire'
 import { LIMITS } from '../limits'
 import type { QueensRunProgress } from '../queens/count'
+import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
+import type { CompareProgress, Comparison } from '../compare/compare'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
@@ -226,6 +228,34 @@ export const METHODS = {
    */
   'pentagons.find': z.strictObject({ document: documentSchema }),
   'pentagons.cancel': z.strictObject({ searchId: z.string().max(100) }),
+  /**
+   * Figures the document's pieces build (issue 14), convex or any, with `unique` only those
+   * built in exactly one way; searched in the host in short slices. The figures counted, the
+   * progress and the end come as events.
+   */
+  'silhouettes.find': z.strictObject({
+    document: documentSchema,
+    request: z.strictObject({
+      kind: z.enum(['convex', 'any']),
+      count: z.number().int().min(1).max(1000),
+      unique: z.boolean(),
+      symmetric: z.boolean(),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31),
+    }),
+  }),
+  'silhouettes.cancel': z.strictObject({ searchId: z.string().max(100) }),
+  /** The figures a finished search found as a booklet: silhouettes first, solutions at the back. */
+  'export.booklet': z.strictObject({ searchId: z.string().max(100), path }),
+  /**
+   * Sets of one area compared (issue 14): every convex outline counted for each, in the host in
+   * slices; progress and the end come as events.
+   */
+  'compare.start': z.strictObject({ documents: z.array(documentSchema).min(2).max(8) }),
+  'compare.cancel': z.strictObject({ compareId: z.string().max(100) }),
   /** Reads a figure file whose corners may be exact numbers ("3-√2/2"). */
   'exactFigure.open': z.strictObject({ path }),
   /** Writes a figure file with exact corners. */
@@ -359,6 +389,13 @@ export interface Results {
   'plotter.start': { plotId: string }
   'pentagons.find': { searchId: string }
   'pentagons.cancel': null
+  /** The set as searched (congruent pieces merged): the tilings index its pieces. */
+  'silhouettes.find': { searchId: string; document: WorkbenchDocument }
+  'silhouettes.cancel': null
+  'export.booklet': { files: string[]; pages: number }
+  /** The sets as compared (congruent pieces merged), in the order given. */
+  'compare.start': { compareId: string; sets: WorkbenchDocument[] }
+  'compare.cancel': null
   'exactFigure.open': { path: string; name: string; corners: TextPoint[] }
   'exactFigure.save': { path: string }
   'plotter.pause': null
@@ -485,7 +522,40 @@ export type WorkbenchEvent =
       readonly error?: string
       readonly elapsedMs: number
     }
+  | {
+      readonly type: 'silhouettes.progress'
+      readonly searchId: string
+      readonly progress: SilhouetteProgress
+      /** Figures counted since the last event that the set builds. */
+      readonly candidates: readonly SilhouetteCandidate[]
+    }
+  | {
+      readonly type: 'silhouettes.ended'
+      readonly searchId: string
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      readonly progress?: SilhouetteProgress
+      /** The last figures counted, not yet sent. */
+      readonly candidates?: readonly SilhouetteCandidate[]
+      /** The figures found that were asked for, by key, easiest first. */
+      readonly found?: readonly string[]
+      /** Why fewer were found than asked. */
+      readonly shortfall?: string
+      readonly error?: string
+      readonly elapsedMs: number
+    }
+  | ({ readonly type: 'compare.progress'; readonly compareId: string } & CompareProgress)
+  | {
+      readonly type: 'compare.ended'
+      readonly compareId: string
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      readonly result?: Comparison
+      readonly error?: string
+      readonly elapsedMs: number
+    }
   | { readonly type: 'menu'; readonly command: MenuCommand; readonly path?: string }
+
+/** A figure a silhouette search counted, and whether it is one the search asks for. */
+export type SilhouetteCandidate = Silhouette & { readonly asked: boolean }
 
 export type PlotState = 'sending' | 'paused' | 'reconnecting' | 'done' | 'cancelled' | 'failed'
 

@@ -1,13 +1,8 @@
 import { LIMITS } from '../limits'
 import { InputError } from '../errors'
 import type { Point } from '../lattice/polygon'
-import { coloringObstruction } from '../tiling/coloring'
-import {
-  buildTilingProblem,
-  totalPieceArea,
-  type PieceKind,
-  type TilingProblem,
-} from '../tiling/problem'
+import { totalPieceArea, type PieceKind } from '../tiling/problem'
+import { prepareFigure, ruleOuts } from '../tiling/rule-out'
 import {
   convexOutlines,
   describePolygon,
@@ -19,9 +14,9 @@ import {
 /**
  * Programs 2 and 3 of the paper: every convex figure a piece set makes, grouped by outline. As in
  * Program 3 the outlines of the set's area come first; each is then an ordinary tiling problem.
- * Outlines that cannot work are rejected by cheap arguments before any search: a piece that fits
- * nowhere (the large triangle in the 1 × 8 rectangle), a part of the outline no piece reaches,
- * a colouring argument.
+ * Outlines that cannot work are rejected by cheap arguments before any search (`rule-out.ts`): a
+ * side no piece can make, a piece that fits nowhere (the large triangle in the 1 × 8 rectangle),
+ * a colouring argument; most of them before the outline's problem is even built.
  */
 export interface OutlineCase {
   /** Position in the list of outlines, from 1. */
@@ -37,12 +32,17 @@ export interface OutlineCase {
 /** The outlines a set's convex figures can have: one per congruence class of its area. */
 export function convexCases(pieces: readonly PieceKind[]): { area: number; cases: OutlineCase[] } {
   const area = totalPieceArea(pieces)
+  return { area, cases: outlineCases(area) }
+}
+
+/** The convex outlines of an area, numbered. */
+export function outlineCases(area: number): OutlineCase[] {
   if (area > LIMITS.maxOutlineArea) {
     throw new InputError(
       `the pieces cover ${area} half-squares; listing convex outlines stops at ${LIMITS.maxOutlineArea} (there would be about ${estimateOutlineCount(area).toLocaleString('en')})`,
     )
   }
-  const cases = convexOutlines(area).map((outline, i) => {
+  return convexOutlines(area).map((outline, i) => {
     const polygon = outlinePolygon(outline)
     return {
       number: i + 1,
@@ -52,24 +52,18 @@ export function convexCases(pieces: readonly PieceKind[]): { area: number; cases
       symmetryOrder: outlineSymmetryOrder(outline),
     }
   })
-  return { area, cases }
 }
 
-/** The tiling problem of one outline and, if a cheap argument settles it, why it has no tiling. */
-export function prepareCase(
-  c: OutlineCase,
-  pieces: readonly PieceKind[],
-): { problem: TilingProblem; rejected?: string } {
-  const problem = buildTilingProblem(c.polygon, pieces)
-  return { problem, rejected: problem.obstruction ?? coloringObstruction(problem) }
-}
-
-/** The outlines as figures to tile, each prepared (built, and settled if it can be) on demand. */
+/**
+ * The outlines as figures to tile, each prepared on demand (`prepareFigure`): ruled out by a cheap
+ * argument where one applies, its tiling problem built only where none does.
+ */
 export function outlineFigures(cases: readonly OutlineCase[], pieces: readonly PieceKind[]) {
+  const rules = ruleOuts(pieces)
   return cases.map((c) => ({
     name: c.name,
     polygon: c.polygon,
-    prepare: () => prepareCase(c, pieces),
+    prepare: () => prepareFigure(c.polygon, pieces, rules),
   }))
 }
 

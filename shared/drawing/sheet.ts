@@ -130,6 +130,8 @@ export interface SheetGroup {
   /** The heading; later pages add "(continued)". */
   readonly heading: string
   readonly entries: readonly SheetEntry[]
+  /** Starts on a page of its own (a booklet's solutions, at the back). */
+  readonly newPage?: boolean
 }
 
 export interface SheetEntry {
@@ -265,7 +267,8 @@ export function layoutContent(content: SheetContent, options: SheetOptions): She
     const rowH = (ds: readonly SolutionDrawing[]) =>
       Math.max(...ds.map((d) => (d.bounds.maxY - d.bounds.minY) * scale)) + CAPTION * 1.6
     const firstRow = drawings.slice(0, o.columns)
-    if (y + HEADING * 1.8 + rowH(firstRow) > bottom()) breakPage()
+    if ((g.newPage && page.items.length > 0) || y + HEADING * 1.8 + rowH(firstRow) > bottom())
+      breakPage()
     page.texts.push({
       x: o.margin,
       y: y + HEADING,

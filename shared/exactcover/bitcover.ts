@@ -1,4 +1,13 @@
+import { wasmKernel } from '../wasm-kernel'
+import { coverKernelBase64 } from './cover-kernel'
 import type { Branch, ExactCoverProblem, RunStatus, SearchStats } from './dlx'
+
+const SKIP_NODE = 0
+const EXPAND = 1
+const REPLAY = 2
+
+/** Window bits with skip entries: conflicts nearly always come this close to the free cell. */
+const SKIP_BITS = 16
 
 /**
  * Exact cover with multiplicities on bitsets, for tilings. The board is a bitset of covered cells
@@ -20,11 +29,12 @@ import type { Branch, ExactCoverProblem, RunStatus, SearchStats } from './dlx'
  * flood-fill check for small enclosed pockets halved the placements but cost more time than it
  * saved on every benchmark, so it is not done.
  *
- * The search is a plain recursion (V8 keeps its state in registers: about twice as fast as an
- * explicit stack here). Figures of at most 128 cells with at most 32 single pieces take a fast
- * path with the board and the used pieces in arguments. To stop between steps, the recursion
- * unwinds and keeps the path it was on; the next run() replays that path (one placement per level,
- * no tests) and carries on.
+ * The search is a plain recursion. Figures of at most 128 cells with at most 32 single pieces take
+ * a fast path in WebAssembly (cover-kernel.wat) with the board and the used pieces in arguments;
+ * the others the general path here, in JavaScript. To stop between steps, the recursion unwinds
+ * and keeps the path it was on; the next run() replays that path (one placement per level, no
+ * tests) and carries on. Statistics (tried, placed) are counted per node and per placement, not in
+ * the loop that looks for the next option that fits.
  * Invariants: `covered` (general path) is the union of the masks on the current path; `left[s]` is
  * what counter s still needs; along a path the first free cell only moves forward.
  */
@@ -36,6 +46,8 @@ export class BitCoverPlan {
   readonly cellCount: number
   readonly words: number
   readonly start: Int32Array
+  /** Each option's first cell. */
+  readonly first: Int32Array
   readonly abs: Int32Array
   readonly w0: Int32Array
   readonly w1: Int32Array
@@ -49,13 +61,12 @@ export class BitCoverPlan {
   readonly counterOrder: Int32Array
   readonly stranded: Int32Array
   readonly fast: boolean
-  readonly abs4: Int32Array
-  readonly stranded4: Int32Array
-  readonly tokenBit: Int32Array
-  readonly tokenStranded: Int32Array
+  /** Fast path: the kernel's tables (see cover-kernel.wat), to be copied to `layout.opt`. */
+  readonly image: Int32Array
+  readonly layout: KernelLayout
   readonly allTokens: number
-  readonly multiSlot: Int32Array
   readonly multiOrder: Int32Array
+  readonly padding: Int32Array
 
   constructor(problem: ExactCoverProblem, options: { general?: boolean } = {}) {
     const n = problem.cellCount ?? problem.primaryCount
@@ -80,6 +91,7 @@ export class BitCoverPlan {
       (a, b) => lowest[a] - lowest[b] || compareCells(cells[a], cells[b]) || a - b,
     )
     this.original = Int32Array.from(order)
+    this.first = Int32Array.from(order, (k) => lowest[k])
     this.start = new Int32Array(n + 1)
     for (let k = 0, i = 0; i <= n; i++) {
       while (k < count && lowest[order[k]] < i) k++
@@ -125,25 +137,44 @@ export class BitCoverPlan {
     const once = Array.from(this.initialLeft.keys()).filter((s) => this.initialLeft[s] === 1)
     this.fast = !options.general && W <= 4 && once.length <= 32
     const bitOf = new Map(once.map((s, i) => [s, i]))
-    const fastSize = (size: number) => (this.fast ? size : 0)
-    this.abs4 = new Int32Array(fastSize(count * 4))
-    this.stranded4 = new Int32Array(fastSize((n + 1) * 4))
-    this.tokenBit = new Int32Array(fastSize(count))
-    this.multiSlot = new Int32Array(fastSize(count)).fill(-1)
-    this.tokenStranded = new Int32Array(fastSize(n + 1))
     this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
     this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
+    this.padding = new Int32Array(4)
+    for (let c = n; c < 128; c++) this.padding[c >>> 5] |= 1 << (c & 31)
+    // Byte offsets; the board the run starts from is at 0, the tables from 16 on.
+    const opt = 16
+    const skip = opt + (this.fast ? count : 0) * 32
+    const cell = skip + (this.fast ? count : 0) * 4 * SKIP_BITS
+    const slotLast = cell + (this.fast ? n + 1 : 0) * 32
+    const multi = slotLast + counters * 4
+    const left = align8(multi + this.multiOrder.length * 4)
+    const path = left + counters * 4
+    this.layout = { opt, skip, cell, slotLast, multi, left, path, end: path + (n + 1) * 4 }
+    this.image = new Int32Array(this.fast ? (left - opt) >> 2 : 0)
     if (this.fast) {
-      for (let r = 0; r < count; r++) {
-        for (let w = 0; w < W; w++) this.abs4[r * 4 + w] = this.abs[r * W + w]
+      const I = this.image
+      const at = (byte: number) => (byte - opt) >> 2
+      order.forEach((k, r) => {
+        const row = at(opt + r * 32)
+        for (let w = 0; w < W; w++) I[row + w] = this.abs[r * W + w]
+        const c0 = cells[k][0]
+        for (const c of cells[k]) if (c - c0 < 64) I[row + 4 + ((c - c0) >> 5)] |= 1 << (c - c0)
         const s = this.slot[r]
-        if (s >= 0 && bitOf.has(s)) this.tokenBit[r] = 1 << bitOf.get(s)!
-        else this.multiSlot[r] = s
-      }
+        const token = s >= 0 && bitOf.has(s)
+        if (token) I[row + 6] = 1 << bitOf.get(s)!
+        const wide = cells[k][cells[k].length - 1] - c0 >= 64
+        I[row + 7] = s >= 0 && !token ? s : wide ? -2 : -1
+      })
+      I.set(this.skip, at(skip))
       for (let f = 0; f <= n; f++) {
-        for (let w = 0; w < W; w++) this.stranded4[f * 4 + w] = this.stranded[f * W + w]
-        for (const [s, i] of bitOf) if (this.slotLast[s] < f) this.tokenStranded[f] |= 1 << i
+        const row = at(cell + f * 32)
+        for (let w = 0; w < W; w++) I[row + w] = this.stranded[f * W + w]
+        for (const [s, i] of bitOf) if (this.slotLast[s] < f) I[row + 4] |= 1 << i
+        I[row + 5] = this.start[f]
+        I[row + 6] = this.start[Math.min(f + 1, n)]
       }
+      I.set(this.slotLast, at(slotLast))
+      I.set(this.multiOrder, at(multi))
     }
 
     this.rank = new Int32Array(count)
@@ -156,6 +187,7 @@ export class BitCover {
   private readonly words: number
   /** Options sorted by lowest cell; those of cell i are [start[i], start[i + 1]). */
   private readonly start: Int32Array
+  private readonly first: Int32Array
   /** Absolute masks (W words per option) and their first and last non-zero words. */
   private readonly abs: Int32Array
   private readonly w0: Int32Array
@@ -174,22 +206,16 @@ export class BitCover {
   private readonly covered: Int32Array
 
   /**
-   * Fast path (W ≤ 4, at most 32 single pieces): masks and stranded rows padded to 4 words;
-   * single pieces are bits of a `used` word (tokenBit per option; tokenStranded[f]: the pieces
-   * whose options all start before f); other counters stay in `left`, in `multiOrder`.
+   * Fast path (W ≤ 4, at most 32 single pieces): the search runs in WebAssembly
+   * (cover-kernel.wat), on a board of two 64-bit words; single pieces are bits of a `used`
+   * word. The search borrows an instance of the kernel from its first run to its end.
    */
-  private readonly fast: boolean
-  private readonly abs4: Int32Array
-  private readonly stranded4: Int32Array
-  private readonly tokenBit: Int32Array
-  private readonly tokenStranded: Int32Array
-  private readonly allTokens: number
-  private readonly multiSlot: Int32Array
-  private readonly multiOrder: Int32Array
+  private readonly plan: BitCoverPlan
+  private kernel: KernelInstance | undefined
+  private readonly padding: Int32Array
 
-  /** Options on the current path and the first free cell at each level. */
+  /** Options on the current path (the first free cell at a level is its option's first). */
   private readonly path: Int32Array
-  private readonly pathFirst: Int32Array
   private readonly base: number
   private usedAtBase = 0
   /** Where the last run stopped: the node's depth, and whether it was a reported cover. */
@@ -197,10 +223,16 @@ export class BitCover {
   private stoppedAtCover = false
   private stopping = false
   private replayDepth = -1
-  private budget = 0
+  /** The run stops at the first node entered once `placed` reaches `limit`. */
+  private limit = 0
   private done = false
+  private tried = 0
+  private placed = 0
+  private found = 0
 
-  readonly stats: SearchStats = { tried: 0, placements: 0, updates: 0, solutions: 0 }
+  get stats(): SearchStats {
+    return { tried: this.tried, placements: this.placed, updates: 0, solutions: this.found }
+  }
 
   constructor(
     problem: ExactCoverProblem | BitCoverPlan,
@@ -211,6 +243,7 @@ export class BitCover {
     this.cellCount = plan.cellCount
     this.words = plan.words
     this.start = plan.start
+    this.first = plan.first
     this.abs = plan.abs
     this.w0 = plan.w0
     this.w1 = plan.w1
@@ -220,18 +253,11 @@ export class BitCover {
     this.slotLast = plan.slotLast
     this.counterOrder = plan.counterOrder
     this.stranded = plan.stranded
-    this.fast = plan.fast
-    this.abs4 = plan.abs4
-    this.stranded4 = plan.stranded4
-    this.tokenBit = plan.tokenBit
-    this.tokenStranded = plan.tokenStranded
-    this.allTokens = plan.allTokens
-    this.multiSlot = plan.multiSlot
-    this.multiOrder = plan.multiOrder
+    this.padding = plan.padding
+    this.plan = plan
     this.left = Int32Array.from(plan.initialLeft)
-    this.covered = new Int32Array(plan.words)
     this.path = new Int32Array(plan.cellCount + 1)
-    this.pathFirst = new Int32Array(plan.cellCount + 1)
+    this.covered = new Int32Array(plan.words)
     let level = 0
     for (const k of prefix) {
       const r = plan.rank[k]
@@ -240,7 +266,7 @@ export class BitCover {
         break
       }
       this.place(r)
-      if (this.fast) this.usedAtBase |= this.tokenBit[r]
+      if (plan.fast) this.usedAtBase |= plan.image[(r * 32 + 24) >> 2]
       this.path[level++] = r
     }
     this.base = level
@@ -262,8 +288,9 @@ export class BitCover {
     let f = 0
     let w = 1
     for (let l = this.base; l < this.depth; l++) {
-      const s = this.start[this.pathFirst[l]]
-      const c = this.start[this.pathFirst[l] + 1] - s
+      const first = this.first[this.path[l]]
+      const s = this.start[first]
+      const c = this.start[first + 1] - s
       if (c <= 0) break
       w /= c
       f += (this.path[l] - s) * w
@@ -337,112 +364,42 @@ export class BitCover {
 
   run(budget: number): RunStatus {
     if (this.done) return 'done'
-    this.budget = budget
+    this.limit = this.placed + budget
     this.stopping = false
     this.replayDepth = this.depth
-    if (this.fast) {
-      const c = this.covered
-      this.searchFast(this.base, c[0], c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, this.usedAtBase, 0, 0)
+    if (this.plan.fast) {
+      const k = (this.kernel ??= borrowKernel(this.plan))
+      for (let w = 0; w < 4; w++) k.board[w] = (this.covered[w] ?? 0) | this.padding[w]
+      k.left.set(this.left)
+      k.path.set(this.path)
+      const { exports } = k
+      exports.run(
+        this.base,
+        this.usedAtBase,
+        this.limit,
+        this.replayDepth,
+        this.stoppedAtCover ? 1 : 0,
+        this.placed,
+        this.tried,
+        this.found,
+      )
+      this.stopping = exports.stopping() === 1
+      this.depth = exports.depth()
+      this.stoppedAtCover = exports.stoppedAtCover() === 1
+      this.tried = exports.tried()
+      this.placed = exports.placed()
+      this.found = exports.found()
+      this.left.set(k.left)
+      this.path.set(k.path)
+      if (!this.stopping) {
+        giveBack(k)
+        this.kernel = undefined
+      }
     } else this.search(this.base, 0, 0)
     if (this.stopping) return this.stoppedAtCover ? 'solution' : 'paused'
     this.done = true
     this.depth = -1
     return 'done'
-  }
-
-  /**
-   * Fast path: the node at `level` with board b0..b3 and single pieces `used`; its first free
-   * cell is at or after `from`; multiplicity counters before `open` in multiOrder are used up.
-   */
-  private searchFast(
-    level: number,
-    b0: number,
-    b1: number,
-    b2: number,
-    b3: number,
-    used: number,
-    from: number,
-    open: number,
-  ): void {
-    const left = this.left
-    const order = this.multiOrder
-    while (open < order.length && left[order[open]] === 0) open++
-    const n = this.cellCount
-    let f = n
-    for (let w = from >>> 5; w < 4; w++) {
-      const v = w === 0 ? b0 : w === 1 ? b1 : w === 2 ? b2 : b3
-      if (v !== -1) {
-        f = Math.min(n, (w << 5) + 31 - Math.clz32(~v & (v + 1)))
-        break
-      }
-    }
-    let dead = false
-    if (f < n) {
-      const S = this.stranded4
-      const row = f << 2
-      dead =
-        (this.tokenStranded[f] & ~used) !== 0 ||
-        (open < order.length && this.slotLast[order[open]] < f) ||
-        ((S[row] & ~b0) | (S[row + 1] & ~b1) | (S[row + 2] & ~b2) | (S[row + 3] & ~b3)) !== 0
-    }
-    const action = this.visit(level, f, used === this.allTokens && open === order.length, dead)
-    if (action === SKIP_NODE) return
-    let replay = action === REPLAY
-
-    const A = this.abs4
-    const two = this.words <= 2
-    const skip = this.skip
-    const tokenBit = this.tokenBit
-    const multiSlot = this.multiSlot
-    const path = this.path
-    const e = this.start[f + 1]
-    let r = replay ? path[level] : this.start[f]
-    if (!replay) this.stats.tried += e - r
-    this.pathFirst[level] = f
-    while (r < e) {
-      const a = r << 2
-      if (!replay) {
-        const x0 = A[a] & b0
-        const x1 = A[a + 1] & b1
-        const x2 = two ? 0 : A[a + 2] & b2
-        const x3 = two ? 0 : A[a + 3] & b3
-        if ((x0 | x1 | x2 | x3) !== 0) {
-          const k =
-            (x0 !== 0
-              ? 31 - Math.clz32(x0 & -x0)
-              : x1 !== 0
-                ? 63 - Math.clz32(x1 & -x1)
-                : x2 !== 0
-                  ? 95 - Math.clz32(x2 & -x2)
-                  : 127 - Math.clz32(x3 & -x3)) - f
-          r = k < SKIP_BITS ? skip[r * SKIP_BITS + k] : r + 1
-          continue
-        }
-        const m = multiSlot[r]
-        if ((tokenBit[r] & used) !== 0 || (m >= 0 && left[m] === 0)) {
-          r++
-          continue
-        }
-        this.stats.placements++
-      }
-      replay = false
-      const m = multiSlot[r]
-      if (m >= 0) left[m]--
-      path[level] = r
-      this.searchFast(
-        level + 1,
-        b0 | A[a],
-        b1 | A[a + 1],
-        b2 | A[a + 2],
-        b3 | A[a + 3],
-        used | tokenBit[r],
-        f,
-        open,
-      )
-      if (m >= 0) left[m]++
-      if (this.stopping) return
-      r++
-    }
   }
 
   /** General path: the board is `covered`; counters before `open` in counterOrder are used up. */
@@ -477,8 +434,7 @@ export class BitCover {
     const path = this.path
     const e = this.start[f + 1]
     let r = replay ? path[level] : this.start[f]
-    if (!replay) this.stats.tried += e - r
-    this.pathFirst[level] = f
+    if (!replay) this.tried += e - r
     while (r < e) {
       const ab = r * W
       if (!replay) {
@@ -499,7 +455,7 @@ export class BitCover {
           r++
           continue
         }
-        this.stats.placements++
+        this.placed++
       }
       replay = false
       for (let w = w0[r], we = w1[r]; w <= we; w++) covered[w] |= abs[ab + w]
@@ -526,12 +482,12 @@ export class BitCover {
     }
     if (f >= this.cellCount) {
       if (countersMet) {
-        this.stats.solutions++
+        this.found++
         this.stop(level, true)
       }
       return SKIP_NODE
     }
-    if (--this.budget < 0) {
+    if (this.placed >= this.limit) {
       this.stop(level, false)
       return SKIP_NODE
     }
@@ -566,12 +522,115 @@ export class BitCover {
   }
 }
 
-const SKIP_NODE = 0
-const EXPAND = 1
-const REPLAY = 2
+/** Byte offsets of the fast path kernel's tables and state in its memory (cover-kernel.wat). */
+interface KernelLayout {
+  readonly opt: number
+  readonly skip: number
+  readonly cell: number
+  readonly slotLast: number
+  readonly multi: number
+  readonly left: number
+  readonly path: number
+  readonly end: number
+}
 
-/** Window bits with skip entries: conflicts nearly always come this close to the free cell. */
-const SKIP_BITS = 16
+/** What cover-kernel.wat exports. */
+interface CoverKernel {
+  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number }
+  layout(
+    opt: number,
+    skip: number,
+    cell: number,
+    left: number,
+    slotLast: number,
+    multi: number,
+    multiCount: number,
+    path: number,
+    allTokens: number,
+  ): void
+  run(
+    level: number,
+    used: number,
+    limit: number,
+    replayDepth: number,
+    stoppedAtCover: number,
+    placed: number,
+    tried: number,
+    found: number,
+  ): void
+  stopping(): number
+  depth(): number
+  stoppedAtCover(): number
+  placed(): number
+  tried(): number
+  found(): number
+}
+
+const coverKernel = wasmKernel<CoverKernel>(coverKernelBase64)
+
+/** An instance of the kernel with one plan's tables, and views of its memory. */
+interface KernelInstance {
+  readonly exports: CoverKernel
+  plan: BitCoverPlan | undefined
+  board: Int32Array
+  left: Int32Array
+  path: Int32Array
+}
+
+/**
+ * Instances that searches gave back at their end: a new instance (its memory, the tables copied
+ * in) costs more than a small search, and the convex programs run thousands of those.
+ */
+const idleKernels: KernelInstance[] = []
+
+/** An instance with the plan's tables, idle or new; the search gives it back at its end. */
+function borrowKernel(plan: BitCoverPlan): KernelInstance {
+  const i = idleKernels.findIndex((k) => k.plan === plan)
+  const k = i >= 0 ? idleKernels.splice(i, 1)[0] : (idleKernels.pop() ?? newKernel())
+  if (k.plan === plan) return k
+  const { layout } = plan
+  const memory = k.exports.memory
+  const pages = Math.ceil(layout.end / 65536) - memory.buffer.byteLength / 65536
+  if (pages > 0) memory.grow(pages)
+  const buffer = memory.buffer
+  new Int32Array(buffer, layout.opt, plan.image.length).set(plan.image)
+  k.exports.layout(
+    layout.opt,
+    layout.skip,
+    layout.cell,
+    layout.left,
+    layout.slotLast,
+    layout.multi,
+    plan.multiOrder.length,
+    layout.path,
+    plan.allTokens,
+  )
+  k.plan = plan
+  k.board = new Int32Array(buffer, 0, 4)
+  k.left = new Int32Array(buffer, layout.left, plan.initialLeft.length)
+  k.path = new Int32Array(buffer, layout.path, plan.cellCount + 1)
+  return k
+}
+
+function newKernel(): KernelInstance {
+  const none = new Int32Array(0)
+  return {
+    exports: coverKernel.instantiate(),
+    plan: undefined,
+    board: none,
+    left: none,
+    path: none,
+  }
+}
+
+/** Keeps a few idle instances (a search abandoned before its end keeps its own until collected). */
+function giveBack(k: KernelInstance): void {
+  if (idleKernels.length < 4) idleKernels.push(k)
+}
+
+function align8(bytes: number): number {
+  return (bytes + 7) & ~7
+}
 
 /** Order of options at a cell: by their cells in scan order, an option holding the cell first. */
 function compareCells(a: readonly number[], b: readonly number[]): number {

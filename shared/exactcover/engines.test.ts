@@ -79,6 +79,47 @@ describe('exact-cover engines', () => {
     )
   })
 
+  it('options reaching 64 cells or more past their first cell fit only where all their cells are free', () => {
+    // The fast path tests 64 cells from the first free one at once and the rest of a wider option
+    // apart. A gap of up to 110 cells after a problem's first few cells, filled by one-cell
+    // options, makes options that reach far beyond the window and meet there; the fillers are
+    // forced, so the covers stay the same.
+    const spread = fc.tuple(
+      problems,
+      fc.integer({ min: 1, max: 9 }),
+      fc.integer({ min: 0, max: 110 }),
+    )
+    fc.assert(
+      fc.property(spread, ([p, first, gap]) => {
+        const cells = p.cellCount!
+        const split = Math.min(first, cells)
+        const at = (c: number) => (c < split ? c : c + gap)
+        const fillers = Array.from({ length: gap }, (_, k) => [split + k])
+        const wide: ExactCoverProblem = {
+          itemCount: p.itemCount + gap,
+          primaryCount: p.primaryCount + gap,
+          cellCount: cells + gap,
+          multiplicity: p.multiplicity,
+          options: [
+            ...Array.from(p.options, (o) => Array.from(o, (i) => at(i)).sort((x, y) => x - y)),
+            ...fillers,
+          ],
+        }
+        const expected = [...bruteForce(p)].sort()
+        const original = (cover: string) =>
+          cover
+            .split(',')
+            .filter((k) => Number(k) < p.options.length)
+            .join(',')
+        for (const budget of [1 << 30, 1]) {
+          const got = covers(new BitCover(wide), budget).map(original).sort()
+          expect(got).toEqual(expected)
+        }
+      }),
+      { numRuns: 400, seed: 11 },
+    )
+  })
+
   it('prefixes split the search into parts whose covers add up to the whole', () => {
     fc.assert(
       fc.property(problems, (p) => {

@@ -56,6 +56,15 @@ export const POHL_RICHTER: SourceDocument = {
   appeared: 'Beiträge zur Algebra und Geometrie',
 }
 
+export const FOX_EPSTEIN: SourceDocument = {
+  id: 'fox-epstein',
+  author: 'E. Fox-Epstein, K. Katsumata, R. Uehara',
+  title:
+    'The Convex Configurations of “Sei Shonagon Chie no Ita,” Tangram, and Other Silhouette Puzzles with Seven Pieces',
+  year: '2016',
+  appeared: 'IEICE Trans. Fundamentals E99-A(6), 1084–1089 (arXiv:1407.1923)',
+}
+
 /** "P. Läuchli, Tangram – ein Puzzle-Problem für den Computer (1967)". */
 export const citation = (d: SourceDocument): string =>
   `${d.author ? `${d.author}, ` : ''}${d.title}${d.year ? ` (${d.year})` : ''}`

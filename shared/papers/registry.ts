@@ -1,6 +1,7 @@
 import tangramFile from '../../resources/sets/tangram.json' with { type: 'json' }
-import { convexCases, prepareCase } from '../convex/convex'
+import { convexCases, outlineFigures } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
+import { DESIGN_ROWS } from './design-rows'
 import { EDGEMATCH_ROWS } from './edgematch-rows'
 import { PENTAGON_ROWS } from './pentagon-rows'
 import { QUEENS_ROWS } from './queens-rows'
@@ -49,11 +50,12 @@ let tangramConvex: { name: string; solutions: number }[] | undefined
 function solveTangramConvex(): { name: string; solutions: number }[] {
   if (!tangramConvex) {
     const pieces = tangram()
-    tangramConvex = convexCases(pieces).cases.map((c) => {
-      const { problem, rejected } = prepareCase(c, pieces)
+    tangramConvex = outlineFigures(convexCases(pieces).cases, pieces).map((f) => {
+      const { problem, rejected } = f.prepare()
       return {
-        name: c.name,
-        solutions: rejected ? 0 : new TilingSearch(problem, 'reduce').runToEnd().solutions,
+        name: f.name,
+        solutions:
+          rejected || !problem ? 0 : new TilingSearch(problem, 'reduce').runToEnd().solutions,
       }
     })
   }
@@ -211,6 +213,7 @@ export const PUBLISHED: readonly PublishedNumber[] = [
   ...QUEENS_ROWS,
   ...PENTAGON_ROWS,
   ...TAIT_ROWS,
+  ...DESIGN_ROWS,
 ]
 
 /** Whether an outline name ("right trapezoid 2, 5, 2√2, 3") has these sides in cyclic order. */

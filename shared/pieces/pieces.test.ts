@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parsePieceSet } from '../formats/load'
 import { latticePolygonProblem } from '../lattice/polygon'
-import { freePolyaboloes, freePolyominoes } from './polyforms'
+import { freePolyaboloes, freePolyominoes, growPolyaboloes, polyformPolygon } from './polyforms'
 import { analyzeShape, congruenceKey } from './shape'
 import { D4_ELEMENTS } from '../lattice/d4'
 import { normalizeQuarters, transformQuarters } from '../lattice/quarters'
@@ -22,6 +22,27 @@ describe('free polyforms', () => {
     expect([1, 2, 3, 4, 5, 6].map((n) => freePolyaboloes(n).polygons.length)).toEqual([
       1, 3, 4, 14, 30, 107,
     ])
+  })
+
+  it('grows the polyaboloes of every size, holes included (A006074), the first with a hole at 7', () => {
+    const levels = growPolyaboloes(8)
+    expect(levels.map((l) => l.length)).toEqual([1, 3, 4, 14, 30, 107, 318, 1116])
+    expect(levels.map((l) => l.filter((r) => !polyformPolygon(r)).length)).toEqual([
+      0, 0, 0, 0, 0, 0, 2, 11,
+    ])
+  })
+
+  it('prunes exactly the shapes that contain a refused one', () => {
+    // Refused: anything wider or taller than 2 cells. A shape passes whenever a bigger one grown
+    // from it does, so pruning during growth must keep exactly the shapes the filter keeps.
+    const narrow = (raster: Int32Array) => raster.every((v) => v >> 2 < 2)
+    const pruned = growPolyaboloes(7, narrow)
+    const filtered = growPolyaboloes(7).map((level) => level.filter(narrow))
+    expect(pruned.map((l) => l.map((r) => r.join(',')).sort())).toEqual(
+      filtered.map((l) => l.map((r) => r.join(',')).sort()),
+    )
+    expect(pruned[6].length).toBeGreaterThan(0)
+    expect(pruned[6].length).toBeLessThan(318)
   })
 
   it('produces valid, pairwise incongruent lattice polygons', () => {

@@ -48,16 +48,7 @@ export interface Shape {
 export function analyzeShape(polygon: Polygon): Shape {
   const poly = normalizePolygon(polygon)
   const base = rasterizePolygon(poly)
-  const orientations: Orientation[] = []
-  const symmetry: D4[] = []
-  const identity = normalizeQuarters(base).quarters
-  for (const g of D4_ELEMENTS) {
-    const { quarters, dx, dy } = normalizeQuarters(transformQuarters(base, g))
-    if (quartersEqual(quarters, identity)) symmetry.push(g)
-    if (orientations.some((o) => quartersEqual(o.quarters, quarters))) continue
-    const ext = quarterExtent(quarters)
-    orientations.push({ g, dx, dy, quarters, width: ext.maxCX + 1, height: ext.maxCY + 1 })
-  }
+  const { orientations, symmetry } = orientationsOf(base)
   const image = orientations.flatMap((o) =>
     D4_ELEMENTS.map((g) => {
       const t = normalizeQuarters(transformQuarters(o.quarters, g))
@@ -69,6 +60,27 @@ export function analyzeShape(polygon: Polygon): Shape {
     }),
   )
   return { polygon: poly, quarters: base, area: halfSquares(base), symmetry, orientations, image }
+}
+
+/**
+ * A raster's distinct orientations (one per coset of its symmetry group, each normalised) and its
+ * symmetry group: the elements of D4 that map it onto a translate of itself.
+ */
+export function orientationsOf(raster: Quarters): {
+  orientations: Orientation[]
+  symmetry: D4[]
+} {
+  const orientations: Orientation[] = []
+  const symmetry: D4[] = []
+  const identity = normalizeQuarters(raster).quarters
+  for (const g of D4_ELEMENTS) {
+    const { quarters, dx, dy } = normalizeQuarters(transformQuarters(raster, g))
+    if (quartersEqual(quarters, identity)) symmetry.push(g)
+    if (orientations.some((o) => quartersEqual(o.quarters, quarters))) continue
+    const ext = quarterExtent(quarters)
+    orientations.push({ g, dx, dy, quarters, width: ext.maxCX + 1, height: ext.maxCY + 1 })
+  }
+  return { orientations, symmetry }
 }
 
 /** A canonical key of the shape up to the symmetries of the square and translation. */

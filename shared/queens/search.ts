@@ -5,13 +5,15 @@
  * Bit c of a mask is column c. Going down one row, the squares attacked along the two diagonals
  * move one column: `left` (down-right diagonals) shifts up a bit, `right` (down-left) down a bit;
  * `down` holds the used columns. The free squares of a row are `allowed & ~(left | down | right)`
- * and `bits & -bits` takes the lowest. The search is a loop over an explicit stack (typed arrays,
- * one entry per row) with the current row's masks in locals: measured in V8, ~20 % faster than
- * reading the masks back from the arrays at every node, and recursion was no faster. Two cheap
- * cuts: the last two rows are settled without going down, and a branch ends as soon as the row
- * after next has no square left that the queens so far do not attack (n = 16: 145 instead of 171
- * million nodes, ~7 % faster). It counts in plain numbers, turned into BigInt once per task.
+ * and `bits & -bits` takes the lowest. The search is a loop over an explicit stack (one entry per
+ * row) with the current row's masks in locals, in WebAssembly (rows-kernel.wat): V8 checks every
+ * typed-array read of the same loop in JavaScript. Two cheap cuts: the last two rows are settled
+ * without going down, and a branch ends as soon as the row after next has no square left that
+ * the queens so far do not attack (n = 16: 145 instead of 171 million nodes, ~7 % faster). It
+ * counts in plain numbers, turned into BigInt once per task.
  */
+import { wasmKernel } from '../wasm-kernel'
+import { rowsKernelBase64 } from './rows-kernel'
 import { checkQueensSize, isMiddle, prefixRows, taskBounds, type QueensTask } from './split'
 
 /** What a task (or the whole board) contributes. */
@@ -24,16 +26,56 @@ export interface QueensCount {
   readonly nodes: number
 }
 
-// Scratch state of the search, one entry per row (n ≤ 27); this module is single-threaded.
-const LEFT = new Int32Array(32)
-const DOWN = new Int32Array(32)
-const RIGHT = new Int32Array(32)
-const FREE = new Int32Array(32)
-/** The queen of each row, as a one-bit mask. */
-const BOARD = new Int32Array(32)
+/** What rows-kernel.wat exports; its memory holds the allowed columns and the board of a task. */
+interface RowsKernel {
+  readonly memory: { readonly buffer: ArrayBuffer }
+  searchRows(
+    n: number,
+    ring: number,
+    halfTurns: number,
+    depth: number,
+    y0: number,
+    free: number,
+    left: number,
+    down: number,
+    right: number,
+  ): number
+  nodes(): number
+}
+
+const rowsKernel = wasmKernel<RowsKernel>(rowsKernelBase64)
+
+/** The kernel and views of its memory (one per thread: this module is single-threaded). */
+interface Rows {
+  readonly kernel: RowsKernel
+  /** The allowed columns of each row of the task (n ≤ 27). */
+  readonly allowed: Int32Array
+  /** The queen of each row, as a one-bit mask. */
+  readonly board: Int32Array
+}
+let loaded: Rows | undefined
+/** The board and ring of the task running, for the kernel's `sized` calls. */
+let current = { n: 0, ring: false }
+
+function rowsState(): Rows {
+  if (!loaded) {
+    const sized = () => {
+      SIZES[classSize(current.n, current.ring)]++
+    }
+    const kernel = rowsKernel.instantiate({ host: { sized } })
+    const buffer = kernel.memory.buffer
+    loaded = {
+      kernel,
+      allowed: new Int32Array(buffer, 0, 32),
+      board: new Int32Array(buffer, 640, 32),
+    }
+  }
+  return loaded
+}
+
 /** Solutions sorted by `classSize` (index 0: not counted), kept out of the search loop. */
 const SIZES = new Float64Array(9)
-/** A task's nodes and its solutions of 8 boards (counted by `searchRows`). */
+/** A task's nodes and its solutions of 8 boards (counted by the kernel's `searchRows`). */
 const TALLY = new Float64Array(2)
 /** Columns of the queens and rows of the columns, for the symmetry check. */
 const POS = new Int32Array(32)
@@ -48,8 +90,9 @@ const INV = new Int32Array(32)
  */
 function classSize(n: number, ring: boolean): number {
   const m = n - 1
+  const board = loaded!.board
   for (let y = 0; y < n; y++) {
-    const c = 31 - Math.clz32(BOARD[y])
+    const c = 31 - Math.clz32(board[y])
     POS[y] = c
     INV[c] = y
   }
@@ -78,31 +121,29 @@ function classSize(n: number, ring: boolean): number {
 
 /** A task's constants, for the two halves of its search. */
 interface Job {
+  readonly rows: Rows
   readonly n: number
-  readonly allowed: Int32Array
-  readonly ring: boolean
-  readonly halfTurns: boolean
+  readonly ring: number
+  readonly halfTurns: number
   readonly depth: number
   /** The row where `spread` hands over to `searchRows`. */
   readonly split: number
 }
 
 /**
- * Rows placed by `spread` before `searchRows` takes over. The search is thus many short calls
- * rather than one long one: V8 (without on-stack replacement, see electron/services/v8-flags.ts)
- * only switches to optimized code between calls, and a task is often over before a single long
- * call would be optimized — measured, a worker's first heavy n = 18 task ran ~10× slower.
+ * Rows placed by `spread` before the kernel's `searchRows` takes over: many short calls rather
+ * than one long one.
  */
 const SPREAD_ROWS = 2
 
 /** Places rows `y` … `job.split − 1` by plain recursion, then searches below each placement. */
 function spread(job: Job, y: number, left: number, down: number, right: number): void {
-  let free = job.allowed[y] & ~(left | down | right)
+  const { allowed, board, kernel } = job.rows
+  let free = allowed[y] & ~(left | down | right)
   if (y === job.split) {
     if (free !== 0)
-      TALLY[1] += searchRows(
+      TALLY[1] += kernel.searchRows(
         job.n,
-        job.allowed,
         job.ring,
         job.halfTurns,
         job.depth,
@@ -117,104 +158,10 @@ function spread(job: Job, y: number, left: number, down: number, right: number):
   while (free !== 0) {
     const bit = free & -free
     free ^= bit
-    BOARD[y] = bit
+    board[y] = bit
     TALLY[0]++
     spread(job, y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1)
   }
-}
-
-/**
- * The search from row `y0` (with its free squares `free`) down to the last row; adds its nodes to
- * TALLY[0] and its solutions to SIZES, except those of 8 boards, which it returns.
- */
-function searchRows(
-  n: number,
-  allowed: Int32Array,
-  ring: boolean,
-  halfTurns: boolean,
-  depth: number,
-  y0: number,
-  free0: number,
-  left0: number,
-  down0: number,
-  right0: number,
-): number {
-  // Measured in V8, n = 16: the scratch arrays through locals ~20 % faster than through the
-  // module's constants, and `| 0` on the parameters (32-bit integers for the optimizer) ~20 %.
-  const frees = FREE
-  const lefts = LEFT
-  const downs = DOWN
-  const rights = RIGHT
-  const board = BOARD
-  let free = free0 | 0
-  let left = left0 | 0
-  let down = down0 | 0
-  let right = right0 | 0
-  const last = n - 1
-  const endBit = 1 << (last - depth)
-  let nodes = 0
-  let c8 = 0
-  // The current row's masks live in locals; the rows above keep theirs in the arrays, written
-  // when the search goes down and read back when it returns.
-  let y = y0
-  for (;;) {
-    if (free === 0) {
-      if (y === y0) break
-      y--
-      free = frees[y]
-      left = lefts[y]
-      down = downs[y]
-      right = rights[y]
-      continue
-    }
-    const bit = free & -free
-    free ^= bit
-    board[y] = bit
-    nodes++
-    const l = (left | bit) << 1
-    const d = down | bit
-    const r = (right | bit) >> 1
-    const next = allowed[y + 1] & ~(l | d | r)
-    if (next === 0) continue
-    if (y + 1 === last) {
-      // A solution (the last row has one column left): no need to go down.
-      nodes++
-      if (ring || (halfTurns && next === endBit && board[last - depth] !== 1)) {
-        board[last] = next
-        SIZES[classSize(n, ring)]++
-      } else c8++
-      continue
-    }
-    if (y + 2 === last) {
-      // The last two rows, without going down: each queen of row `last − 1` leaves one column.
-      for (let f = next; f !== 0; f &= f - 1) {
-        const b = f & -f
-        nodes++
-        const e = allowed[last] & ~(((l | b) << 1) | d | b | ((r | b) >> 1))
-        if (e === 0) continue
-        nodes++
-        board[last - 1] = b
-        if (ring || (halfTurns && e === endBit && board[last - depth] !== 1)) {
-          board[last] = e
-          SIZES[classSize(n, ring)]++
-        } else c8++
-      }
-      continue
-    }
-    // Look one row further: a row that the queens so far leave empty ends this branch.
-    if ((allowed[y + 2] & ~((l << 1) | d | (r >> 1))) === 0) continue
-    frees[y] = free
-    lefts[y] = left
-    downs[y] = down
-    rights[y] = right
-    y++
-    free = next
-    left = l
-    down = d
-    right = r
-  }
-  TALLY[0] += nodes
-  return c8
 }
 
 function taskError(n: number, task: QueensTask): Error {
@@ -240,6 +187,9 @@ export function runQueensTask(n: number, task: QueensTask): QueensCount {
   )
     throw taskError(n, task)
   const { allowed } = taskBounds(n, depth, ring)
+  const kernel = rowsState()
+  kernel.allowed.fill(0).set(allowed)
+  const board = kernel.board
   const start = rows.length
   let left = 0
   let down = 0
@@ -248,7 +198,7 @@ export function runQueensTask(n: number, task: QueensTask): QueensCount {
     const bit = 1 << rows[y]
     if (rows[y] < 0 || rows[y] >= n || (allowed[y] & ~(left | down | right) & bit) === 0)
       throw taskError(n, task)
-    BOARD[y] = bit
+    board[y] = bit
     left = (left | bit) << 1
     down |= bit
     right = (right | bit) >> 1
@@ -259,20 +209,22 @@ export function runQueensTask(n: number, task: QueensTask): QueensCount {
   // else those with a queen at (n − 1, n − 1 − D) and none at (n − 1 − D, 0); never in the middle.
   const halfTurns = !ring && !isMiddle(n, depth)
   const job: Job = {
+    rows: kernel,
     n,
-    allowed,
-    ring,
-    halfTurns,
+    ring: ring ? 1 : 0,
+    halfTurns: halfTurns ? 1 : 0,
     depth,
     split: Math.min(start + SPREAD_ROWS, last - 1),
   }
+  current = { n, ring }
   SIZES.fill(0)
   TALLY.fill(0)
+  const before = kernel.kernel.nodes()
   spread(job, start, left, down, right)
   const c8 = TALLY[1] + SIZES[8]
   return {
     total: BigInt(c8) * 8n + BigInt(SIZES[4]) * 4n + BigInt(SIZES[2]) * 2n,
     unique: BigInt(c8 + SIZES[4] + SIZES[2]),
-    nodes: TALLY[0],
+    nodes: TALLY[0] + kernel.kernel.nodes() - before,
   }
 }

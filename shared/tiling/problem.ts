@@ -9,7 +9,7 @@ import {
   transformQuarters,
   type Quarters,
 } from '../lattice/quarters'
-import type { Shape } from '../pieces/shape'
+import type { Orientation, Shape } from '../pieces/shape'
 import { normalizePolygon, type Point } from '../lattice/polygon'
 import { InputError } from '../errors'
 
@@ -114,7 +114,7 @@ export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
 }
 
 /** Dense index of a normalised raster: (cy·W + cx)·4 + dir → quarter index or −1. */
-function quarterIndex(fq: Quarters, W: number, H: number): Int32Array {
+export function quarterIndex(fq: Quarters, W: number, H: number): Int32Array {
   const index = new Int32Array(W * H * 4).fill(-1)
   for (let k = 0; k < fq.length / 2; k++) index[quarterSlot(fq[2 * k], fq[2 * k + 1], W)] = k
   return index
@@ -168,16 +168,7 @@ export function buildTilingProblem(
       const local = new Int32Array(m)
       for (let ty = 0; ty + o.height <= H; ty++) {
         for (let tx = 0; tx + o.width <= W; tx++) {
-          let ok = true
-          for (let k = 0; k < m; k++) {
-            const id = index[quarterSlot(q[2 * k] + 4 * tx, q[2 * k + 1] + 4 * ty, W)]
-            if (id < 0) {
-              ok = false
-              break
-            }
-            local[k] = id
-          }
-          if (!ok) continue
+          if (!coverAt(index, W, q, tx, ty, local)) continue
           const ids = Int32Array.from(local).sort()
           placements.push({ piece: pi, orientation: oi, tx, ty })
           placementQuarters.push(ids)
@@ -276,6 +267,57 @@ export function buildTilingProblem(
   }
 }
 
+/**
+ * Whether the raster q, moved by (tx, ty) cells, lies inside the figure whose dense index is
+ * `index` (W cells wide); if so and `out` is given, the figure's quarter indices it covers.
+ */
+function coverAt(
+  index: Int32Array,
+  W: number,
+  q: Quarters,
+  tx: number,
+  ty: number,
+  out?: Int32Array,
+): boolean {
+  for (let k = 0; k < q.length / 2; k++) {
+    const id = index[quarterSlot(q[2 * k] + 4 * tx, q[2 * k + 1] + 4 * ty, W)]
+    if (id < 0) return false
+    if (out) out[k] = id
+  }
+  return true
+}
+
+/** A figure ready for asking which pieces fit in it: its quarters, size in cells and index. */
+export interface FigureFit {
+  readonly quarters: Quarters
+  readonly W: number
+  readonly H: number
+  readonly index: Int32Array
+}
+
+/** The cheap part of `rasterizeFigure`: no symmetries, no cell table. */
+export function figureFit(polygon: readonly Point[]): FigureFit {
+  const { quarters } = normalizeQuarters(rasterizePolygon(normalizePolygon(polygon)))
+  const ext = quarterExtent(quarters)
+  const W = ext.maxCX + 1
+  const H = ext.maxCY + 1
+  return { quarters, W, H, index: quarterIndex(quarters, W, H) }
+}
+
+/** Whether a piece, in one of its orientations, fits somewhere inside the figure. */
+export function fitsSomewhere(fit: FigureFit, orientations: readonly Orientation[]): boolean {
+  const { W, H } = fit
+  for (const o of orientations) {
+    for (let ty = 0; ty + o.height <= H; ty++) {
+      for (let tx = 0; tx + o.width <= W; tx++) {
+        if (coverAt(fit.index, W, o.quarters, tx, ty)) return true
+      }
+    }
+  }
+  return false
+}
+
+/** Where a quarter of a normalised raster W cells wide sits in `quarterIndex`. */
 function quarterSlot(qx: number, qy: number, W: number): number {
   const cx = qx >> 2
   const cy = qy >> 2

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { convexCases, prepareCase } from '../convex/convex'
+import { convexCases, outlineFigures } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
 import { parseFigure, parsePieceSet, type PieceSet } from '../formats/load'
 import { d4Matrix } from '../lattice/d4'
@@ -76,9 +76,9 @@ describe('Läuchli 1967: the tangram', () => {
   })
 
   it('rejects the outlines that cannot work before searching where a cheap argument applies', () => {
-    const rejected = cases.filter((c) => prepareCase(c, kinds(tangram)).rejected)
+    const rejected = outlineFigures(cases, kinds(tangram)).filter((f) => f.prepare().rejected)
     // The large triangle does not fit the four thin outlines (the paper's "rectangle 1 × 8").
-    expect(rejected.map((c) => c.name)).toEqual([
+    expect(rejected.map((f) => f.name)).toEqual([
       'rectangle 1 × 8',
       'parallelogram √2, 8, √2, 8',
       'trapezoid √2, 7, √2, 9',

@@ -1,5 +1,5 @@
 import { countToJson } from '../../../shared/counts'
-import { convexCases, outlineFigures } from '../../../shared/convex/convex'
+import { convexCases } from '../../../shared/convex/convex'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadSolvableSet } from '../inputs'
@@ -21,8 +21,7 @@ export async function convexCommand(
   const outcome = await runWithProgress(
     {
       setJson: json,
-      figures: outlineFigures(cases, pieces),
-      outlines: true,
+      figures: cases,
       mode,
       list: Boolean(opts.list),
     },

@@ -8,7 +8,7 @@ import { writePuzzleSheet } from '../../services/export/puzzle-sheet'
 import { runOneTask } from '../../services/farm/one-task'
 import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../services/tiling-job'
-import { RESOURCES } from '../inputs'
+import { RESOURCES, wholeOption } from '../inputs'
 import { statusBar } from '../progress'
 import { noticeLine } from '../run'
 
@@ -25,25 +25,21 @@ export interface GenerateOptions {
   progress?: boolean
 }
 
-const whole = (name: string, v: string | undefined, lo: number, hi: number): number => {
-  const n = Number(v)
-  if (!Number.isInteger(n) || n < lo || n > hi)
-    throw new InputError(`${name} must be a whole number from ${lo} to ${hi}, not "${v}"`)
-  return n
-}
-
 /** The request the options make; a board that cannot have one solution is refused here. */
 function request(kind: string, o: GenerateOptions): PuzzleRequest {
   if (kind !== 'cards' && kind !== 'triangle')
     throw new InputError(`generate makes "cards" or "triangle" puzzles, not "${kind}"`)
-  const rows = whole('--rows', o.rows, 1, 8)
+  const rows = wholeOption('--rows', o.rows, 1, 8)
   const r: PuzzleRequest = {
     kind,
     rows,
-    cols: kind === 'cards' ? whole('--cols', o.cols ?? o.rows, 1, 8) : rows,
-    figures: whole('--figures', o.figures, 1, 200),
-    frame: kind === 'cards' && o.frame !== undefined ? whole('--frame', o.frame, 1, 50) : undefined,
-    seed: whole('--seed', o.seed, 0, 2 ** 31),
+    cols: kind === 'cards' ? wholeOption('--cols', o.cols ?? o.rows, 1, 8) : rows,
+    figures: wholeOption('--figures', o.figures, 1, 200),
+    frame:
+      kind === 'cards' && o.frame !== undefined
+        ? wholeOption('--frame', o.frame, 1, 50)
+        : undefined,
+    seed: wholeOption('--seed', o.seed, 0, 2 ** 31),
   }
   const problem = requestProblem(r)
   if (problem) throw new InputError(problem)
@@ -83,7 +79,9 @@ export async function generateCommand(
   const budget = {
     draws: BUDGETS[r.kind].draws,
     nodes:
-      o.maxNodes === undefined ? BUDGETS[r.kind].nodes : whole('--max-nodes', o.maxNodes, 1, 1e15),
+      o.maxNodes === undefined
+        ? BUDGETS[r.kind].nodes
+        : wholeOption('--max-nodes', o.maxNodes, 1, 1e15),
   }
   const t0 = performance.now()
   const bar = generateBar(o.progress !== false, budget, t0)

@@ -4,10 +4,9 @@ import {
   pentagonSearch,
   searchCoverage,
   type PentagonProgress,
-  type PentagonsResult,
 } from '../../../shared/pentagons/pentagons'
 import { loadSolvableSet } from '../inputs'
-import { statusBar } from '../progress'
+import { runInSlices, statusBar } from '../progress'
 import { table } from '../table'
 
 export interface PentagonsOptions {
@@ -46,27 +45,7 @@ export async function pentagonsCommand(
       },
     }),
   )
-  let result: PentagonsResult | undefined
-  try {
-    const search = pentagonSearch(set.pieces)
-    let paused = Date.now()
-    for (;;) {
-      const step = search.next()
-      if (step.done) {
-        result = step.value
-        break
-      }
-      // Every 50 ms, let Ctrl-C and the terminal in.
-      if (Date.now() - paused > 50) {
-        bar.update(step.value)
-        await new Promise((resolve) => setImmediate(resolve))
-        paused = Date.now()
-        if (signal.aborted) break
-      }
-    }
-  } finally {
-    bar.stop()
-  }
+  const result = (await runInSlices(pentagonSearch(set.pieces), bar, signal))?.value
   if (!result) {
     process.stderr.write('interrupted: no pentagons listed\n')
     return 130

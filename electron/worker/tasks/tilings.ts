@@ -1,18 +1,15 @@
 import { pieceSetFromJson } from '../../../shared/formats/load'
-import { coloringObstruction } from '../../../shared/tiling/coloring'
 import { partWeight, runPart, splitSearch } from '../../../shared/tiling/jobs'
-import {
-  buildTilingProblem,
-  type PieceKind,
-  type TilingProblem,
-} from '../../../shared/tiling/problem'
+import type { PieceKind, TilingProblem } from '../../../shared/tiling/problem'
+import { prepareFigure, ruleOuts, type RuleOuts } from '../../../shared/tiling/rule-out'
 import { planSearch, TilingSearch, type SearchSetup } from '../../../shared/tiling/search'
 import type { TilingInput, TilingResult, TilingSetup } from '../protocol'
 import type { TaskHooks, WorkerKind } from './kind'
 
 /**
- * The tasks of a tiling run. A figure's first task plans it here, in the worker: builds its
- * problem, rules it out by a cheap argument if one applies, estimates its search (Knuth's random
+ * The tasks of a tiling run. A figure's first task plans it here, in the worker: rules it out by
+ * a cheap argument if one applies (`prepareFigure`, most of them before its problem is built),
+ * else builds its problem, estimates its search (Knuth's random
  * probes) and then, as the run's goal says, only measures the search's speed, searches it whole
  * (a small figure, or its first tiling), or splits it into parts, weighed and ranked, which go
  * out as tasks of their own. So the process that asked for the run never builds a problem: it
@@ -21,14 +18,18 @@ import type { TaskHooks, WorkerKind } from './kind'
 interface State {
   readonly setup: TilingSetup
   readonly pieces: readonly PieceKind[]
+  /** What the rule-outs need of the set, worked out once per run in each worker. */
+  readonly rules: RuleOuts
   /** The last few figures' problems, newest last: a figure's parts often follow one another. */
-  readonly prepared: Map<number, Prepared>
+  readonly prepared: Map<number, Searchable>
 }
 
-interface Prepared {
+/** A figure ruled out (its problem, if one was built, let go), or its problem and search plan. */
+type Prepared = { readonly ruledOut: string } | Searchable
+
+interface Searchable {
   readonly problem: TilingProblem
   readonly plan: SearchSetup
-  readonly ruledOut?: string
 }
 
 /** Problems kept per process: a large outline's problem takes tens of megabytes. */
@@ -44,14 +45,6 @@ const TRIAL_MS = 40
 
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/**
- * Why a figure cannot be tiled, when a cheap argument says so: the one place the run's rule-outs
- * are called, before any search.
- */
-function ruleOut(problem: TilingProblem, outlines: boolean): string | undefined {
-  return problem.obstruction ?? (outlines ? coloringObstruction(problem) : undefined)
-}
-
 /** A figure's problem: kept for its parts (`keep`), else built for one task and let go. */
 function prepare(state: State, figure: number, keep: boolean): Prepared {
   const cached = state.prepared.get(figure)
@@ -63,17 +56,16 @@ function prepare(state: State, figure: number, keep: boolean): Prepared {
   const { setup, pieces } = state
   const polygon = setup.figures[figure]
   if (!polygon) throw new Error(`the run has no figure ${figure}`)
-  const problem = buildTilingProblem(polygon, pieces)
-  const prepared = {
-    problem,
-    plan: planSearch(problem, setup.mode),
-    ruledOut: ruleOut(problem, setup.outlines),
-  }
+  const made = prepareFigure(polygon, pieces, state.rules)
+  if (made.problem === undefined) return { ruledOut: made.rejected }
+  if (made.rejected !== undefined) return { ruledOut: made.rejected }
+  const { problem } = made
+  const prepared = { problem, plan: planSearch(problem, setup.mode) }
   if (keep) remember(state, figure, prepared)
   return prepared
 }
 
-function remember(state: State, figure: number, prepared: Prepared): void {
+function remember(state: State, figure: number, prepared: Searchable): void {
   state.prepared.set(figure, prepared)
   for (const key of state.prepared.keys())
     if (state.prepared.size > KEEP_PROBLEMS) state.prepared.delete(key)
@@ -82,7 +74,7 @@ function remember(state: State, figure: number, prepared: Prepared): void {
 /** Searches below `prefix` (the whole figure without one), streaming tilings and progress. */
 async function search(
   state: State,
-  p: Prepared,
+  p: Searchable,
   prefix: readonly number[],
   hooks: TaskHooks<'tilings'>,
   stop?: (placements: number, solutions: number, ms: number) => boolean,
@@ -116,18 +108,20 @@ async function search(
 }
 
 const tilings: WorkerKind<'tilings', State> = {
-  prepare: (setup) => ({
-    setup,
-    pieces: pieceSetFromJson(setup.set, 'piece set').pieces,
-    prepared: new Map(),
-  }),
+  prepare: (setup) => {
+    const pieces = pieceSetFromJson(setup.set, 'piece set').pieces
+    return { setup, pieces, rules: ruleOuts(pieces), prepared: new Map() }
+  },
 
   async run(state, input: TilingInput, hooks): Promise<TilingResult> {
     const { setup } = state
     // A part's problem is kept for the figure's next parts; a planning task's only if it splits.
     const p = prepare(state, input.figure, input.prefix !== undefined)
+    if ('ruledOut' in p) {
+      if (input.prefix) throw new Error(`a part of figure ${input.figure}, which is ruled out`)
+      return { type: 'ruled-out', reason: p.ruledOut }
+    }
     if (input.prefix) return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
-    if (p.ruledOut) return { type: 'ruled-out', reason: p.ruledOut }
     const nodes = new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan).estimateNodes(256)
     if (setup.goal === 'estimate') {
       // A short search says how fast this figure's nodes go here.

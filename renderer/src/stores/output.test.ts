@@ -1,10 +1,11 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
-import { convexCases, prepareCase } from '../../../shared/convex/convex'
+import { convexCases } from '../../../shared/convex/convex'
 import { documentFromJson } from '../../../shared/document/document'
 import { DEFAULT_EXPORT } from '../../../shared/drawing/export-settings'
 import { pieceSetFromJson } from '../../../shared/formats/load'
+import { buildTilingProblem } from '../../../shared/tiling/problem'
 import { TilingSearch } from '../../../shared/tiling/search'
 import { host, settled } from '../../../testing/renderer-setup'
 import { useOutput } from './output'
@@ -24,7 +25,7 @@ async function tangramJob(): Promise<number> {
   const outline = convexCases(pieces).cases.find((c) => c.name.startsWith('square'))!
   const tilings: { pieces: ReturnType<TilingSearch['solution']>['pieces']; classSize: number }[] =
     []
-  new TilingSearch(prepareCase(outline, pieces).problem, 'reduce').runToEnd((s) =>
+  new TilingSearch(buildTilingProblem(outline.polygon, pieces), 'reduce').runToEnd((s) =>
     tilings.push({ pieces: s.pieces, classSize: s.classSize }),
   )
   host.answer('solver.start', () => ({ jobId: 'job-1' }))

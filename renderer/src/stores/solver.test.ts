@@ -101,6 +101,24 @@ describe('the solver store', () => {
     expect([s.running, s.tileable, s.totalSolutions]).toEqual([false, 1, 3])
   })
 
+  it('a figure cut short by a dead worker counts the tilings it streamed, not only its ended parts', async () => {
+    hostRunsJobs()
+    const s = useSolver()
+    await s.start(tangram(), 'convex')
+    host.emit(started('job-1', ['square']))
+    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings: [tiling(0), tiling(1)] })
+    host.emit({
+      type: 'job.figure',
+      jobId: 'job-1',
+      figure: 0,
+      counts: { solutions: 0, fixed: 0 },
+      stats,
+      complete: false,
+    })
+    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'failed', elapsedMs: 50, error: 'x' })
+    expect([s.tileable, s.totalSolutions]).toEqual([1, 2])
+  })
+
   it('a new Solve cancels the running job first; the old job’s late events change nothing', async () => {
     hostRunsJobs()
     const s = useSolver()

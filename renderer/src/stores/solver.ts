@@ -194,13 +194,18 @@ export const useSolver = defineStore('solver', () => {
       job.value?.figures.filter((f) => f.tilings.length > 0 || (f.counts?.solutions ?? 0) > 0)
         .length ?? 0,
   )
+  /**
+   * A figure's tilings so far. An unfinished figure (its run stopped or a worker died) counts only
+   * its ended parts, while the tilings its other parts streamed are kept: it shows at least those.
+   */
+  const figureCount = (f: Job['figures'][number], mode: SymmetryMode): number =>
+    !f.counts
+      ? f.tilings.length
+      : f.complete
+        ? headlineCount(f.counts, mode)
+        : Math.max(headlineCount(f.counts, mode), f.tilings.length)
   const totalSolutions = computed(() =>
-    job.value
-      ? job.value.figures.reduce(
-          (s, f) => s + (f.counts ? headlineCount(f.counts, job.value!.mode) : f.tilings.length),
-          0,
-        )
-      : 0,
+    job.value ? job.value.figures.reduce((s, f) => s + figureCount(f, job.value!.mode), 0) : 0,
   )
 
   return { job, starting, running, ofDocument, tileable, totalSolutions, start, cancel, shown }

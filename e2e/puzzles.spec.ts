@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { expect, test } from './fixtures'
+
+test('Puzzles: the tangram’s figures with one solution, two solutions of one with several side by side, a booklet', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
+  await page.keyboard.press('Alt+p')
+  // Searched at once: ten figures built in exactly one way, by default.
+  const summary = page.getByTestId('puzzles-summary')
+  await expect(summary).toHaveAttribute('data-found', '10', { timeout: 60_000 })
+  await expect(summary).toContainText('10 figures built in exactly one way')
+  const counted = Number(await summary.getAttribute('data-counted'))
+  expect(counted).toBeGreaterThan(10)
+  await expect(page.getByTestId('silhouette')).toHaveCount(counted)
+
+  // Only those with exactly one solution.
+  await page.locator('[data-filter="asked"]').click()
+  await expect(page.getByTestId('silhouette')).toHaveCount(10)
+  for (const n of await page
+    .getByTestId('silhouette')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-solutions'))))
+    expect(n).toBe('1')
+
+  // A figure with several: two of them, each with the pieces the other lacks marked.
+  await page.locator('[data-filter="several"]').click()
+  const several = page.getByTestId('silhouette').first()
+  expect(Number(await several.getAttribute('data-solutions'))).toBeGreaterThan(1)
+  await several.click()
+  await expect(page.getByTestId('puzzle-tilings')).toHaveAttribute('data-shown', '2')
+  const tilings = page.getByTestId('puzzle-tiling')
+  await expect(tilings).toHaveCount(2)
+  for (const differ of await tilings.evaluateAll((els) =>
+    els.map((e) => Number(e.getAttribute('data-differ'))),
+  )) {
+    expect(differ).toBeGreaterThan(0)
+    expect(differ).toBeLessThan(7)
+  }
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('puzzle-chosen')).toHaveCount(0)
+
+  // The booklet: the silhouettes, the solutions at the back.
+  await workbench.saveAs('tangram-puzzles', () => page.getByTestId('puzzles-export').click())
+  await expect(page.getByTestId('notice-info').last()).toContainText('Wrote the booklet (2 pages)')
+  const text = execFileSync(
+    'pdftotext',
+    ['-raw', join(workbench.files, 'tangram-puzzles.pdf'), '-'],
+    { encoding: 'utf8' },
+  )
+  expect(text).toContain('10 figures to build from all 7 pieces, each in exactly one way')
+  expect(text).toContain('Solutions')
+
+  // Convex: all 20 outlines counted, one built in exactly one way (the square).
+  await page.getByTestId('puzzles-kind').selectOption('convex')
+  await page.getByTestId('puzzles-search').click()
+  await expect(page.getByTestId('puzzles-shortfall')).toHaveText(
+    'only 1 convex figure built in exactly one way (all 20 convex outlines counted)',
+  )
+  await expect(summary).toHaveAttribute('data-counted', '13')
+})

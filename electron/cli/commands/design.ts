@@ -1,0 +1,109 @@
+import { countToJson } from '../../../shared/counts'
+import { SetExplorer, type DesignProgress, type DesignResult } from '../../../shared/design/explore'
+import { LIMITS } from '../../../shared/limits'
+import { plural } from '../../../shared/plural'
+import { loadFigure, wholeOption } from '../inputs'
+import { runInSlices, statusBar } from '../progress'
+import { table } from '../table'
+
+export interface DesignOptions {
+  area: string
+  pieces: string
+  top: string
+  maxPieceArea?: string
+  from?: string
+  json?: boolean
+  progress?: boolean
+}
+
+/**
+ * `design --area F --pieces K`: every set of K polyaboloes of total area F, ranked by the convex
+ * outlines it makes (the set explorer, shared/design). It runs in this process in short steps, so
+ * Ctrl-C stops it at once and prints the best sets found so far.
+ */
+export async function designCommand(
+  o: DesignOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const from = o.from === undefined ? undefined : loadFigure(o.from)
+  const explorer = new SetExplorer({
+    area: wholeOption('--area', o.area, 1, LIMITS.maxOutlineArea),
+    pieces: wholeOption('--pieces', o.pieces, 1, LIMITS.maxOutlineArea),
+    top: wholeOption('--top', o.top, 1, Number.MAX_SAFE_INTEGER),
+    maxPieceArea:
+      o.maxPieceArea === undefined
+        ? undefined
+        : wholeOption('--max-piece-area', o.maxPieceArea, 1, LIMITS.maxOutlineArea),
+    from: from && { name: from.name, polygon: from.polygon },
+  })
+  const t0 = Date.now()
+  const bar = statusBar(
+    o.progress !== false,
+    '{bar} {what} | {searched} sets searched | best {best}',
+    (p: DesignProgress) => ({
+      fraction: p.fraction,
+      elapsedMs: Date.now() - t0,
+      fields: {
+        what:
+          p.phase === 'outlines'
+            ? 'making the outlines ready'
+            : p.phase === 'pieces'
+              ? `growing pieces of ${p.size} half-squares`
+              : `sets that fit in ${p.level} outlines`,
+        searched: p.searched.toLocaleString('en'),
+        best: p.best === undefined ? '–' : `${p.best} outlines`,
+      },
+    }),
+  )
+  await runInSlices(explorer.run(), bar, signal)
+  const result = explorer.result()
+  write(o.json ? JSON.stringify(designJson(result)) : designText(result, Date.now() - t0))
+  if (result.complete) return 0
+  process.stderr.write('interrupted: the best sets found so far\n')
+  return 130
+}
+
+export function designJson(r: DesignResult) {
+  return {
+    area: r.request.area,
+    pieces: r.request.pieces,
+    ...(r.request.from ? { from: r.request.from.name } : {}),
+    outlines: r.outlines.map((c) => ({ number: c.number, name: c.name, polygon: c.polygon })),
+    sets: r.sets.map((s) => ({
+      pieces: s.kinds.map((k) => ({
+        polygon: k.candidate.polygon,
+        count: k.count,
+        name: k.candidate.name,
+      })),
+      outlines: s.outlines,
+      tilings: s.tilings,
+      made: s.made.map((m) => ({ outline: m.outline + 1, tilings: m.tilings })),
+    })),
+    stats: { ...r.stats, sets: countToJson(r.stats.sets) },
+    complete: r.complete,
+  }
+}
+
+function designText(r: DesignResult, elapsedMs: number): string {
+  const { area, pieces, from } = r.request
+  const s = r.stats
+  if (r.outlines.length === 0) return 'Stopped while growing the candidate pieces: no set searched.'
+  const heading = `Sets of ${plural(pieces, 'piece')} of area ${area}${from ? ` cut from ${from.name}` : ''} (${plural(r.outlines.length, 'convex outline')}), by the outlines they make, then their tilings:`
+  const rows = r.sets.map((set, i) => [
+    i + 1,
+    set.outlines,
+    set.tilings,
+    set.kinds.map((k) => `${k.count} × ${k.candidate.name}`).join('; '),
+  ])
+  const pieceCount = s.candidates.reduce((a, b) => a + b, 0)
+  const removed = BigInt(s.sets) - BigInt(s.searched)
+  return [
+    heading,
+    r.sets.length > 0
+      ? table(['#', 'outlines', 'tilings', 'pieces'], rows)
+      : 'No set makes a convex outline.',
+    '',
+    `${s.sets.toLocaleString('en')} sets of ${plural(pieceCount, 'candidate piece')}; the bounds removed ${removed.toLocaleString('en')} without a search; ${s.searched.toLocaleString('en')} searched, ${s.dropped.toLocaleString('en')} of them dropped once they could not reach the best${from ? `, ${s.noDissection.toLocaleString('en')} cut no ${from.name}` : ''}; ${(elapsedMs / 1000).toFixed(1)} s.`,
+  ].join('\n')
+}

@@ -1,0 +1,156 @@
+import { join } from 'node:path'
+import { documentFromSet } from '../../../shared/document/document'
+import { InputError } from '../../../shared/errors'
+import {
+  silhouetteSearch,
+  type Silhouette,
+  type SilhouetteProgress,
+  type SilhouetteResult,
+} from '../../../shared/silhouettes/search'
+import { writeBooklet } from '../../services/export/booklet'
+import { formatDuration } from '../../services/tiling-job'
+import { loadSolvableSet, RESOURCES } from '../inputs'
+import { statusBar } from '../progress'
+import { table } from '../table'
+
+export interface PuzzlesOptions {
+  count: string
+  unique?: boolean
+  convex?: boolean
+  any?: boolean
+  symmetric?: boolean
+  seed: string
+  output?: string
+  json?: boolean
+  progress?: boolean
+}
+
+const whole = (name: string, v: string, lo: number, hi: number): number => {
+  const n = Number(v)
+  if (!/^\d+$/.test(v.trim()) || !Number.isInteger(n) || n < lo || n > hi)
+    throw new InputError(`${name} must be a whole number from ${lo} to ${hi}, not "${v}"`)
+  return n
+}
+
+/**
+ * `puzzles SET`: figures the set builds (with --unique: in exactly one way up to the figure's
+ * symmetries), convex or any, each proven by the exhaustive count and rated by its search nodes,
+ * easiest first; optionally a booklet. The search runs in short steps, so Ctrl-C stops it at once.
+ */
+export async function puzzlesCommand(
+  setArg: string,
+  o: PuzzlesOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  if (o.convex && o.any) throw new InputError('choose --convex or --any, not both')
+  const request = {
+    kind: o.convex ? ('convex' as const) : ('any' as const),
+    count: whole('--count', o.count, 1, 1000),
+    unique: o.unique === true,
+    symmetric: o.symmetric === true,
+    seed: whole('--seed', o.seed, 0, 2 ** 31),
+  }
+  const { set } = loadSolvableSet(setArg)
+  const t0 = performance.now()
+  const bar = statusBar(
+    o.progress !== false,
+    '{bar} {found}/{count} found | {counted} figures counted | {nodes} search nodes | {elapsed}',
+    (p: SilhouetteProgress) => ({
+      fraction: p.fraction,
+      elapsedMs: performance.now() - t0,
+      fields: {
+        found: String(p.found),
+        count: String(request.count),
+        counted: p.counted.toLocaleString('en'),
+        nodes: p.nodes.toLocaleString('en'),
+        elapsed: formatDuration((performance.now() - t0) / 1000),
+      },
+    }),
+  )
+  let result: SilhouetteResult | undefined
+  // What an interrupted search has found: printed all the same.
+  const asked: Silhouette[] = []
+  try {
+    const search = silhouetteSearch(set.pieces, request, undefined, (f, a) => a && asked.push(f))
+    let paused = performance.now()
+    for (;;) {
+      const step = search.next()
+      if (step.done) {
+        result = step.value
+        break
+      }
+      // Every 50 ms, let Ctrl-C and the terminal in.
+      if (performance.now() - paused > 50) {
+        bar.update(step.value)
+        await new Promise((resolve) => setImmediate(resolve))
+        paused = performance.now()
+        if (signal.aborted) {
+          result = {
+            figures: asked.sort((a, b) => a.nodes - b.nodes),
+            progress: step.value,
+            shortfall: `interrupted: ${asked.length} of ${request.count} figures found`,
+          }
+          break
+        }
+      }
+    }
+  } finally {
+    bar.stop()
+  }
+  const { figures, progress } = result
+  if (result.shortfall) process.stderr.write(`${result.shortfall}\n`)
+  const exit = signal.aborted ? 130 : 0
+  if (signal.aborted && figures.length === 0) return exit
+  const booklet = o.output
+    ? await writeBooklet(
+        o.output,
+        documentFromSet(set),
+        figures.map((f) => ({
+          polygon: f.polygon,
+          tiling: f.tilings[0],
+          nodes: f.nodes,
+          solutions: f.counts.solutions,
+        })),
+        join(RESOURCES, 'fonts'),
+      )
+    : undefined
+  if (o.json) {
+    write(
+      JSON.stringify({
+        figures: figures.map((f) => ({
+          polygon: f.polygon,
+          solutions: f.counts.solutions,
+          fixed: f.counts.fixed,
+          nodes: f.nodes,
+          symmetries: f.symmetries,
+        })),
+        searched: {
+          draws: progress.draws,
+          counted: progress.counted,
+          nodes: progress.nodes,
+          undecided: progress.undecided,
+        },
+        ...(booklet ? { booklet: booklet.files } : {}),
+      }),
+    )
+    return exit
+  }
+  const what = request.unique ? 'built in exactly one way' : 'the set builds'
+  const rows = figures.map((f: Silhouette, i) => [
+    i + 1,
+    f.polygon.length,
+    f.symmetries,
+    f.counts.solutions,
+    f.counts.fixed,
+    f.nodes.toLocaleString('en'),
+  ])
+  write(
+    `${figures.length} ${request.kind === 'convex' ? 'convex ' : ''}figure${figures.length === 1 ? '' : 's'}${request.symmetric ? ' with a symmetry' : ''} ${what} by ${set.name}, easiest first ` +
+      `(${progress.counted.toLocaleString('en')} figures counted, ${progress.nodes.toLocaleString('en')} search nodes).\n` +
+      'Solutions up to the figure’s symmetries, tilings of the fixed figure; difficulty in search nodes.\n\n' +
+      table(['#', 'corners', 'symmetries', 'solutions', 'tilings', 'nodes'], rows) +
+      (booklet ? `\n\nbooklet: ${booklet.files.join(', ')} (${booklet.pages} pages)` : ''),
+  )
+  return exit
+}

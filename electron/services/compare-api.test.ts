@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { WorkbenchEvent } from '../../shared/api/contract'
+import type { WorkbenchDocument } from '../../shared/document/document'
+import { apiCalls, testWorkbench } from '../../testing/workbench'
+
+/** The Compare view's API (issue 14) through the dispatcher, over the real services. */
+const { workbench, solver } = testWorkbench({})
+const { ok, refused, when } = apiCalls(workbench)
+afterAll(() => solver.close())
+type Ended = Extract<WorkbenchEvent, { type: 'compare.ended' }>
+const until = (compareId: string) =>
+  when((e): e is Ended => e.type === 'compare.ended' && e.compareId === compareId)
+
+let tangram: WorkbenchDocument
+/** The tangram with its square cut into two small triangles. */
+let cut: WorkbenchDocument
+beforeAll(async () => {
+  tangram = (await ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
+  cut = {
+    ...tangram,
+    name: 'Cut tangram',
+    pieces: tangram.pieces
+      .filter((p) => p.name !== 'square')
+      .map((p) => (p.name.startsWith('small triangle') ? { ...p, count: 2 * p.count } : p)),
+  }
+})
+
+describe('compare.start', () => {
+  it('counts every convex outline of the area for each set', async () => {
+    const { compareId, sets } = await ok<{ compareId: string; sets: WorkbenchDocument[] }>(
+      'compare.start',
+      { documents: [tangram, cut] },
+    )
+    expect(sets.map((s) => s.name)).toEqual(['Tangram', 'Cut tangram'])
+    const end = await until(compareId)
+    expect(end.outcome).toBe('done')
+    const { area, outlines } = end.result!
+    expect(area).toBe(16)
+    expect(outlines).toHaveLength(20)
+    const made = (i: number) => outlines.filter((o) => o.counts[i].solutions > 0).length
+    expect(made(0)).toBe(13)
+    expect(made(1)).toBeGreaterThan(13)
+  })
+
+  it('stops when cancelled', async () => {
+    const { compareId } = await ok<{ compareId: string }>('compare.start', {
+      documents: [tangram, cut],
+    })
+    await ok('compare.cancel', { compareId })
+    expect((await until(compareId)).outcome).toBe('cancelled')
+  })
+
+  it('refuses sets of different areas in one line', async () => {
+    const square = tangram.pieces.find((p) => p.name === 'square')!
+    const more = {
+      ...tangram,
+      name: 'More',
+      pieces: tangram.pieces.map((p) => (p === square ? { ...p, count: 2 } : p)),
+    }
+    expect(await refused('compare.start', { documents: [tangram, more] })).toBe(
+      'sets compare only when they cover the same area: Tangram 16, More 18 half-squares',
+    )
+  })
+})

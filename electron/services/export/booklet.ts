@@ -1,0 +1,37 @@
+import { extname } from 'node:path'
+import type { WorkbenchDocument } from '../../../shared/document/document'
+import { DEFAULT_EXPORT } from '../../../shared/drawing/export-settings'
+import { InputError } from '../../../shared/errors'
+import { bookletSheet, type BookletFigure } from '../../../shared/silhouettes/booklet'
+import { renderSheet, writeRendered, type ExportResult } from './exporter'
+
+/** Silhouettes laid out four to a row: large enough to build on. */
+const BOOKLET_COLUMNS = 4
+
+/**
+ * Writes a booklet of silhouette puzzles (shared/silhouettes/booklet.ts) as one PDF, or an SVG
+ * per page (name.svg, name-2.svg, …), by the file's extension.
+ */
+export async function writeBooklet(
+  path: string,
+  document: WorkbenchDocument,
+  figures: readonly BookletFigure[],
+  fontsDir: string,
+): Promise<ExportResult> {
+  const ext = extname(path).toLowerCase()
+  if (ext !== '.pdf' && ext !== '.svg')
+    throw new InputError(
+      `${path}: a booklet is written as .pdf or .svg, not "${ext || 'no extension'}"`,
+    )
+  if (figures.length === 0) throw new InputError('There are no figures to put in a booklet.')
+  const settings = {
+    ...DEFAULT_EXPORT,
+    format: ext === '.pdf' ? ('pdf' as const) : ('svg' as const),
+    sheet: { ...DEFAULT_EXPORT.sheet, columns: BOOKLET_COLUMNS },
+  }
+  const sheet = bookletSheet(document, figures, settings.sheet)
+  return writeRendered(
+    path,
+    await renderSheet(sheet, settings, `${document.name} — puzzles`, fontsDir),
+  )
+}

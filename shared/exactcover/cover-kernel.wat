@@ -1,0 +1,219 @@
+;; BitCover's fast path (bitcover.ts): the search on a board of at most 128 cells in two i64
+;; words, with at most 32 single pieces as bits of `used`. Compiled by scripts/wasm-kernels.ts
+;; into cover-kernel.ts; the tables are laid out by BitCoverPlan (see KernelLayout there):
+;;   option r at $opt + 32r: cells (i64 × 2), window (i64: its cells from its first, bit 0 the
+;;     first), single-piece bit (i32), extra (i32: -1 none, -2 cells beyond the window, else a
+;;     multiplicity counter, whose options are all tested in full);
+;;   skip at $skip + 4(16r + k): the first option after r differing from it in window bits 0..k;
+;;   cell f at $cell + 32f: cells stranded at f (i64 × 2), single pieces stranded at f (i32), the
+;;     options starting at f [start, end) (i32 × 2);
+;;   counters: what is left of each ($left), the last cell where one of its options starts
+;;     ($slotLast); multiplicity counters by that cell ($order, $orderLen of them);
+;;   the path: the option chosen at each level ($path); the board the run starts from at 0.
+;; The search, its replay of a stopped path and its budget are those of the JavaScript general
+;; path (`search` and `visit` in bitcover.ts).
+(module
+  (memory (export "memory") 1)
+  (global $opt (mut i32) (i32.const 0))
+  (global $skip (mut i32) (i32.const 0))
+  (global $cell (mut i32) (i32.const 0))
+  (global $left (mut i32) (i32.const 0))
+  (global $slotLast (mut i32) (i32.const 0))
+  (global $order (mut i32) (i32.const 0))
+  (global $orderLen (mut i32) (i32.const 0))
+  (global $path (mut i32) (i32.const 0))
+  (global $allTokens (mut i32) (i32.const 0))
+  (global $replayDepth (mut i32) (i32.const -1))
+  (global $depth (mut i32) (i32.const -1))
+  (global $stoppedAtCover (mut i32) (i32.const 0))
+  (global $stopping (mut i32) (i32.const 0))
+  (global $limit (mut i64) (i64.const 0))
+  (global $placed (mut i64) (i64.const 0))
+  (global $tried (mut i64) (i64.const 0))
+  (global $found (mut i64) (i64.const 0))
+
+  (func (export "layout") (param $opt i32) (param $skip i32) (param $cell i32) (param $left i32)
+    (param $slotLast i32) (param $order i32) (param $orderLen i32) (param $path i32)
+    (param $allTokens i32)
+    (global.set $opt (local.get $opt))
+    (global.set $skip (local.get $skip))
+    (global.set $cell (local.get $cell))
+    (global.set $left (local.get $left))
+    (global.set $slotLast (local.get $slotLast))
+    (global.set $order (local.get $order))
+    (global.set $orderLen (local.get $orderLen))
+    (global.set $path (local.get $path))
+    (global.set $allTokens (local.get $allTokens)))
+
+  ;; Searches from the node at `level` (board at address 0, single pieces `used`) until the end,
+  ;; a cover, or the first node entered once `limit` placements are made; `replayDepth` >= 0
+  ;; first walks the stopped path down to that depth (`stoppedAtCover`: whether it stopped at a
+  ;; cover). The statistics go on from `placed`, `tried` and `found`: an instance serves one
+  ;; search after another.
+  (func (export "run") (param $level i32) (param $used i32) (param $limit f64)
+    (param $replayDepth i32) (param $stoppedAtCover i32) (param $placed f64) (param $tried f64)
+    (param $found f64)
+    (global.set $limit (i64.trunc_sat_f64_s (local.get $limit)))
+    (global.set $replayDepth (local.get $replayDepth))
+    (global.set $stoppedAtCover (local.get $stoppedAtCover))
+    (global.set $placed (i64.trunc_sat_f64_s (local.get $placed)))
+    (global.set $tried (i64.trunc_sat_f64_s (local.get $tried)))
+    (global.set $found (i64.trunc_sat_f64_s (local.get $found)))
+    (global.set $stopping (i32.const 0))
+    (call $search (local.get $level) (i64.load (i32.const 0)) (i64.load (i32.const 8))
+      (local.get $used) (i32.const 0)))
+
+  (func (export "stopping") (result i32) (global.get $stopping))
+  (func (export "depth") (result i32) (global.get $depth))
+  (func (export "stoppedAtCover") (result i32) (global.get $stoppedAtCover))
+  (func (export "placed") (result f64) (f64.convert_i64_s (global.get $placed)))
+  (func (export "tried") (result f64) (f64.convert_i64_s (global.get $tried)))
+  (func (export "found") (result f64) (f64.convert_i64_s (global.get $found)))
+
+  (func $stop (param $level i32) (param $atCover i32)
+    (global.set $depth (local.get $level))
+    (global.set $stoppedAtCover (local.get $atCover))
+    (global.set $stopping (i32.const 1)))
+
+  ;; Multiplicity counter `open` in $order, in the table at `base`.
+  (func $ordered (param $base i32) (param $open i32) (result i32)
+    (i32.add (local.get $base) (i32.shl (i32.load (i32.add (global.get $order) (i32.shl (local.get $open) (i32.const 2)))) (i32.const 2))))
+
+  ;; Option at `a` whose window fits: its counter has a copy left and all its cells are free.
+  (func $fitsBeyond (param $a i32) (param $m i32) (param $b0 i64) (param $b1 i64) (result i32)
+    (if (i32.ge_s (local.get $m) (i32.const 0))
+      (then
+        (if (i32.eqz (i32.load (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))))
+          (then (return (i32.const 0))))))
+    (i64.eqz
+      (i64.or
+        (i64.and (i64.load (local.get $a)) (local.get $b0))
+        (i64.and (i64.load offset=8 (local.get $a)) (local.get $b1)))))
+
+  (func $search (param $level i32) (param $b0 i64) (param $b1 i64) (param $used i32)
+    (param $open i32)
+    (local $f i32) (local $win i64) (local $t i64) (local $c i32) (local $dead i32)
+    (local $r i32) (local $e i32) (local $replay i32) (local $x i64) (local $k i32)
+    (local $a i32) (local $m i32)
+    ;; Multiplicity counters used up move `open` on.
+    (block $counted
+      (loop $advance
+        (br_if $counted (i32.ge_u (local.get $open) (global.get $orderLen)))
+        (br_if $counted (i32.load (call $ordered (global.get $left) (local.get $open))))
+        (local.set $open (i32.add (local.get $open) (i32.const 1)))
+        (br $advance)))
+    ;; The first free cell f and the board's 64 cells from f on (bit 0: f).
+    (if (i64.ne (local.get $b0) (i64.const -1))
+      (then
+        (local.set $t (i64.ctz (i64.xor (local.get $b0) (i64.const -1))))
+        (local.set $f (i32.wrap_i64 (local.get $t)))
+        (local.set $win
+          (i64.or
+            (i64.shr_u (local.get $b0) (local.get $t))
+            (i64.shl (i64.shl (local.get $b1) (i64.sub (i64.const 63) (local.get $t)))
+              (i64.const 1)))))
+      (else
+        (if (i64.ne (local.get $b1) (i64.const -1))
+          (then
+            (local.set $t (i64.ctz (i64.xor (local.get $b1) (i64.const -1))))
+            (local.set $f (i32.add (i32.const 64) (i32.wrap_i64 (local.get $t))))
+            (local.set $win (i64.shr_u (local.get $b1) (local.get $t))))
+          (else
+            ;; A full board: a cover if every piece is used (unless it is the one reported last).
+            (if (i32.eq (local.get $level) (global.get $replayDepth))
+              (then (global.set $replayDepth (i32.const -1)))
+              (else
+                (if (i32.eq (local.get $used) (global.get $allTokens))
+                  (then
+                    (if (i32.ge_u (local.get $open) (global.get $orderLen))
+                      (then
+                        (global.set $found (i64.add (global.get $found) (i64.const 1)))
+                        (call $stop (local.get $level) (i32.const 1))))))))
+            (return)))))
+    ;; Dead: a free cell, a single piece or a multiplicity counter no option can reach any more.
+    (local.set $c (i32.add (global.get $cell) (i32.shl (local.get $f) (i32.const 5))))
+    (local.set $dead
+      (i32.or
+        (i32.ne (i32.and (i32.load offset=16 (local.get $c)) (i32.xor (local.get $used) (i32.const -1)))
+          (i32.const 0))
+        (i64.ne
+          (i64.or
+            (i64.and (i64.load (local.get $c)) (i64.xor (local.get $b0) (i64.const -1)))
+            (i64.and (i64.load offset=8 (local.get $c)) (i64.xor (local.get $b1) (i64.const -1))))
+          (i64.const 0))))
+    (if (i32.lt_u (local.get $open) (global.get $orderLen))
+      (then
+        (if (i32.lt_s (i32.load (call $ordered (global.get $slotLast) (local.get $open))) (local.get $f))
+          (then (local.set $dead (i32.const 1))))))
+    (local.set $r (i32.load offset=20 (local.get $c)))
+    (local.set $e (i32.load offset=24 (local.get $c)))
+    (if (i32.le_s (local.get $level) (global.get $replayDepth))
+      (then
+        (if (i32.lt_s (local.get $level) (global.get $replayDepth))
+          (then
+            (local.set $r (i32.load (i32.add (global.get $path) (i32.shl (local.get $level) (i32.const 2)))))
+            (local.set $replay (i32.const 1)))
+          (else
+            (global.set $replayDepth (i32.const -1))
+            (if (i32.or (global.get $stoppedAtCover) (local.get $dead)) (then (return))))))
+      (else
+        (if (i64.ge_s (global.get $placed) (global.get $limit))
+          (then
+            (call $stop (local.get $level) (i32.const 0))
+            (return)))
+        (if (local.get $dead) (then (return)))))
+    (if (i32.eqz (local.get $replay))
+      (then
+        (global.set $tried
+          (i64.add (global.get $tried) (i64.extend_i32_s (i32.sub (local.get $e) (local.get $r)))))))
+    (block $exit
+      (loop $next
+        (if (i32.eqz (local.get $replay))
+          (then
+            ;; The next option that fits: a conflict at window bit k skips the options that
+            ;; agree with this one on bits 0..k.
+            (block $fits
+              (loop $scan
+                (br_if $exit (i32.ge_s (local.get $r) (local.get $e)))
+                (local.set $a (i32.add (global.get $opt) (i32.shl (local.get $r) (i32.const 5))))
+                (local.set $x (i64.and (i64.load offset=16 (local.get $a)) (local.get $win)))
+                (if (i64.ne (local.get $x) (i64.const 0))
+                  (then
+                    (local.set $k (i32.wrap_i64 (i64.ctz (local.get $x))))
+                    (if (i32.lt_u (local.get $k) (i32.const 16))
+                      (then
+                        (local.set $r
+                          (i32.load
+                            (i32.add (global.get $skip) (i32.shl (i32.add (i32.shl (local.get $r) (i32.const 4)) (local.get $k)) (i32.const 2))))))
+                      (else (local.set $r (i32.add (local.get $r) (i32.const 1)))))
+                    (br $scan)))
+                (if (i32.eqz (i32.and (i32.load offset=24 (local.get $a)) (local.get $used)))
+                  (then
+                    (local.set $m (i32.load offset=28 (local.get $a)))
+                    (br_if $fits (i32.eq (local.get $m) (i32.const -1)))
+                    (br_if $fits
+                      (call $fitsBeyond (local.get $a) (local.get $m) (local.get $b0) (local.get $b1)))))
+                (local.set $r (i32.add (local.get $r) (i32.const 1)))
+                (br $scan)))
+            (global.set $placed (i64.add (global.get $placed) (i64.const 1)))))
+        (local.set $replay (i32.const 0))
+        (local.set $a (i32.add (global.get $opt) (i32.shl (local.get $r) (i32.const 5))))
+        (local.set $m (i32.load offset=28 (local.get $a)))
+        (if (i32.ge_s (local.get $m) (i32.const 0))
+          (then
+            (i32.store (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))
+              (i32.sub (i32.load (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))) (i32.const 1)))))
+        (i32.store (i32.add (global.get $path) (i32.shl (local.get $level) (i32.const 2))) (local.get $r))
+        (call $search
+          (i32.add (local.get $level) (i32.const 1))
+          (i64.or (local.get $b0) (i64.load (local.get $a)))
+          (i64.or (local.get $b1) (i64.load offset=8 (local.get $a)))
+          (i32.or (local.get $used) (i32.load offset=24 (local.get $a)))
+          (local.get $open))
+        (if (i32.ge_s (local.get $m) (i32.const 0))
+          (then
+            (i32.store (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))
+              (i32.add (i32.load (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))) (i32.const 1)))))
+        (br_if $exit (global.get $stopping))
+        (local.set $r (i32.add (local.get $r) (i32.const 1)))
+        (br $next)))))

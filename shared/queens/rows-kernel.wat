@@ -1,0 +1,125 @@
+;; The queens count's inner search (searchRows in search.ts, which documents it), in WebAssembly:
+;; the same loop over an explicit stack, the last two rows settled in place, one row looked ahead.
+;; Compiled by scripts/wasm-kernels.ts into rows-kernel.ts. Memory (i32 entries, one per row):
+;; the allowed columns of each row at 0, then the stacks of free squares, left, down and right
+;; masks, and the queen of each row (one-bit masks) at $board. A solution that a turn may bring
+;; into normal form is handed to the host (`sized`, which reads the board); the others, of 8
+;; boards, are counted here.
+(module
+  (import "host" "sized" (func $sized))
+  (memory (export "memory") 1)
+  (global $nodes (mut i64) (i64.const 0))
+
+  (func (export "nodes") (result f64) (f64.convert_i64_s (global.get $nodes)))
+
+  ;; Searches from row y0 with its free squares `free`; returns the solutions of 8 boards and
+  ;; adds the queens placed to $nodes.
+  (func (export "searchRows") (param $n i32) (param $ring i32) (param $halfTurns i32)
+    (param $depth i32) (param $y0 i32) (param $free i32) (param $left i32) (param $down i32)
+    (param $right i32) (result f64)
+    (local $y i32) (local $last i32) (local $endBit i32) (local $bit i32) (local $l i32)
+    (local $d i32) (local $r i32) (local $next i32) (local $f i32) (local $b i32) (local $e i32)
+    (local $p i32) (local $nodes i64) (local $c8 i64)
+    (local.set $last (i32.sub (local.get $n) (i32.const 1)))
+    (local.set $endBit (i32.shl (i32.const 1) (i32.sub (local.get $last) (local.get $depth))))
+    (local.set $y (local.get $y0))
+    (block $done
+      (loop $step
+        (if (i32.eqz (local.get $free))
+          (then
+            (br_if $done (i32.eq (local.get $y) (local.get $y0)))
+            (local.set $y (i32.sub (local.get $y) (i32.const 1)))
+            (local.set $p (i32.shl (local.get $y) (i32.const 2)))
+            (local.set $free (i32.load offset=128 (local.get $p)))
+            (local.set $left (i32.load offset=256 (local.get $p)))
+            (local.set $down (i32.load offset=384 (local.get $p)))
+            (local.set $right (i32.load offset=512 (local.get $p)))
+            (br $step)))
+        (local.set $bit (i32.and (local.get $free) (i32.sub (i32.const 0) (local.get $free))))
+        (local.set $free (i32.xor (local.get $free) (local.get $bit)))
+        (local.set $p (i32.shl (local.get $y) (i32.const 2)))
+        (i32.store offset=640 (local.get $p) (local.get $bit))
+        (local.set $nodes (i64.add (local.get $nodes) (i64.const 1)))
+        (local.set $l (i32.shl (i32.or (local.get $left) (local.get $bit)) (i32.const 1)))
+        (local.set $d (i32.or (local.get $down) (local.get $bit)))
+        (local.set $r (i32.shr_s (i32.or (local.get $right) (local.get $bit)) (i32.const 1)))
+        (local.set $next
+          (i32.and (i32.load offset=4 (local.get $p))
+            (i32.xor (i32.or (i32.or (local.get $l) (local.get $d)) (local.get $r)) (i32.const -1))))
+        (br_if $step (i32.eqz (local.get $next)))
+        (if (i32.eq (i32.add (local.get $y) (i32.const 1)) (local.get $last))
+          (then
+            ;; A solution (the last row has one column left).
+            (local.set $nodes (i64.add (local.get $nodes) (i64.const 1)))
+            (local.set $c8
+              (i64.add (local.get $c8)
+                (i64.extend_i32_u
+                  (call $settle (local.get $ring) (local.get $halfTurns) (local.get $last)
+                    (local.get $depth) (local.get $endBit) (local.get $next)))))
+            (br $step)))
+        (if (i32.eq (i32.add (local.get $y) (i32.const 2)) (local.get $last))
+          (then
+            ;; The last two rows: each queen of row last − 1 leaves one column.
+            (local.set $f (local.get $next))
+            (block $settled
+              (loop $pair
+                (br_if $settled (i32.eqz (local.get $f)))
+                (local.set $b (i32.and (local.get $f) (i32.sub (i32.const 0) (local.get $f))))
+                (local.set $f (i32.and (local.get $f) (i32.sub (local.get $f) (i32.const 1))))
+                (local.set $nodes (i64.add (local.get $nodes) (i64.const 1)))
+                (local.set $e
+                  (i32.and (i32.load offset=8 (local.get $p))
+                    (i32.xor
+                      (i32.or
+                        (i32.or
+                          (i32.shl (i32.or (local.get $l) (local.get $b)) (i32.const 1))
+                          (i32.or (local.get $d) (local.get $b)))
+                        (i32.shr_s (i32.or (local.get $r) (local.get $b)) (i32.const 1)))
+                      (i32.const -1))))
+                (br_if $pair (i32.eqz (local.get $e)))
+                (local.set $nodes (i64.add (local.get $nodes) (i64.const 1)))
+                (i32.store offset=644 (local.get $p) (local.get $b))
+                (local.set $c8
+                  (i64.add (local.get $c8)
+                    (i64.extend_i32_u
+                      (call $settle (local.get $ring) (local.get $halfTurns) (local.get $last)
+                        (local.get $depth) (local.get $endBit) (local.get $e)))))
+                (br $pair)))
+            (br $step)))
+        ;; Look one row further: a row that the queens so far leave empty ends this branch.
+        (br_if $step
+          (i32.eqz
+            (i32.and (i32.load offset=8 (local.get $p))
+              (i32.xor
+                (i32.or (i32.or (i32.shl (local.get $l) (i32.const 1)) (local.get $d))
+                  (i32.shr_s (local.get $r) (i32.const 1)))
+                (i32.const -1)))))
+        (i32.store offset=128 (local.get $p) (local.get $free))
+        (i32.store offset=256 (local.get $p) (local.get $left))
+        (i32.store offset=384 (local.get $p) (local.get $down))
+        (i32.store offset=512 (local.get $p) (local.get $right))
+        (local.set $y (i32.add (local.get $y) (i32.const 1)))
+        (local.set $free (local.get $next))
+        (local.set $left (local.get $l))
+        (local.set $down (local.get $d))
+        (local.set $right (local.get $r))
+        (br $step)))
+    (global.set $nodes (i64.add (global.get $nodes) (local.get $nodes)))
+    (f64.convert_i64_s (local.get $c8)))
+
+  ;; A solution with `last` (its last row's queen) still to place: 1 if it is one of 8 boards to
+  ;; count here, else 0 after placing the last queen and handing the board to the host.
+  (func $settle (param $ring i32) (param $halfTurns i32) (param $last i32) (param $depth i32)
+    (param $endBit i32) (param $lastBit i32) (result i32)
+    (if (i32.eqz (local.get $ring))
+      (then
+        (if (i32.eqz (local.get $halfTurns)) (then (return (i32.const 1))))
+        (if (i32.ne (local.get $lastBit) (local.get $endBit)) (then (return (i32.const 1))))
+        (if (i32.eq
+              (i32.load offset=640
+                (i32.shl (i32.sub (local.get $last) (local.get $depth)) (i32.const 2)))
+              (i32.const 1))
+          (then (return (i32.const 1))))))
+    (i32.store offset=640 (i32.shl (local.get $last) (i32.const 2)) (local.get $lastBit))
+    (call $sized)
+    (i32.const 0)))
