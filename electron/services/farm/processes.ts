@@ -38,18 +38,27 @@ export class WarmPool {
 
   give(w: WorkerProcess): void {
     if (this.all.has(w) && this.idle.length < this.size) this.idle.push(w)
-    else w.kill()
+    else this.drop(w)
+  }
+
+  /** Kills a process (a cancel, a failure); it no longer counts, though it may not have exited. */
+  drop(w: WorkerProcess): void {
+    this.all.delete(w)
+    w.kill()
   }
 
   resize(size: number): void {
     this.size = size
-    while (this.idle.length > size) this.idle.pop()!.kill()
+    while (this.idle.length > size) this.drop(this.idle.pop()!)
     this.refill()
   }
 
-  /** Tops up the idle processes, e.g. after a cancelled run killed some. */
+  /**
+   * Tops up the processes to `size`, busy and idle ones together (e.g. after a cancelled run
+   * killed some): a job on every process does not keep as many more idle beside it.
+   */
   refill(): void {
-    while (this.idle.length < this.size) this.idle.push(this.start())
+    while (this.all.size < this.size) this.idle.push(this.start())
   }
 
   pids(): number[] {

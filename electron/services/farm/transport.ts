@@ -122,7 +122,7 @@ export class LocalWorkers implements FarmTransport {
         closed = true
         for (const { w, off } of slots) {
           off()
-          if (how === 'stop') w.kill()
+          if (how === 'stop') pool.drop(w)
           else {
             w.send({ type: 'forget', job: id })
             pool.give(w)
