@@ -28,10 +28,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('electron/main/index.ts'),
-          'solver-worker': resolve('electron/worker/solver-worker.ts'),
-          'queens-worker': resolve('electron/worker/queens-worker.ts'),
-          'tait-worker': resolve('electron/worker/tait-worker.ts'),
-          'puzzle-worker': resolve('electron/worker/puzzle-worker.ts'),
+          'farm-worker': resolve('electron/worker/farm-worker.ts'),
           // The browser host (npm run web) and the command line (npm run cli), built beside
           // them: they start in a fraction of the time the TypeScript sources take.
           'web-host': resolve('electron/web/main.ts'),

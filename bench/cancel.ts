@@ -6,19 +6,13 @@
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { convexCases, outlineFigures } from '../shared/convex/convex'
-import { parseJson, pieceSetFromJson } from '../shared/formats/load'
-import { nodeWorkerLauncher } from '../electron/services/node-worker'
-import {
-  freshWorkers,
-  type LaunchWorker,
-  type WorkerProcess,
-} from '../electron/services/solver-pool'
+import { convexCases } from '../shared/convex/convex'
+import type { LaunchWorker } from '../electron/services/farm/processes'
+import { nodeWorkerLauncher, nodeWorkers } from '../electron/services/node-worker'
 import { runTait } from '../electron/services/tait/tait-run'
-import { runTilings } from '../electron/services/tiling-runner'
-import type { FromTaitWorker, ToTaitWorker } from '../electron/worker/protocol'
+import { runTilings } from '../electron/services/tiling-job'
 import { childPids, processRunning } from '../testing/processes'
-import { check, median, type Result } from './measure'
+import { check, loadSet, median, type Result } from './measure'
 
 const RUNS = 3
 
@@ -27,19 +21,19 @@ async function gone(pids: readonly number[]): Promise<void> {
   while (pids.some(processRunning)) await new Promise((r) => setTimeout(r, 5))
 }
 
-/** Whether the process runs the solver worker (Linux: from /proc). */
-function isSolverWorker(pid: number): boolean {
+/** Whether the process runs the farm's worker (Linux: from /proc). */
+function isFarmWorker(pid: number): boolean {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('solver-worker')
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('farm-worker')
   } catch {
     return false
   }
 }
 
 /** A launcher that notes the pid of every process it starts. */
-function tracked<In, Out>(launch: LaunchWorker<In, Out>, pids: number[]): LaunchWorker<In, Out> {
+function tracked(launch: LaunchWorker, pids: number[]): LaunchWorker {
   return () => {
-    const w: WorkerProcess<In, Out> = launch()
+    const w = launch()
     if (w.pid !== undefined) pids.push(w.pid)
     return w
   }
@@ -47,13 +41,8 @@ function tracked<In, Out>(launch: LaunchWorker<In, Out>, pids: number[]): Launch
 
 /** The 14 tetraboloes on two worker processes, cancelled once placements stream. */
 async function tilingCancel(): Promise<Result> {
-  const json = parseJson(readFileSync('resources/sets/tetraboloes.json', 'utf8'), 'tetraboloes')
-  const pieces = pieceSetFromJson(json, 'tetraboloes').pieces.map((p) => ({
-    name: p.name,
-    shape: p.shape,
-    count: p.count,
-  }))
-  const figures = outlineFigures(convexCases(pieces).cases, pieces)
+  const { json, pieces } = loadSet('tetraboloes')
+  const figures = convexCases(pieces).cases
   const returned: number[] = []
   const killed: number[] = []
   for (let i = 0; i < RUNS; i++) {
@@ -61,13 +50,12 @@ async function tilingCancel(): Promise<Result> {
     const controller = new AbortController()
     let abortedAt = 0
     const outcome = await runTilings({
-      pieces,
       setJson: json,
       figures,
       mode: 'reduce',
       list: false,
       workers: 2,
-      source: freshWorkers(tracked(nodeWorkerLauncher('solver-worker'), pids)),
+      transport: nodeWorkers(2, tracked(nodeWorkerLauncher(), pids)),
       signal: controller.signal,
       onProgress: (p) => {
         if (abortedAt === 0 && p.placements > 0) {
@@ -101,7 +89,7 @@ async function taitStop(): Promise<Result> {
     const r = await runTait({
       n: 21,
       empty: 2,
-      launch: tracked(nodeWorkerLauncher<ToTaitWorker, FromTaitWorker>('tait-worker'), pids),
+      transport: nodeWorkers(1, tracked(nodeWorkerLauncher(), pids)),
       signal: stop.signal,
       onProgress: () => {
         if (++reports !== 3) return
@@ -134,7 +122,7 @@ async function cliInterrupt(): Promise<Result> {
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     // Its solver processes have started: the search is under way.
-    while (!childPids(child.pid!).some(isSolverWorker)) await new Promise((r) => setTimeout(r, 20))
+    while (!childPids(child.pid!).some(isFarmWorker)) await new Promise((r) => setTimeout(r, 20))
     const t0 = performance.now()
     child.kill('SIGINT')
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))

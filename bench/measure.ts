@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { parseJson, pieceSetFromJson } from '../shared/formats/load'
+import type { PieceKind } from '../shared/tiling/problem'
+
 /** What every benchmark reports, and the helpers they share. */
 export interface Result {
   name: string
@@ -18,4 +22,17 @@ export function check(what: string, got: unknown, want: unknown): void {
   const show = (v: unknown) =>
     JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))
   if (show(got) !== show(want)) throw new Error(`${what}: expected ${show(want)}, got ${show(got)}`)
+}
+
+/** A bundled set: its file JSON and its kinds of piece. */
+export function loadSet(name: string): { json: unknown; pieces: PieceKind[] } {
+  const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
+  return {
+    json,
+    pieces: pieceSetFromJson(json, name).pieces.map((p) => ({
+      name: p.name,
+      shape: p.shape,
+      count: p.count,
+    })),
+  }
 }

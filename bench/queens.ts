@@ -12,9 +12,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { nodeWorkerLauncher } from '../electron/services/node-worker'
+import { nodeWorkers } from '../electron/services/node-worker'
 import { runQueensCount } from '../electron/services/queens/count-run'
-import type { FromQueensWorker, ToQueensWorker } from '../electron/worker/protocol'
 import { countQueens, queensTasks } from '../shared/queens/count'
 import { publishedQueens } from '../shared/queens/oeis'
 import { check, median, type Result } from './measure'
@@ -57,12 +56,11 @@ async function countOnCores(n: number, runs: number): Promise<Result> {
   const published = publishedQueens(n)!
   const want = { total: String(published.total), unique: String(published.unique) }
   const workers = availableParallelism()
-  const launch = nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker')
   const times: number[] = []
   let nodes = 0
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now()
-    const r = await runQueensCount({ n, workers, launch })
+    const r = await runQueensCount({ n, transport: nodeWorkers(workers) })
     times.push(performance.now() - t0)
     check(`${n} queens`, { total: String(r.total), unique: String(r.unique) }, want)
     nodes = r.nodes

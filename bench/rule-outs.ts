@@ -1,15 +1,16 @@
 /**
  * Rule-outs before any search (issue 13, point 2). `convex hexominoes` as a user runs it
  * (`npm run -s cli -- convex hexominoes`, here through the same launcher), all 1125 outlines
- * decided, each with a reason, with the CLI process's peak memory (the run starts no worker
- * process: nothing is left to search); and the time from reading the pentaboloes to the first
- * outline the runner reports ruled out (what the Solve table shows first).
+ * decided, each with a reason, with the CLI process's peak memory (the outlines are planned and
+ * ruled out in the worker processes); and the time from reading the pentaboloes to the first
+ * outline a tiling run reports ruled out (what the Solve table shows first).
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { convexCases, outlineFigures } from '../shared/convex/convex'
+import { convexCases } from '../shared/convex/convex'
 import { parseJson, pieceSetFromJson } from '../shared/formats/load'
-import { runTilings } from '../electron/services/tiling-runner'
+import { nodeWorkers } from '../electron/services/node-worker'
+import { runTilings } from '../electron/services/tiling-job'
 import { check, median, type Result } from './measure'
 
 const RUNS = 5
@@ -66,14 +67,13 @@ async function pentaboloesFirst(): Promise<Result> {
     const t0 = performance.now()
     const json = parseJson(readFileSync('resources/sets/pentaboloes.json', 'utf8'), 'pentaboloes')
     const pieces = pieceSetFromJson(json, 'pentaboloes').pieces
-    const figures = outlineFigures(convexCases(pieces).cases, pieces)
     await runTilings({
-      pieces,
       setJson: json,
-      figures,
+      figures: convexCases(pieces).cases,
       mode: 'reduce',
       list: false,
       workers: 1,
+      transport: nodeWorkers(1),
       signal: controller.signal,
       onFigureDone: (_, r) => {
         if (first !== undefined || !r.rejected) return
@@ -91,7 +91,7 @@ async function pentaboloesFirst(): Promise<Result> {
     medianMs: median(times),
     runs: times.length,
     detail:
-      'set read, outlines listed, rule-outs prepared, then the runner; one process, after warm-up',
+      'set read, outlines listed, then the tiling run on one worker process (started in the run), after warm-up',
   }
 }
 

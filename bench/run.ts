@@ -7,11 +7,10 @@ import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { convexCases, outlineFigures } from '../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
-import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
+import { buildTilingProblem } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
-import { nodeWorkerLauncher } from '../electron/services/node-worker'
-import { freshWorkers } from '../electron/services/solver-pool'
-import { runTilings } from '../electron/services/tiling-runner'
+import { nodeWorkers } from '../electron/services/node-worker'
+import { runTilings } from '../electron/services/tiling-job'
 import { solveJob } from '../electron/services/solve-job'
 import { renderExport } from '../electron/services/export/exporter'
 import { documentFromJson } from '../shared/document/document'
@@ -27,23 +26,13 @@ import { taitBench } from './tait'
 import { cancelBench } from './cancel'
 import { ruleOutsBench } from './rule-outs'
 import { startupBench } from './startup'
-import { check, median, type Result } from './measure'
-
-function load(name: string): { json: unknown; pieces: PieceKind[] } {
-  const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
-  return {
-    json,
-    pieces: pieceSetFromJson(json, name).pieces.map((p) => ({
-      name: p.name,
-      shape: p.shape,
-      count: p.count,
-    })),
-  }
-}
+import { check, loadSet, median, type Result } from './measure'
+import buildMain from '../testing/build-main'
+import { scalingBench } from './scaling'
 
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
 function tangramConvex(): Result {
-  const { pieces } = load('tangram')
+  const { pieces } = loadSet('tangram')
   const once = () => {
     let solutions = 0
     let tileable = 0
@@ -104,7 +93,7 @@ function largestSet(): Result {
 
 /** All 6 × 10 pentomino tilings, one process. */
 function pentominoes(): Result {
-  const { pieces } = load('pentominoes')
+  const { pieces } = loadSet('pentominoes')
   const polygon = parseFigure(
     readFileSync('resources/figures/rectangle-6x10.json', 'utf8'),
     '6x10',
@@ -129,20 +118,19 @@ function pentominoes(): Result {
 
 /** The 14 tetraboloes: every convex outline of area 56 decided, every tiling counted. */
 async function tetraboloes(workers: number): Promise<Result> {
-  const { json, pieces } = load('tetraboloes')
+  const { json, pieces } = loadSet('tetraboloes')
   const cases = convexCases(pieces).cases
   const times: number[] = []
   let placements = 0
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now()
     const outcome = await runTilings({
-      pieces,
       setJson: json,
-      figures: outlineFigures(cases, pieces),
+      figures: cases,
       mode: 'reduce',
       list: false,
       workers,
-      source: workers > 1 ? freshWorkers(nodeWorkerLauncher('solver-worker')) : undefined,
+      transport: nodeWorkers(workers),
     })
     times.push(performance.now() - t0)
     const solutions = outcome.figures.reduce((s, f) => s + f.counts.solutions, 0)
@@ -210,6 +198,9 @@ async function tangramSheets(): Promise<Result[]> {
   ]
 }
 
+// The workers start from the build, as the command line's do: it is brought up to date first.
+buildMain()
+
 const results: Result[] = [
   ...startupBench(),
   tangramConvex(),
@@ -226,6 +217,7 @@ const results: Result[] = [
   pentominoes(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
+  ...(await scalingBench()),
   ...(await ruleOutsBench()),
   ...(await cancelBench()),
 ]

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DocumentService } from '../electron/services/documents'
+import { AppWorkers } from '../electron/services/farm/app-workers'
 import { FileBrowser } from '../electron/services/files'
 import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { PlotterService } from '../electron/services/plotter/plotter-service'
@@ -10,11 +11,10 @@ import { SettingsService } from '../electron/services/settings'
 import { SolverService } from '../electron/services/solver-service'
 import type { WorkbenchEvent } from '../shared/api/contract'
 import { createWorkbench, plotStateEvent, type Workbench } from '../electron/services/workbench'
-import type { FromQueensWorker, ToQueensWorker } from '../electron/worker/protocol'
 
 /**
  * The dispatcher both transports call, over the real services, as the browser host builds it,
- * with fresh data and files folders: for the tests of the API. Close `solver` when done.
+ * with fresh data and files folders: for the tests of the API. `close` it when done.
  */
 export function testWorkbench(opts: {
   devices?: () => readonly string[]
@@ -24,13 +24,21 @@ export function testWorkbench(opts: {
   solver: SolverService
   data: string
   files: string
+  close: () => void
 } {
   const data = mkdtempSync(join(tmpdir(), 'pw-wb-data-'))
   const files = mkdtempSync(join(tmpdir(), 'pw-wb-files-'))
+  const workers = new AppWorkers(nodeWorkerLauncher(), async () => 1)
+  const queensWorkers = new AppWorkers(nodeWorkerLauncher(), async () => opts.queensWorkers ?? 1)
   const solver = new SolverService({
-    launch: nodeWorkerLauncher('solver-worker'),
-    workers: async () => 1,
+    workers,
     emit: (e) => workbench.emit(e),
+    checkpointDir: join(data, 'tilings'),
+  })
+  const queens = new QueensService({
+    workers: queensWorkers,
+    emit: (e) => workbench.emit(e),
+    checkpointDir: join(data, 'queens'),
   })
   const browser = new FileBrowser(files)
   const workbench = createWorkbench(
@@ -50,15 +58,16 @@ export function testWorkbench(opts: {
       }),
       solver,
       plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
-      queens: new QueensService({
-        launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
-        workers: async () => opts.queensWorkers ?? 1,
-        emit: (e) => workbench.emit(e),
-        checkpointDir: join(data, 'queens'),
-      }),
+      queens,
     },
   )
-  return { workbench, solver, data, files }
+  const close = () => {
+    solver.close()
+    queens.close()
+    workers.close()
+    queensWorkers.close()
+  }
+  return { workbench, solver, data, files, close }
 }
 
 /**

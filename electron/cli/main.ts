@@ -76,7 +76,8 @@ searchOptions(
   program
     .command('convex <set>')
     .description('every convex figure the set makes, grouped by outline (Programs 2 and 3)')
-    .option('--list', 'list the tilings as placed piece polygons'),
+    .option('--list', 'list the tilings as placed piece polygons')
+    .option('--checkpoint <file>', 'record finished tasks here; run again to resume a stopped run'),
 ).action(async (set: string, opts) => {
   const { convexCommand } = await import('./commands/convex')
   exitCode = await convexCommand(set, opts, controller.signal, write)

@@ -9,9 +9,9 @@ import { CLI } from './run-cli'
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-processes-'))
 const cmdline = (pid: number) =>
   readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
-/** The queens workers a CLI process started, once both run. */
+/** The farm workers a CLI process started, once both run. */
 async function queensWorkers(cli: number): Promise<number[]> {
-  const workers = () => childPids(cli).filter((p) => cmdline(p).join(' ').includes('queens-worker'))
+  const workers = () => childPids(cli).filter((p) => cmdline(p).join(' ').includes('farm-worker'))
   await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2)
   return workers()
 }
@@ -50,7 +50,7 @@ describe('the CLI process', () => {
     child.kill('SIGINT')
     await new Promise((r) => child.on('exit', r))
     for (const args of [own, ...workers]) expect(args.join(' ')).not.toMatch(/tsx/)
-    for (const args of workers) expect(args.at(-1)).toMatch(/\/out\/main\/queens-worker\.js$/)
+    for (const args of workers) expect(args.at(-1)).toMatch(/\/out\/main\/farm-worker\.js$/)
   })
 
   // Each command with output: some of it larger than a pipe holds, so that the reader is gone

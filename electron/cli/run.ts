@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { InputError } from '../../shared/errors'
-import { nodeWorkerLauncher } from '../services/node-worker'
-import { freshWorkers } from '../services/solver-pool'
-import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-runner'
+import { nodeWorkers } from '../services/node-worker'
+import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
 import { progressBar } from './progress'
 
 export interface CommonOptions {
@@ -11,9 +10,10 @@ export interface CommonOptions {
   jobs?: string
   force?: boolean
   progress?: boolean
+  checkpoint?: string
 }
 
-/** How many solver processes: --jobs, else one per core. */
+/** How many worker processes: --jobs, else one per core. */
 export function workerCount(jobs: string | undefined): number {
   if (jobs === undefined) return availableParallelism()
   const n = Number(jobs)
@@ -22,9 +22,12 @@ export function workerCount(jobs: string | undefined): number {
   return n
 }
 
+/** A worker that died and what became of its task, in one line on stderr. */
+export const noticeLine = (line: string): void => void process.stderr.write(`warning: ${line}\n`)
+
 /** Runs tilings with a progress bar on stderr and Ctrl-C wired to a clean stop. */
 export async function runWithProgress(
-  options: Omit<RunOptions, 'signal' | 'onProgress' | 'launch' | 'workers'>,
+  options: Omit<RunOptions, 'signal' | 'onProgress' | 'transport' | 'workers'>,
   common: CommonOptions,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
@@ -33,12 +36,16 @@ export async function runWithProgress(
   try {
     return await runTilings({
       ...options,
+      transport: nodeWorkers(workers),
       workers,
-      // With --jobs 1 everything runs in this process: starting a worker would only cost time.
-      source: workers > 1 ? freshWorkers(nodeWorkerLauncher('solver-worker')) : undefined,
       force: common.force,
+      checkpoint: common.checkpoint,
       signal,
       onProgress: bar.update,
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
+      },
     })
   } finally {
     bar.stop()

@@ -4,12 +4,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol } from 'electron'
 import type { MenuCommand } from '../../shared/api/contract'
 import { removeLeftovers } from '../services/atomic-write'
+import { AppWorkers } from '../services/farm/app-workers'
 import { PathGrants } from '../services/path-grants'
 import { DocumentService } from '../services/documents'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
 import { QueensService } from '../services/queens/queens-service'
-import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent } from '../services/workbench'
 import { buildMenu } from './menu'
@@ -68,22 +68,23 @@ async function main(): Promise<void> {
       ),
     )
     .catch(() => {})
-  const solver = new SolverService({
-    // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
-    launch: utilityWorkerLauncher(
-      join(here, 'solver-worker.js').replace(`app.asar${sep}`, `app.asar.unpacked${sep}`),
-      'Puzzle Workbench solver',
+  // The worker processes of every job (solving, estimates, queens), kept warm between jobs.
+  // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
+  const workers = new AppWorkers(
+    utilityWorkerLauncher(
+      join(here, 'farm-worker.js').replace(`app.asar${sep}`, `app.asar.unpacked${sep}`),
+      'Puzzle Workbench worker',
     ),
-    workers: async () => (await settings.get()).workers,
+    async () => (await settings.get()).workers,
+  )
+  const solver = new SolverService({
+    workers,
     emit: (e) => workbench.emit(e),
+    checkpointDir: join(data, 'tilings'),
   })
   const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
   const queens = new QueensService({
-    launch: utilityWorkerLauncher<ToQueensWorker, FromQueensWorker>(
-      join(here, 'queens-worker.js').replace(`app.asar${sep}`, `app.asar.unpacked${sep}`),
-      'Puzzle Workbench queens',
-    ),
-    workers: async () => (await settings.get()).workers,
+    workers,
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'queens'),
   })
@@ -163,6 +164,7 @@ async function main(): Promise<void> {
   app.on('window-all-closed', () => {
     solver.close()
     queens.close()
+    workers.close()
     app.quit()
   })
 }

@@ -1,13 +1,10 @@
 import { utilityProcess } from 'electron'
-import type { FromWorker, ToWorker } from '../worker/protocol'
-import type { LaunchWorker } from '../services/solver-pool'
+import type { LaunchWorker } from '../services/farm/processes'
+import type { FromFarmWorker } from '../worker/protocol'
 import { SOLVER_V8_FLAGS } from '../services/v8-flags'
 
-/** Workers as Electron utility processes (the app's counterpart of child_process.fork). */
-export function utilityWorkerLauncher<In = ToWorker, Out = FromWorker>(
-  entry: string,
-  serviceName: string,
-): LaunchWorker<In, Out> {
+/** Farm workers as Electron utility processes (the app's counterpart of child_process.fork). */
+export function utilityWorkerLauncher(entry: string, serviceName: string): LaunchWorker {
   return () => {
     const child = utilityProcess.fork(entry, [], {
       serviceName,
@@ -20,7 +17,7 @@ export function utilityWorkerLauncher<In = ToWorker, Out = FromWorker>(
       },
       send: (m) => child.postMessage(m),
       onMessage: (l) => {
-        const f = (m: unknown) => l(m as Out)
+        const f = (m: unknown) => l(m as FromFarmWorker)
         child.on('message', f)
         return () => child.off('message', f)
       },

@@ -6,9 +6,9 @@ import { documentFromJson } from '../../shared/document/document'
 import { parseJson } from '../../shared/formats/load'
 import { mountSmallDisk, type SmallDisk } from '../../testing/small-disk'
 import { cli } from '../cli/run-cli'
-import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
 import { DocumentService } from './documents'
-import { nodeWorkerLauncher } from './node-worker'
+import { AppWorkers } from './farm/app-workers'
+import { nodeWorkerLauncher, nodeWorkers } from './node-worker'
 import { runQueensCount } from './queens/count-run'
 import { QueensService } from './queens/queens-service'
 import { SettingsService } from './settings'
@@ -24,7 +24,6 @@ afterAll(() => {
   disk?.unmount()
   locked?.unmount()
 })
-const launch = nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker')
 
 const tangramText = readFileSync(
   new URL('../../resources/sets/tangram.json', import.meta.url),
@@ -90,8 +89,7 @@ describe.skipIf(!disk)('writes on a full disk', () => {
     await expect(
       runQueensCount({
         n: 10,
-        workers: 1,
-        launch,
+        transport: nodeWorkers(1),
         checkpoint,
       }),
     ).rejects.toThrow(`${checkpoint}: cannot write the checkpoint (the disk is full)`)
@@ -118,9 +116,9 @@ describe.skipIf(!locked)('writes on a read-only disk', () => {
 
   it('the app’s count ends as failed, saying why, and the service goes on', async () => {
     const events: WorkbenchEvent[] = []
+    const workers = new AppWorkers(nodeWorkerLauncher(), async () => 1)
     const queens = new QueensService({
-      launch,
-      workers: async () => 1,
+      workers,
       emit: (e) => events.push(e),
       checkpointDir: join(dir, 'queens'),
     })
@@ -131,5 +129,6 @@ describe.skipIf(!locked)('writes on a read-only disk', () => {
       outcome: 'failed',
       error: `${join(dir, 'queens', 'queens-8.json')}: cannot write the checkpoint (the disk is read-only)`,
     })
+    workers.close()
   })
 })

@@ -18,9 +18,9 @@ import { testWorkbench } from '../../testing/workbench'
 
 /** The pentagons view's API (issue 12) through the dispatcher, over the real services. */
 const events: WorkbenchEvent[] = []
-const { workbench, solver, files } = testWorkbench({})
+const { workbench, files, close } = testWorkbench({})
 workbench.onEvent((e) => events.push(e))
-afterAll(() => solver.close())
+afterAll(() => close())
 
 async function ok<T>(method: string, params?: unknown): Promise<T> {
   const reply = await workbench.call(method, params)

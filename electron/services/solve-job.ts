@@ -1,5 +1,5 @@
 import type { JobFigure } from '../../shared/api/contract'
-import { convexCases, outlineFigures } from '../../shared/convex/convex'
+import { convexCases } from '../../shared/convex/convex'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { mergeCongruent } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
@@ -8,7 +8,8 @@ import type { SolvedJob } from '../../shared/formats/solutions'
 import type { Point } from '../../shared/lattice/polygon'
 import type { PieceKind } from '../../shared/tiling/problem'
 import type { SymmetryMode } from '../../shared/tiling/search'
-import { runTilings, type RunFigure, type RunOptions, type RunOutcome } from './tiling-runner'
+import { nodeWorkers } from './node-worker'
+import { runTilings, type RunFigure, type RunOptions, type RunOutcome } from './tiling-job'
 
 /** What a solve is asked to build: every convex figure, or the given figures (Program 1). */
 export function jobFigures(
@@ -19,7 +20,7 @@ export function jobFigures(
   if (kind === 'convex') {
     const { cases } = convexCases(pieces)
     return {
-      figures: outlineFigures(cases, pieces),
+      figures: cases,
       shown: cases.map((c) => ({
         name: c.name,
         polygon: c.polygon,
@@ -36,8 +37,8 @@ export function jobFigures(
 }
 
 /**
- * A whole solve in one call, every tiling kept: what the CLI's export and the tests need. (The
- * app's solver service streams instead.) The document is solved with congruent pieces merged;
+ * A whole solve in one call on `workers` fresh worker processes, every tiling kept: what the
+ * CLI's export and the tests need. (The app's solver service streams instead.) The document is solved with congruent pieces merged;
  * the job's document has the pieces apart again (`mergeCongruent`), and tilings index them.
  */
 export async function solveJob(
@@ -46,7 +47,7 @@ export async function solveJob(
     kind: 'tile' | 'convex'
     figures?: readonly { name: string; polygon: readonly Point[] }[]
     mode: SymmetryMode
-  } & Pick<RunOptions, 'workers' | 'source' | 'signal' | 'onProgress' | 'force'>,
+  } & Pick<RunOptions, 'workers' | 'signal' | 'onProgress' | 'onNotice' | 'force'>,
 ): Promise<{ job: SolvedJob; outcome: RunOutcome }> {
   const { document, apart, spread } = mergeCongruent(input)
   const setJson = documentToJson(document)
@@ -54,16 +55,16 @@ export async function solveJob(
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const { figures, shown } = jobFigures(o.kind, pieces, o.figures ?? set.figures)
   const outcome = await runTilings({
-    pieces,
     setJson,
     figures,
     mode: o.mode,
     list: true,
+    transport: nodeWorkers(o.workers),
     workers: o.workers,
-    source: o.source,
     signal: o.signal,
     force: o.force,
     onProgress: o.onProgress,
+    onNotice: o.onNotice,
   })
   const solvedFigures = shown.map((f, i) => ({
     name: f.name,

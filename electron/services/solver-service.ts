@@ -1,4 +1,5 @@
-import { setPriority } from 'node:os'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Point } from '../../shared/lattice/polygon'
 import type { JobSummary, Results, SolveRequest, WorkbenchEvent } from '../../shared/api/contract'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
@@ -6,23 +7,30 @@ import { mergeCongruent } from '../../shared/document/merge'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
 import { pieceSetFromJson } from '../../shared/formats/load'
 import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
-import type { FromWorker, WorkerTask } from '../worker/protocol'
-import { WarmPool, type LaunchWorker } from './solver-pool'
+import type { AppWorkers } from './farm/app-workers'
+import { setAsideIfDamaged } from './farm/checkpoint'
+import { runOneTask } from './farm/one-task'
 import { jobFigures } from './solve-job'
-import { runTilings, type FoundTiling, type RunProgress } from './tiling-runner'
+import {
+  runTilings,
+  tilingCheckpoint,
+  tilingRunId,
+  type FoundTiling,
+  type RunProgress,
+} from './tiling-job'
 
 /**
- * The app's solver: a queue of jobs, run one at a time on worker processes kept warm (so a solve
- * starts at once), never in this process. Progress, tilings and per-figure results stream out as
- * events; cancel kills the job's processes at once; a crashed process ends its job with an error
- * and keeps what was found. One-off tasks (the search trace, a published number) borrow a warm
- * process too.
+ * The app's solver: a queue of jobs, run one at a time on the app's worker processes (kept warm,
+ * so a solve starts at once), never in this process. Progress, tilings and per-figure results
+ * stream out as events; cancel kills the job's processes at once; a worker that dies is reported
+ * and its task run again. A stopped job keeps a checkpoint, and solving the same again resumes
+ * from it. One-off tasks (the search trace, a published number) go to the workers too.
  */
 export interface SolverServiceOptions {
-  readonly launch: LaunchWorker
-  /** Processes a job may use: the user's setting. */
-  readonly workers: () => Promise<number>
+  readonly workers: AppWorkers
   readonly emit: (e: WorkbenchEvent) => void
+  /** Where stopped jobs keep their checkpoints (none: no checkpoints). */
+  readonly checkpointDir?: string
 }
 
 interface Job {
@@ -32,45 +40,36 @@ interface Job {
   state: 'queued' | 'running'
 }
 
-const SOLVER_NICENESS = 10
-const WARM_AFTER_MS = 1500
 const KEEP_SOLVED = 2
+/** Checkpoints of stopped jobs kept, the newest. */
+const KEEP_CHECKPOINTS = 8
 
 /** Tilings are sent in batches: at most this often, or when this many have gathered. */
 const FLUSH_MS = 100
 const FLUSH_COUNT = 500
 
+/** A document and the figures of a request, as the workers solve them (congruent pieces merged). */
+function solvable(
+  document: WorkbenchDocument,
+  kind: 'tile' | 'convex',
+  figures?: SolveRequest['figures'],
+) {
+  const { document: merged, merged: names, apart, spread } = mergeCongruent(document)
+  const setJson = documentToJson(merged)
+  const set = pieceSetFromJson(setJson, document.name)
+  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+  return { setJson, names, apart, spread, ...jobFigures(kind, pieces, figures ?? set.figures) }
+}
+
 export class SolverService {
-  private readonly pool: WarmPool
   private readonly jobs: Job[] = []
   private nextJob = 1
-  private nextTask = 1
   private pumping = false
   /** What the last few listing jobs found, for export (the renderer has it too, but export
    *  should not send it all back). */
   private readonly solved = new Map<string, SolvedJob>()
-  private closed = false
-  private readonly warming: ReturnType<typeof setTimeout>
 
-  constructor(private readonly opts: SolverServiceOptions) {
-    // Solver processes run below the app's priority: a long search on every core must not make
-    // the window (or the browser showing it) stutter.
-    const launch: LaunchWorker = () => {
-      const w = opts.launch()
-      try {
-        if (w.pid !== undefined) setPriority(w.pid, SOLVER_NICENESS)
-      } catch {
-        // Not permitted here (some sandboxes): the solver just runs at normal priority.
-      }
-      return w
-    }
-    // Warm the processes once the app has started, not while it starts: on a small machine
-    // their start-up would compete with the window's. A solve before then starts them itself.
-    this.pool = new WarmPool(launch, 0)
-    this.warming = setTimeout(() => {
-      void opts.workers().then((n) => this.closed || this.pool.resize(n))
-    }, WARM_AFTER_MS)
-  }
+  constructor(private readonly opts: SolverServiceOptions) {}
 
   start(request: SolveRequest): Results['solver.start'] {
     // Refuse a document that cannot be solved now, before queueing it.
@@ -103,7 +102,7 @@ export class SolverService {
         kind: j.request.kind,
         state: j.state,
       })),
-      workerPids: this.pool.pids(),
+      workerPids: this.opts.workers.pool.pids(),
     }
   }
 
@@ -114,18 +113,27 @@ export class SolverService {
   }): Promise<Results['solver.trace']> {
     // The steps index the pieces of the document asked about, as a job's tilings do.
     const { document, spread } = mergeCongruent(p.document)
-    const trace = (await this.task({
+    const trace = await runOneTask({
       kind: 'trace',
-      set: documentToJson(document),
-      figure: p.figure,
-      mode: 'reduce',
-      maxSteps: p.maxSteps,
-    })) as Results['solver.trace']
-    return { ...trace, steps: trace.steps.map(spread) }
+      setup: {
+        set: documentToJson(document),
+        figure: p.figure,
+        mode: 'reduce',
+        maxSteps: p.maxSteps,
+      },
+      input: null,
+      transport: (await this.opts.workers.transport()).transport,
+    })
+    return { ...trace!, steps: trace!.steps.map(spread) }
   }
 
-  reproduce(id: string): Promise<Results['papers.reproduce']> {
-    return this.task({ kind: 'reproduce', id }) as Promise<Results['papers.reproduce']>
+  async reproduce(id: string): Promise<Results['papers.reproduce']> {
+    return (await runOneTask({
+      kind: 'reproduce',
+      setup: { id },
+      input: null,
+      transport: (await this.opts.workers.transport()).transport,
+    }))!
   }
 
   /** What a finished (or stopped) listing job found; the last few jobs are kept. */
@@ -143,10 +151,7 @@ export class SolverService {
   }
 
   close(): void {
-    this.closed = true
-    clearTimeout(this.warming)
     for (const j of this.jobs) j.abort.abort()
-    this.pool.close()
   }
 
   private async pump(): Promise<void> {
@@ -156,6 +161,31 @@ export class SolverService {
     this.pumping = false
   }
 
+  /**
+   * The checkpoint of a job: one file per set, figures and convention, in the checkpoint folder
+   * (a damaged one set aside).
+   */
+  private async checkpointFor(runId: string): Promise<string | undefined> {
+    const dir = this.opts.checkpointDir
+    if (!dir) return undefined
+    await mkdir(dir, { recursive: true })
+    const path = join(dir, `tilings-${runId.slice(0, 24)}.json`)
+    await setAsideIfDamaged(path, tilingCheckpoint, 'solve again')
+    return path
+  }
+
+  /** Keeps the newest few checkpoints of stopped jobs. */
+  private async pruneCheckpoints(): Promise<void> {
+    const dir = this.opts.checkpointDir
+    if (!dir) return
+    const files = (await readdir(dir)).filter((f) => /^tilings-[0-9a-f]+\.json$/.test(f))
+    const dated = await Promise.all(
+      files.map(async (f) => ({ f, t: (await stat(join(dir, f))).mtimeMs })),
+    )
+    dated.sort((a, b) => b.t - a.t)
+    for (const { f } of dated.slice(KEEP_CHECKPOINTS)) await rm(join(dir, f), { force: true })
+  }
+
   private async run(job: Job): Promise<void> {
     job.state = 'running'
     const { jobId, request } = job
@@ -163,22 +193,26 @@ export class SolverService {
     const emit = this.opts.emit
     let keepSoFar = (_complete: boolean) => {}
     try {
-      const { document, merged, apart, spread } = mergeCongruent(
+      const { setJson, names, apart, spread, figures, shown } = solvable(
         request.document as WorkbenchDocument,
+        request.kind,
+        request.figures,
       )
-      const setJson = documentToJson(document)
-      const set = pieceSetFromJson(setJson, request.document.name)
-      const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
-      const { figures, shown } = jobFigures(request.kind, pieces, request.figures ?? set.figures)
-      const workers = await this.opts.workers()
-      this.pool.resize(workers)
+      const options = {
+        setJson,
+        figures,
+        mode: request.mode,
+        list: request.list,
+      }
+      const checkpoint = await this.checkpointFor(tilingRunId(options))
+      const { transport, workers } = await this.opts.workers.transport()
       emit({
         type: 'job.started',
         jobId,
         request: { kind: request.kind, mode: request.mode },
         figures: shown,
         document: apart,
-        merged,
+        merged: names,
       })
       // The tilings of each figure, in search order, once it is done (or stopped).
       const kept = request.list
@@ -230,19 +264,17 @@ export class SolverService {
           figuresDone,
           rate: p.elapsedMs > 0 ? (p.placements / p.elapsedMs) * 1000 : 0,
           etaSeconds: p.etaSeconds,
+          estimatedNodes: p.estimatedNodes,
         })
       }
       const outcome = await runTilings({
-        pieces,
-        setJson,
-        figures,
-        mode: request.mode,
-        list: request.list,
+        ...options,
+        transport,
         workers,
-        source: this.pool,
-        parallelFrom: 0,
         force: request.force,
+        checkpoint,
         signal: job.abort.signal,
+        onNotice: (message) => emit({ type: 'job.notice', jobId, message }),
         onSolution: (figure, found, classSize) => {
           const placed = spread(found)
           const list = batch.get(figure) ?? []
@@ -269,6 +301,7 @@ export class SolverService {
             stats: r.stats,
             rejected: r.rejected,
             complete: r.complete,
+            estimatedNodes: r.estimatedNodes,
             ...(r.order ? { order: r.order } : {}),
           })
         },
@@ -284,11 +317,16 @@ export class SolverService {
       // The run's last report always goes out: it has the final totals.
       if (last && last !== sent) progress(last)
       keep(outcome.complete)
+      if (checkpoint) {
+        if (outcome.complete) await rm(checkpoint, { force: true })
+        await this.pruneCheckpoints()
+      }
       emit({
         type: 'job.ended',
         jobId,
         outcome: outcome.cancelled ? 'cancelled' : outcome.error ? 'failed' : 'done',
         error: outcome.error,
+        resumed: outcome.resumed,
         elapsedMs: Date.now() - started,
       })
     } catch (e) {
@@ -303,36 +341,7 @@ export class SolverService {
       })
     } finally {
       this.jobs.splice(this.jobs.indexOf(job), 1)
-      this.pool.refill()
+      this.opts.workers.pool.refill()
     }
-  }
-
-  private task(job: WorkerTask): Promise<unknown> {
-    const w = this.pool.take()
-    const task = this.nextTask++
-    return new Promise<unknown>((resolve, reject) => {
-      const done = () => {
-        offMessage()
-        offExit()
-      }
-      const offMessage = w.onMessage((m: FromWorker) => {
-        if (m.type === 'task-done' && m.task === task) {
-          done()
-          this.pool.give(w)
-          resolve(m.result)
-        } else if (m.type === 'task-error' && m.task === task) {
-          done()
-          this.pool.give(w)
-          reject(new InputError(m.message))
-        }
-      })
-      const offExit = w.onExit((code, signal) => {
-        done()
-        reject(
-          new Error(`the solver process stopped unexpectedly (${signal ?? `exit code ${code}`})`),
-        )
-      })
-      w.send({ type: 'task', task, job })
-    })
   }
 }

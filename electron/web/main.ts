@@ -9,13 +9,13 @@ import { dirname, join, resolve } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { removeLeftovers } from '../services/atomic-write'
 import { DocumentService } from '../services/documents'
+import { AppWorkers } from '../services/farm/app-workers'
 import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
 import { projectRoot } from '../services/project-root'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
 import { QueensService } from '../services/queens/queens-service'
-import type { FromQueensWorker, ToQueensWorker } from '../worker/protocol'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
 import { startBrowserHost } from './server'
@@ -65,16 +65,17 @@ const settings = new SettingsService({
   file: join(dataDir, 'settings.json'),
   defaults: { workers: availableParallelism(), recent: [] },
 })
-// The solver emits through the workbench, which does not exist yet when the solver is built.
+// The worker processes of every job (solving, estimates, queens), kept warm between jobs.
+const workers = new AppWorkers(nodeWorkerLauncher(), async () => (await settings.get()).workers)
+// The services emit through the workbench, which does not exist yet when they are built.
 const solver = new SolverService({
-  launch: nodeWorkerLauncher('solver-worker'),
-  workers: async () => (await settings.get()).workers,
+  workers,
   emit: (e) => workbench.emit(e),
+  checkpointDir: join(dataDir, 'tilings'),
 })
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
 const queens = new QueensService({
-  launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
-  workers: async () => (await settings.get()).workers,
+  workers,
   emit: (e) => workbench.emit(e),
   checkpointDir: join(dataDir, 'queens'),
 })
@@ -119,6 +120,7 @@ const stop = () => {
   stopping = true
   solver.close()
   queens.close()
+  workers.close()
   void host.close().finally(() => process.exit(0))
 }
 process.on('SIGINT', stop)

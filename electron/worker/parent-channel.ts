@@ -30,13 +30,14 @@ export function parentChannel<In, Out>(): ParentChannel<In, Out> {
 }
 
 /**
- * A job's progress, sent at most every `ms`. The job runs without returning to the event loop,
+ * A job's progress, sent at most every `ms`, the first report at once (also in a process younger
+ * than `ms`, whose clock starts near 0: a short task there sent none). The job runs without returning to the event loop,
  * so it looks for its parent here: a parent that died leaves the worker to another (init), and
  * nobody waits for the result.
  */
 export function progressSender<P>(send: (progress: P) => void, ms = 100): (progress: P) => void {
   const parentPid = process.ppid
-  let last = 0
+  let last = -Infinity
   return (progress) => {
     const now = performance.now()
     if (now - last < ms) return

@@ -1,124 +1,183 @@
 import type { Budget, Spent } from '../../shared/edgematch/draws'
 import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
 import type { Point } from '../../shared/lattice/polygon'
-import type { PartProgress } from '../../shared/tiling/jobs'
-import type { PlacedPiece } from '../../shared/tiling/problem'
+import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
-import type { TaitCount, TaitProgress, TaitStats } from '../../shared/tait/count'
+import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
 /**
- * Messages between the solver pool and a solver worker process. A worker is told about a run
- * once (the piece set as file JSON, the figures, the counting convention), then receives search
- * parts one at a time and answers each with its solutions (if listed), progress and outcome.
- * Cancelling kills the process: a worker never has to be interrupted politely.
+ * Messages between the task farm (electron/services/farm) and a farm worker process. A worker is
+ * told about a job once (its kind and setup: the piece set, the board size…), then receives the
+ * job's tasks, a few in hand, and answers each with progress, streamed items (tilings as found)
+ * and its result. A job's end lets the worker forget it; the process stays for the next job.
+ * Cancelling kills the process: a worker never has to be interrupted politely. Every reply names
+ * its job, so that nothing of an earlier job is taken for the current one's.
  */
-export type ToWorker =
+export type ToFarmWorker =
+  | { readonly type: 'job'; readonly job: string; readonly kind: KindName; readonly setup: unknown }
+  | { readonly type: 'task'; readonly job: string; readonly task: string; readonly input: unknown }
+  | { readonly type: 'forget'; readonly job: string }
+
+export type FromFarmWorker =
   | {
-      readonly type: 'run'
-      readonly set: unknown
-      readonly figures: readonly (readonly Point[])[]
-      readonly mode: SymmetryMode
-      readonly list: boolean
+      readonly type: 'progress'
+      readonly job: string
+      readonly task: string
+      /** Of the task, in [0, 1]. */
+      readonly fraction: number
+      readonly detail?: unknown
     }
-  | { readonly type: 'task'; readonly task: number; readonly job: WorkerTask }
+  | { readonly type: 'item'; readonly job: string; readonly task: string; readonly item: unknown }
+  | { readonly type: 'done'; readonly job: string; readonly task: string; readonly result: unknown }
+  /** `input`: the task refused its input (an InputError), not a failure of the worker. */
   | {
-      readonly type: 'part'
-      readonly part: number
-      readonly figure: number
-      readonly prefix: readonly number[]
+      readonly type: 'error'
+      readonly job: string
+      readonly task: string
+      readonly message: string
+      readonly input: boolean
     }
 
-export type FromWorker =
-  | { readonly type: 'ready' }
-  | {
-      readonly type: 'solution'
-      readonly part: number
-      readonly pieces: readonly PlacedPiece[]
-      readonly classSize: number
-    }
-  | ({ readonly type: 'progress'; readonly part: number } & PartProgress)
-  | {
-      readonly type: 'done'
-      readonly part: number
-      readonly counts: TilingCounts
-      readonly stats: TilingStats
-    }
-  | { readonly type: 'error'; readonly part: number; readonly message: string }
-  | { readonly type: 'task-done'; readonly task: number; readonly result: unknown }
-  | { readonly type: 'task-error'; readonly task: number; readonly message: string }
-
-/** One-off jobs besides search parts: a trace for the search animation, a published number. */
-export type WorkerTask =
-  | {
-      readonly kind: 'trace'
-      readonly set: unknown
-      readonly figure: readonly Point[]
-      readonly mode: SymmetryMode
-      readonly maxSteps: number
-    }
-  | { readonly kind: 'reproduce'; readonly id: string }
-
-/**
- * Messages between an n-queens count and a queens worker process: a task of shared/queens, and
- * its counts (BigInt as decimal strings: the channels carry JSON-safe data).
- */
-export interface ToQueensWorker {
-  readonly type: 'task'
-  readonly n: number
-  readonly task: QueensTask
+/** What one kind of job's tasks take and give: setup (once per job), input and result per task. */
+interface Kind<Setup, Input, Result, Item = never, Detail = never> {
+  readonly setup: Setup
+  readonly input: Input
+  readonly result: Result
+  /** Streamed while a task runs, before its result. */
+  readonly item: Item
+  /** Passed on with a task's progress. */
+  readonly detail: Detail
 }
 
-export type FromQueensWorker =
-  | {
-      readonly type: 'task-done'
-      readonly task: number
-      readonly total: string
-      readonly unique: string
-      readonly nodes: number
-    }
-  | { readonly type: 'task-error'; readonly task: number; readonly message: string }
+/** The kinds of job the farm runs. */
+export interface FarmKinds {
+  readonly tilings: Kind<TilingSetup, TilingInput, TilingResult, TilingItem, TilingDetail>
+  readonly queens: Kind<{ readonly n: number }, QueensTask, QueensResult>
+  readonly tait: Kind<TaitSetup, { readonly moves: number }, TaitPassResult, never, TaitProgress>
+  readonly puzzle: Kind<PuzzleSetup, null, GeneratedPuzzle, never, Spent>
+  readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
+  readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
+}
+
+export type KindName = keyof FarmKinds
+export type SetupOf<K extends KindName> = FarmKinds[K]['setup']
+export type InputOf<K extends KindName> = FarmKinds[K]['input']
+export type ResultOf<K extends KindName> = FarmKinds[K]['result']
+export type ItemOf<K extends KindName> = FarmKinds[K]['item']
+export type DetailOf<K extends KindName> = FarmKinds[K]['detail']
 
 /**
- * Messages between a Tait count and the Tait worker process: one problem, progress while the
- * layers are worked through, then the count (BigInt as a decimal string) and the sequences listed.
+ * A tiling run: the piece set (file JSON, congruent pieces merged), its figures, and what to do
+ * with each: `estimate` its search (the rule-outs, Knuth's estimate and the speed of a short
+ * search), find its `first` tiling, or `count` (and with `list`, stream) every tiling.
  */
-export interface ToTaitWorker {
-  readonly type: 'count'
+export interface TilingSetup {
+  readonly set: unknown
+  readonly figures: readonly (readonly Point[])[]
+  readonly mode: SymmetryMode
+  readonly goal: 'estimate' | 'first' | 'count'
+  readonly list: boolean
+}
+
+/** A figure to plan (no prefix), or a part of a planned figure's search. */
+export interface TilingInput {
+  readonly figure: number
+  readonly prefix?: readonly number[]
+}
+
+/** A part of a split figure: its forced placements, weight (Knuth's estimate) and rank. */
+export interface TilingPart {
+  readonly prefix: readonly number[]
+  /** Estimated nodes, for progress (`partWeight`). */
+  readonly weight: number
+  /** Estimated nodes by other probes, for the order the parts go out in (heaviest first). */
+  readonly rank: number
+}
+
+/** The outcome of a part, or of a figure searched whole in its planning task. */
+export interface TilingSearched {
+  readonly counts: TilingCounts
+  readonly stats: TilingStats
+  /** False when it stopped early (its first tiling was all that was wanted). */
+  readonly complete: boolean
+  /**
+   * In the checkpoint of a listing run, the tilings the task found, in search order (a worker
+   * streams them as items instead).
+   */
+  readonly tilings?: readonly TilingItem[]
+}
+
+export type TilingResult =
+  | { readonly type: 'ruled-out'; readonly reason: string }
+  | {
+      readonly type: 'estimated'
+      /** Knuth's estimate of the search's nodes. */
+      readonly nodes: number
+      /** Nodes a second of this search made in a short trial here, if it ran long enough to tell. */
+      readonly rate?: number
+    }
+  | ({ readonly type: 'searched'; readonly nodes: number } & TilingSearched)
+  | {
+      readonly type: 'split'
+      readonly nodes: number
+      /** The statistics of the nodes the split expanded itself, above the parts. */
+      readonly stats: TilingStats
+      readonly parts: readonly TilingPart[]
+    }
+  | ({ readonly type: 'part' } & TilingSearched)
+
+export interface TilingItem {
+  readonly pieces: readonly PlacedPiece[]
+  readonly classSize: number
+}
+
+/** A running search's placements fitted and tilings found so far. */
+export interface TilingDetail {
+  readonly placements: number
+  readonly solutions: number
+}
+
+/** A queens task's boards and classes (decimal strings: BigInt does not cross every channel) and nodes. */
+export type QueensResult = readonly [total: string, unique: string, nodes: number]
+
+export interface TaitSetup {
   readonly n: number
   readonly empty: number
-  /** List up to this many sequences too (none when absent). */
+  /** List up to this many sequences with the count (none when absent). */
   readonly list?: number
-  /** Count what the paper's pruned program finds instead (shared/tait/paper.ts). */
+  /** Count what the paper's pruned program finds instead (one pass of n moves). */
   readonly paper?: boolean
 }
 
-export type FromTaitWorker =
-  | { readonly type: 'progress'; readonly progress: TaitProgress }
-  | {
-      readonly type: 'done'
-      readonly moves: number | null
-      readonly sequences: string
-      readonly method: TaitCount['method'] | 'paper'
-      /** Absent for the paper's program. */
-      readonly stats?: TaitStats
-      /** The sequences listed, each a row per move ('W', 'B', '_'). */
-      readonly list?: readonly (readonly string[])[]
-    }
-  /** `input`: the problem was refused (an InputError), not a failure of the count. */
-  | { readonly type: 'error'; readonly message: string; readonly input: boolean }
+/** One pass of a Tait count: the sequences of exactly `moves` moves. */
+export interface TaitPassResult {
+  readonly sequences: string
+  readonly layers: readonly number[]
+  readonly expanded: number
+  readonly peakBytes: number
+  readonly memo: number
+  readonly ms: number
+  /** The sequences listed, each a row per move ('W', 'B', '_'), when the pass found some. */
+  readonly list?: readonly (readonly string[])[]
+}
 
-/**
- * Messages between `generate` and the puzzle worker process: one request, progress (draws and
- * search nodes spent) while it draws, then the puzzle.
- */
-export interface ToPuzzleWorker {
-  readonly type: 'generate'
+export interface PuzzleSetup {
   readonly request: PuzzleRequest
   readonly budget: Budget
 }
 
-export type FromPuzzleWorker =
-  | { readonly type: 'progress'; readonly progress: Spent }
-  | { readonly type: 'done'; readonly puzzle: GeneratedPuzzle }
-  | { readonly type: 'error'; readonly message: string; readonly input: boolean }
+/** The search animation: steps up to the first tiling of one figure. */
+export interface TraceSetup {
+  readonly set: unknown
+  readonly figure: readonly Point[]
+  readonly mode: SymmetryMode
+  readonly maxSteps: number
+}
+
+export interface ReproduceResult {
+  readonly computed?: string
+  readonly matches?: boolean
+  readonly ms?: number
+  readonly error?: string
+}

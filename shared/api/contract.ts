@@ -437,6 +437,8 @@ export type WorkbenchEvent =
       readonly figuresDone: number
       readonly rate: number
       readonly etaSeconds?: number
+      /** Knuth's estimate of the search's nodes, for the figures planned so far. */
+      readonly estimatedNodes?: number
     }
   | {
       readonly type: 'job.solutions'
@@ -455,6 +457,8 @@ export type WorkbenchEvent =
       readonly stats: TilingStats
       readonly rejected?: string
       readonly complete: boolean
+      /** Knuth's estimate of the figure's search size in nodes, as planned. */
+      readonly estimatedNodes?: number
       /**
        * The figure's tilings stream in as found; when that was out of search order, this puts
        * them in it: for each tiling in search order, its index among those streamed.
@@ -468,8 +472,12 @@ export type WorkbenchEvent =
       readonly error?: string
       /** The job was refused because it would take far too long; it can be forced. */
       readonly tooLarge?: boolean
+      /** Tasks taken from the checkpoint of the same job, stopped earlier. */
+      readonly resumed?: number
       readonly elapsedMs: number
     }
+  /** Something the user should know that does not stop the job: a worker died, its task ran again. */
+  | { readonly type: 'job.notice'; readonly jobId: string; readonly message: string }
   | {
       readonly type: 'plot.state'
       readonly plotId: string

@@ -87,16 +87,53 @@ export function countTait(problem: TaitProblem, options: CountOptions = {}): Tai
   return countFrom(startRow(problem.n, empty, problem.at ?? 'right'), options)
 }
 
-/** The minimal sequences from any row with as many white as black stones. */
-export function countFrom(start: Row, options: CountOptions = {}): TaitCount {
-  const t0 = performance.now()
+/**
+ * A count as its passes: the sequences of exactly d moves for d from a lower bound up, until a
+ * pass finds some. Each pass stands alone (a worker may run one without the others).
+ */
+export interface TaitPlan {
+  readonly start: Row
+  readonly n: number
+  readonly empty: number
+  /** 'one-pair': the rules for one pair of empty cells; 'plain': bounds valid for any number. */
+  readonly method: 'one-pair' | 'plain'
+  /** The first pass: no sequence is shorter. */
+  readonly fewest: number
+  /** The last pass tried. */
+  readonly most: number
+}
+
+export function planTait(
+  start: Row,
+  options: Pick<CountOptions, 'method' | 'maxMoves'> = {},
+): TaitPlan {
   const { white, black } = stoneCounts(start)
   if (white !== black || white === 0)
     throw new InputError('the row needs as many white as black stones')
   const n = white
   const empty = start.length - 2 * n
   const method = (options.method ?? 'auto') === 'auto' && empty === 2 ? 'one-pair' : 'plain'
-  const pruner = prunerFor(start, n, method === 'one-pair' ? 'auto' : 'plain')
+  return {
+    start,
+    n,
+    empty,
+    method,
+    fewest: movesLeftBound(start, n),
+    most: options.maxMoves ?? n + 3,
+  }
+}
+
+/** The pruner of a plan's passes (with one pair of empty cells, its memo serves them all). */
+export function taitPruner(plan: TaitPlan): Pruner {
+  return prunerFor(plan.start, plan.n, plan.method === 'one-pair' ? 'auto' : 'plain')
+}
+
+/** The minimal sequences from any row with as many white as black stones. */
+export function countFrom(start: Row, options: CountOptions = {}): TaitCount {
+  const t0 = performance.now()
+  const plan = planTait(start, options)
+  const { n, empty, method } = plan
+  const pruner = taitPruner(plan)
   let expanded = 0
   let peakBytes = 0
   let layers: number[] = []
@@ -107,7 +144,7 @@ export function countFrom(start: Row, options: CountOptions = {}): TaitCount {
     memo: pruner.memoSize,
     ms: performance.now() - t0,
   })
-  for (let d = movesLeftBound(start, n); d <= (options.maxMoves ?? n + 3); d++) {
+  for (let d = plan.fewest; d <= plan.most; d++) {
     const pass = countPass(start, d, pruner, options.onProgress)
     expanded += pass.expanded
     peakBytes = Math.max(peakBytes, pass.peakBytes)

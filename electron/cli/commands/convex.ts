@@ -1,5 +1,5 @@
 import { countToJson } from '../../../shared/counts'
-import { convexCases, outlineFigures } from '../../../shared/convex/convex'
+import { convexCases } from '../../../shared/convex/convex'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadSolvableSet } from '../inputs'
@@ -20,9 +20,8 @@ export async function convexCommand(
   const mode = opts.raw ? 'raw' : 'reduce'
   const outcome = await runWithProgress(
     {
-      pieces,
       setJson: json,
-      figures: outlineFigures(cases, pieces),
+      figures: cases,
       mode,
       list: Boolean(opts.list),
     },
@@ -94,7 +93,7 @@ export async function convexCommand(
       table(['#', 'outline', 'tilings', 'fixed', 'tried', 'fitted', 'ruled out'], rows),
       '',
       `${tileable} of ${cases.length} outlines can be built: ${solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${mode === 'raw' ? `${classes.toLocaleString('en')} up to the outlines' symmetries` : `${fixed.toLocaleString('en')} on the fixed outlines`}.`,
-      `${stats.tried.toLocaleString('en')} placements tried, ${stats.placements.toLocaleString('en')} fitted; the symmetry test removed ${stats.symmetryPrunedPlacements.toLocaleString('en')} placements before the search and ${stats.symmetryRejectedCovers.toLocaleString('en')} symmetric tilings after it; ${(outcome.elapsedMs / 1000).toFixed(2)} s${outcome.parallel ? ' on worker processes' : ''}.`,
+      `${stats.tried.toLocaleString('en')} placements tried, ${stats.placements.toLocaleString('en')} fitted; the symmetry test removed ${stats.symmetryPrunedPlacements.toLocaleString('en')} placements before the search and ${stats.symmetryRejectedCovers.toLocaleString('en')} symmetric tilings after it; ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
     ]
     if (opts.list) {
       cases.forEach((c, i) => {

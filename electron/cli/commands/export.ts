@@ -19,13 +19,11 @@ import {
   type ExportSettings,
 } from '../../../shared/drawing/export-settings'
 import { InputError } from '../../../shared/errors'
-import { nodeWorkerLauncher } from '../../services/node-worker'
-import { freshWorkers } from '../../services/solver-pool'
 import { solveJob } from '../../services/solve-job'
 import { renderExport, writeExport } from '../../services/export/exporter'
 import { loadFigure, loadPieceSet, RESOURCES } from '../inputs'
 import { progressBar } from '../progress'
-import { workerCount, type CommonOptions } from '../run'
+import { noticeLine, workerCount, type CommonOptions } from '../run'
 
 export interface ExportOptions extends CommonOptions {
   output: string
@@ -172,10 +170,13 @@ export async function exportCommand(
       figures: figure ? [figure] : undefined,
       mode: opts.raw ? 'raw' : 'reduce',
       workers,
-      source: workers > 1 ? freshWorkers(nodeWorkerLauncher('solver-worker')) : undefined,
       force: opts.force,
       signal,
       onProgress: bar.update,
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
+      },
     })
   } finally {
     bar.stop()

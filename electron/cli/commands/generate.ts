@@ -5,12 +5,12 @@ import { cardsSheet, trianglesSheet } from '../../../shared/edgematch/print'
 import { InputError } from '../../../shared/errors'
 import { saveFile } from '../../services/atomic-write'
 import { writePuzzleSheet } from '../../services/export/puzzle-sheet'
-import { nodeWorkerLauncher } from '../../services/node-worker'
-import { formatDuration } from '../../services/tiling-runner'
-import { runWorkerJob } from '../../services/worker-job'
-import type { FromPuzzleWorker, ToPuzzleWorker } from '../../worker/protocol'
+import { runOneTask } from '../../services/farm/one-task'
+import { nodeWorkers } from '../../services/node-worker'
+import { formatDuration } from '../../services/tiling-job'
 import { RESOURCES, wholeOption } from '../inputs'
 import { statusBar } from '../progress'
+import { noticeLine } from '../run'
 
 export interface GenerateOptions {
   output: string
@@ -87,12 +87,17 @@ export async function generateCommand(
   const bar = generateBar(o.progress !== false, budget, t0)
   let done
   try {
-    done = await runWorkerJob({
-      launch: nodeWorkerLauncher<ToPuzzleWorker, FromPuzzleWorker>('puzzle-worker'),
-      request: { type: 'generate', request: r, budget },
-      name: 'the puzzle worker',
+    done = await runOneTask({
+      kind: 'puzzle',
+      setup: { request: r, budget },
+      input: null,
+      transport: nodeWorkers(1),
       signal,
       onProgress: bar.update,
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
+      },
     })
   } finally {
     bar.stop()
@@ -103,7 +108,7 @@ export async function generateCommand(
     )
     return 130
   }
-  const g = done.puzzle
+  const g = done
   const sheet =
     g.kind === 'cards'
       ? cardsSheet(g.puzzle, g.solution)

@@ -1,13 +1,16 @@
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import { MAX_QUEENS, type QueensRunProgress } from '../../../shared/queens/count'
-import { parseShard, shardText } from '../../services/queens/checkpoint'
-import { mergeQueensShards, runQueensCount } from '../../services/queens/count-run'
-import { nodeWorkerLauncher } from '../../services/node-worker'
-import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
-import { formatCount, formatDuration } from '../../services/tiling-runner'
+import {
+  mergeQueensShards,
+  parseShard,
+  runQueensCount,
+  shardText,
+} from '../../services/queens/count-run'
+import { nodeWorkers } from '../../services/node-worker'
+import { formatCount, formatDuration } from '../../services/tiling-job'
 import { statusBar } from '../progress'
-import { workerCount } from '../run'
+import { noticeLine, workerCount } from '../run'
 
 export interface QueensCountOptions {
   json?: boolean
@@ -55,12 +58,15 @@ export async function queensCountCommand(
   try {
     r = await runQueensCount({
       n,
-      workers,
-      launch: nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker'),
+      transport: nodeWorkers(workers),
       shard,
       checkpoint: o.checkpoint,
       signal,
       onProgress: bar.update,
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
+      },
     })
   } finally {
     bar.stop()

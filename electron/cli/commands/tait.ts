@@ -3,11 +3,11 @@ import { InputError } from '../../../shared/errors'
 import { plural } from '../../../shared/plural'
 import type { TaitProgress } from '../../../shared/tait/count'
 import { MAX_CELLS } from '../../../shared/tait/state'
-import { nodeWorkerLauncher } from '../../services/node-worker'
-import type { FromTaitWorker, ToTaitWorker } from '../../worker/protocol'
-import { formatDuration } from '../../services/tiling-runner'
+import { nodeWorkers } from '../../services/node-worker'
+import { formatDuration } from '../../services/tiling-job'
 import { runTait, type TaitRun } from '../../services/tait/tait-run'
 import { statusBar } from '../progress'
+import { noticeLine } from '../run'
 
 export interface TaitOptions {
   gaps?: string
@@ -88,9 +88,13 @@ export async function taitCommand(
       empty,
       list: o.list ? limit : undefined,
       paper: o.paper,
-      launch: nodeWorkerLauncher<ToTaitWorker, FromTaitWorker>('tait-worker'),
+      transport: nodeWorkers(1),
       signal,
       onProgress: bar.update,
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
+      },
     })
   } finally {
     bar.stop()

@@ -17,12 +17,10 @@ export async function tileCommand(
 ): Promise<number> {
   const { set, json, merged } = loadSolvableSet(setArg)
   const figure = loadFigure(figureArg)
-  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const mode = opts.raw ? 'raw' : 'reduce'
   const firstOnly = !opts.count && !opts.all
   const outcome = await runWithProgress(
     {
-      pieces,
       setJson: json,
       figures: [{ name: figure.name, polygon: figure.polygon }],
       mode,

@@ -3,20 +3,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { countQueens } from '../../../shared/queens/count'
-import { nodeWorkerLauncher } from '../node-worker'
-import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
-import type { LaunchWorker } from '../solver-pool'
-import { parseShard, readCheckpoint, writeCheckpoint } from './checkpoint'
-import { mergeQueensShards, runQueensCount } from './count-run'
-
-const launch = nodeWorkerLauncher<ToQueensWorker, FromQueensWorker>('queens-worker')
+import { testWorkers } from '../../../testing/farm-workers'
+import { processRunning } from '../../../testing/processes'
+import { readCheckpoint, writeCheckpoint } from '../farm/checkpoint'
+import { nodeWorkers } from '../node-worker'
+import { mergeQueensShards, parseShard, queensCheckpoint, runQueensCount } from './count-run'
 
 const dir = mkdtempSync(join(tmpdir(), 'pw-queens-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-describe('counting queens in worker processes', () => {
+describe('counting queens on the task farm', () => {
   it('counts on two processes what one thread counts', async () => {
-    const r = await runQueensCount({ n: 10, workers: 2, launch })
+    const r = await runQueensCount({ n: 10, transport: nodeWorkers(2) })
     expect(r).toMatchObject({ total: 724n, unique: 92n, complete: true, resumed: 0 })
     expect(r.nodes).toBe(countQueens(10).nodes)
   })
@@ -26,8 +24,7 @@ describe('counting queens in worker processes', () => {
     const stop = new AbortController()
     const first = await runQueensCount({
       n: 12,
-      workers: 2,
-      launch,
+      transport: nodeWorkers(2),
       checkpoint,
       signal: stop.signal,
       onProgress: (p) => p.done >= 30 && stop.abort(),
@@ -38,35 +35,56 @@ describe('counting queens in worker processes', () => {
     const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as { done: object }
     expect(Object.keys(saved.done)).toHaveLength(first.done)
 
-    const second = await runQueensCount({ n: 12, workers: 2, launch, checkpoint })
+    const second = await runQueensCount({ n: 12, transport: nodeWorkers(2), checkpoint })
     expect(second).toMatchObject({ total: 14200n, unique: 1787n, complete: true })
     expect(second.resumed).toBe(first.done)
     expect(second.nodes).toBe(countQueens(12).nodes)
     // A checkpoint of another run is refused, naming it.
-    await expect(runQueensCount({ n: 11, workers: 1, launch, checkpoint })).rejects.toThrow(
+    await expect(runQueensCount({ n: 11, transport: nodeWorkers(1), checkpoint })).rejects.toThrow(
       /n12.json: the checkpoint is for n = 12, not n = 11/,
     )
   })
 
-  it('reports a worker that dies, keeping in the checkpoint the tasks it finished', async () => {
+  it('counts the task of a worker killed mid-run again, once, and exactly', async () => {
+    // The first process is killed as it starts its third task, as the OOM killer might.
+    const { transport } = testWorkers(2, (at) => at.worker === 0 && at.started === 3)
+    const notices: string[] = []
+    const r = await runQueensCount({ n: 11, transport, onNotice: (l) => notices.push(l) })
+    expect(r).toMatchObject({ total: 2680n, unique: 341n, complete: true })
+    expect(r.nodes).toBe(countQueens(11).nodes)
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^a worker process stopped unexpectedly \(SIGKILL\); task \d+ run again$/,
+      ),
+    ])
+  })
+
+  it('ends in one line when a task kills its worker twice, keeping the finished tasks', async () => {
     const checkpoint = join(dir, 'n11-crash.json')
-    // Each worker is killed from outside after its third answer, as the OOM killer might.
-    const dying: LaunchWorker<ToQueensWorker, FromQueensWorker> = () => {
-      const w = launch()
-      let answers = 0
-      w.onMessage((m) => {
-        if (m.type === 'task-done' && ++answers === 3) process.kill(w.pid!, 'SIGKILL')
-      })
-      return w
-    }
-    await expect(runQueensCount({ n: 11, workers: 2, launch: dying, checkpoint })).rejects.toThrow(
-      `a queens worker stopped unexpectedly (SIGKILL); the finished tasks are kept in ${checkpoint}; run again to resume`,
+    const { transport } = testWorkers(2, (at) => at.task === '5')
+    await expect(runQueensCount({ n: 11, transport, checkpoint })).rejects.toThrow(
+      `a worker process stopped unexpectedly (SIGKILL), twice on task 5; the finished tasks are kept in ${checkpoint}, run again to resume`,
     )
     const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as { done: object }
-    expect(Object.keys(saved.done).length).toBeGreaterThanOrEqual(3)
-    const resumed = await runQueensCount({ n: 11, workers: 2, launch, checkpoint })
+    expect(Object.keys(saved.done).length).toBeGreaterThanOrEqual(1)
+    const resumed = await runQueensCount({ n: 11, transport: nodeWorkers(2), checkpoint })
     expect(resumed).toMatchObject({ total: 2680n, unique: 341n, complete: true })
     expect(resumed.resumed).toBe(Object.keys(saved.done).length)
+  })
+
+  it('stops at once when cancelled, killing its worker processes', async () => {
+    const stop = new AbortController()
+    const { transport, launched } = testWorkers(2)
+    const r = await runQueensCount({
+      n: 15,
+      transport,
+      signal: stop.signal,
+      onProgress: (p) => p.done >= 1 && stop.abort(),
+    })
+    expect(r.complete).toBe(false)
+    expect(r.done).toBeLessThan(r.tasks)
+    for (const w of launched)
+      await expect.poll(() => processRunning(w.pid!), { timeout: 10_000 }).toBe(false)
   })
 
   it('splits into shards whose checkpoints merge into the whole count', async () => {
@@ -74,8 +92,7 @@ describe('counting queens in worker processes', () => {
     for (const [i, f] of files.entries())
       await runQueensCount({
         n: 11,
-        workers: 1,
-        launch,
+        transport: nodeWorkers(1),
         shard: parseShard(`${i + 1}/3`),
         checkpoint: f,
       })
@@ -90,8 +107,11 @@ describe('counting queens in worker processes', () => {
       /shard 1\/3 again/,
     )
     const unfinished = join(dir, 'n11-unfinished.json')
-    const c = (await readCheckpoint(files[2]))!
-    await writeCheckpoint(unfinished, { ...c, done: new Map([...c.done].slice(1)) })
+    const c = (await readCheckpoint(files[2], queensCheckpoint))!
+    await writeCheckpoint(unfinished, queensCheckpoint, {
+      ...c,
+      done: new Map([...c.done].slice(1)),
+    })
     await expect(mergeQueensShards([files[0], files[1], unfinished])).rejects.toThrow(
       /is not finished/,
     )

@@ -1,16 +1,22 @@
-import { InputError, RunError } from '../../../shared/errors'
-import { queensTasks, type QueensRunProgress, type QueensTask } from '../../../shared/queens/count'
-import { secondsLeft } from '../../../shared/time-left'
-import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
-import { describeFsError } from '../fs-errors'
-import type { LaunchWorker, WorkerProcess } from '../solver-pool'
-import { readCheckpoint, writeCheckpoint, type Shard, type TaskCounts } from './checkpoint'
+import { z } from 'zod'
+import { InputError } from '../../../shared/errors'
+import {
+  MAX_QUEENS,
+  queensTaskCount,
+  queensTasks,
+  type QueensRunProgress,
+  type QueensTask,
+} from '../../../shared/queens/count'
+import type { QueensResult } from '../../worker/protocol'
+import { readCheckpoint, type CheckpointSpec } from '../farm/checkpoint'
+import { runFarm } from '../farm/farm'
+import type { FarmTransport } from '../farm/transport'
 
 /**
- * Counting n queens on every core: the tasks of shared/queens (or one shard of them) handed out
- * to solver worker processes, the heaviest first, two at a time so that a worker never waits. A checkpoint file records every finished
- * task, so a run that is stopped or crashes resumes where it was, nothing counted twice or lost;
- * a finished shard's checkpoint is also its result, which `mergeQueensShards` adds up.
+ * Counting n queens on the task farm: the tasks of shared/queens (or one shard of them), the
+ * heaviest first. With a checkpoint every finished task is recorded, so a run that is stopped or
+ * crashes resumes where it was, nothing counted twice or lost; a finished shard's checkpoint is
+ * also its result, which `mergeQueensShards` adds up.
  */
 export interface QueensRunResult {
   readonly n: number
@@ -28,13 +34,37 @@ export interface QueensRunResult {
 
 export interface QueensRunOptions {
   readonly n: number
-  readonly workers: number
-  /** Starts a solver worker process (fresh ones: a cancelled run kills its workers). */
-  readonly launch: LaunchWorker<ToQueensWorker, FromQueensWorker>
+  readonly transport: FarmTransport
   readonly shard?: Shard
   readonly checkpoint?: string
   readonly signal?: AbortSignal
   readonly onProgress?: (p: QueensRunProgress) => void
+  /** A worker that died, its task counted again: one line. */
+  readonly onNotice?: (line: string) => void
+}
+
+export interface Shard {
+  /** 1 … of. */
+  readonly index: number
+  readonly of: number
+}
+
+export const shardText = (s: Shard | undefined): string | null => (s ? `${s.index}/${s.of}` : null)
+
+/** "i/k" with 1 ≤ i ≤ k ≤ 10000. */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text)
+  const index = Number(m?.[1])
+  const of = Number(m?.[2])
+  if (!m || index < 1 || of < 1 || index > of || of > 10_000)
+    throw new InputError(`--shard must be i/k with 1 ≤ i ≤ k (e.g. 2/8), not "${text}"`)
+  return { index, of }
+}
+
+/** The ids of a shard's tasks: every k-th task, so that each shard gets heavy and light ones alike. */
+export function shardTaskIds(n: number, shard?: Shard): number[] {
+  const ids = Array.from({ length: queensTaskCount(n) }, (_, i) => i)
+  return shard ? ids.filter((i) => i % shard.of === shard.index - 1) : ids
 }
 
 /** The tasks of a shard, in the plan's order. */
@@ -43,164 +73,104 @@ export function shardTasks(n: number, shard?: Shard): QueensTask[] {
   return shard ? all.filter((_, i) => i % shard.of === shard.index - 1) : all
 }
 
-export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResult> {
-  const t0 = Date.now()
-  const tasks = shardTasks(o.n, o.shard)
-  const done = new Map<number, TaskCounts>()
-  if (o.checkpoint) {
-    const saved = await readCheckpoint(o.checkpoint, { n: o.n, shard: o.shard })
-    for (const [id, counts] of saved?.done ?? []) done.set(id, counts)
-  }
-  const resumed = done.size
-  const weightTotal = tasks.reduce((s, t) => s + t.weight, 0)
-  let weightDone = tasks.reduce((s, t) => s + (done.has(t.id) ? t.weight : 0), 0)
-  const weightAtStart = weightDone
-  let nodesThisRun = 0
-  const pending = tasks.filter((t) => !done.has(t.id))
+/** What a queens count is: n, and which shard of it. */
+export interface QueensPlan {
+  readonly n: number
+  readonly shard: string | null
+}
 
-  // Checkpoints are written one after the other, each atomically, at most once a second and at
-  // the end. A write that fails (a read-only folder, a full disk) stops the run: counting on
-  // without the checkpoint the user asked for would lose the work on the next stop.
-  let lastSave = 0
-  let saving: Promise<void> = Promise.resolve()
-  let saveError: Error | undefined
-  const save = (force: boolean): Promise<void> => {
-    const path = o.checkpoint
-    if (!path || saveError || (!force && Date.now() - lastSave < 1000)) return saving
-    lastSave = Date.now()
-    const snapshot = { n: o.n, shard: o.shard, tasks: tasks.length, done: new Map(done) }
-    saving = saving
-      .then(() => writeCheckpoint(path, snapshot))
-      .catch((e: unknown) => {
-        saveError ??= new InputError(
-          `${path}: cannot write the checkpoint (${describeFsError(e, 'no such folder')})`,
-        )
-        onSaveError()
-      })
-    return saving
+const isShard = (s: string) => {
+  try {
+    parseShard(s)
+    return true
+  } catch {
+    return false
   }
-  let onSaveError = () => {}
-  // Before any work: a checkpoint that cannot be written is reported at once.
-  await save(true)
-  if (saveError) throw saveError
+}
+const count = z.string().regex(/^(0|[1-9]\d{0,39})$/, 'not a whole number')
 
-  const progress = () => {
-    const elapsedMs = Date.now() - t0
-    const fraction = weightTotal > 0 ? weightDone / weightTotal : 1
-    o.onProgress?.({
-      done: done.size,
-      tasks: tasks.length,
-      fraction,
-      nodes: nodesThisRun,
-      elapsedMs,
-      nodesPerSecond: elapsedMs > 0 ? (nodesThisRun * 1000) / elapsedMs : 0,
-      etaSeconds: secondsLeft({
-        workMs: elapsedMs,
-        total: weightTotal,
-        done: weightDone,
-        doneBefore: weightAtStart,
-      }),
-    })
-  }
+export const queensCheckpoint: CheckpointSpec<QueensPlan, QueensResult> = {
+  kind: 'queens',
+  label: 'queens',
+  plan: z.strictObject({
+    n: z.number().int().min(1).max(MAX_QUEENS),
+    shard: z.string().refine(isShard, 'not i/k').nullable(),
+  }),
+  result: z.tuple([count, count, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
+  describe: (p) => `n = ${p.n}${p.shard ? `, shard ${p.shard}` : ''}`,
+  taskIds: (p) => new Set(shardTaskIds(p.n, p.shard ? parseShard(p.shard) : undefined).map(String)),
+  // Every class of boards has 1, 2, 4 or 8 members.
+  check: (_, [t, u]) =>
+    BigInt(u) > BigInt(t) || BigInt(t) > 8n * BigInt(u)
+      ? `${t} boards cannot make ${u} classes`
+      : undefined,
+}
 
-  const byId = new Map(tasks.map((t) => [t.id, t]))
-  type Worker = WorkerProcess<ToQueensWorker, FromQueensWorker>
-  const workers: Worker[] = []
-  let failure: Error | undefined
-  let stopped = false
-  await new Promise<void>((resolve) => {
-    let running = 0
-    const finish = () => {
-      for (const w of workers) w.kill()
-      resolve()
-    }
-    onSaveError = () => {
-      if (stopped || failure) return
-      failure = saveError
-      finish()
-    }
-    // Tasks sent to each worker and not yet answered.
-    const sent = new Map<Worker, number>()
-    const next = (w: Worker) => {
-      if (stopped || failure) return
-      const task = pending.shift()
-      if (!task) {
-        if (sent.get(w) === 0) {
-          w.kill()
-          if (--running === 0) finish()
-        }
-        return
-      }
-      sent.set(w, (sent.get(w) ?? 0) + 1)
-      w.send({ type: 'task', n: o.n, task })
-    }
-    const onAbort = () => {
-      stopped = true
-      finish()
-    }
-    if (o.signal?.aborted) return onAbort()
-    o.signal?.addEventListener('abort', onAbort, { once: true })
-    const count = Math.max(1, Math.min(o.workers, pending.length))
-    if (pending.length === 0) return finish()
-    for (let i = 0; i < count; i++) {
-      const w = o.launch()
-      workers.push(w)
-      running++
-      let ended = false
-      w.onMessage((m) => {
-        // After a stop the run's result and its last checkpoint are settled.
-        if (stopped || failure) return
-        if (m.type === 'task-error') {
-          failure = new InputError(`task ${m.task}: ${m.message}`)
-          return finish()
-        }
-        const task = byId.get(m.task)!
-        sent.set(w, sent.get(w)! - 1)
-        done.set(task.id, [BigInt(m.total), BigInt(m.unique), m.nodes])
-        weightDone += task.weight
-        nodesThisRun += m.nodes
-        void save(false)
-        progress()
-        if (sent.get(w) === 0 && pending.length === 0) ended = true
-        next(w)
-      })
-      w.onExit((code, signal) => {
-        if (stopped || failure || ended) return
-        const kept = o.checkpoint
-          ? `the finished tasks are kept in ${o.checkpoint}; run again to resume`
-          : 'with a checkpoint the finished tasks would be kept'
-        failure = new RunError(
-          `a queens worker stopped unexpectedly (${signal ?? `exit code ${code}`}); ${kept}`,
-        )
-        finish()
-      })
-      // Two tasks in hand, so that a worker never waits for the next one to arrive.
-      next(w)
-      next(w)
-    }
-  })
-  await save(true)
-  if (failure) throw failure
-  if (saveError) throw saveError
+/** Adds up the counts of finished tasks. */
+function sum(results: Iterable<QueensResult>) {
   let total = 0n
   let unique = 0n
   let nodes = 0
-  for (const [t, u, k] of done.values()) {
-    total += t
-    unique += u
+  for (const [t, u, k] of results) {
+    total += BigInt(t)
+    unique += BigInt(u)
     nodes += k
   }
+  return { total, unique, nodes }
+}
+
+export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResult> {
+  const tasks = shardTasks(o.n, o.shard)
+  const results: QueensResult[] = []
+  let nodesThisRun = 0
+  const outcome = await runFarm(
+    {
+      kind: 'queens',
+      setup: { n: o.n },
+      tasks: tasks.map((t) => ({
+        id: String(t.id),
+        input: t,
+        weight: t.weight,
+        priority: t.weight,
+      })),
+      onResult: (_, r, resumed) => {
+        results.push(r)
+        if (!resumed) nodesThisRun += r[2]
+      },
+    },
+    {
+      transport: o.transport,
+      signal: o.signal,
+      checkpoint: o.checkpoint
+        ? {
+            path: o.checkpoint,
+            spec: queensCheckpoint,
+            plan: { n: o.n, shard: shardText(o.shard) },
+          }
+        : undefined,
+      onNotice: o.onNotice,
+      onProgress: (p) =>
+        o.onProgress?.({
+          done: p.tasksDone,
+          tasks: p.tasks,
+          fraction: p.fraction,
+          nodes: nodesThisRun,
+          elapsedMs: p.elapsedMs,
+          nodesPerSecond: p.elapsedMs > 0 ? (nodesThisRun * 1000) / p.elapsedMs : 0,
+          etaSeconds: p.etaSeconds,
+        }),
+    },
+  )
+  if (outcome.error) throw outcome.error
   return {
     n: o.n,
-    total,
-    unique,
-    nodes,
+    ...sum(results),
     tasks: tasks.length,
-    done: done.size,
-    resumed,
-    complete: done.size === tasks.length,
+    done: outcome.tasksDone,
+    resumed: outcome.resumed,
+    complete: outcome.complete,
     shard: o.shard,
-    elapsedMs: Date.now() - t0,
+    elapsedMs: outcome.elapsedMs,
   }
 }
 
@@ -212,15 +182,13 @@ export async function mergeQueensShards(
   const seen = new Map<number, string>()
   let n: number | undefined
   let of: number | undefined
-  let total = 0n
-  let unique = 0n
-  let nodes = 0
+  const results: QueensResult[] = []
   for (const path of paths) {
-    const c = await readCheckpoint(path)
+    const c = await readCheckpoint(path, queensCheckpoint)
     if (!c) throw new InputError(`${path}: no such file`)
-    const shard = c.shard ?? { index: 1, of: 1 }
-    if (n !== undefined && c.n !== n)
-      throw new InputError(`${path}: n = ${c.n}, the others n = ${n}`)
+    const shard = c.plan.shard ? parseShard(c.plan.shard) : { index: 1, of: 1 }
+    if (n !== undefined && c.plan.n !== n)
+      throw new InputError(`${path}: n = ${c.plan.n}, the others n = ${n}`)
     if (of !== undefined && shard.of !== of)
       throw new InputError(`${path}: a shard of ${shard.of}, the others of ${of}`)
     if (seen.has(shard.index))
@@ -228,23 +196,20 @@ export async function mergeQueensShards(
         `${path}: shard ${shard.index}/${shard.of} again (also ${seen.get(shard.index)})`,
       )
     // The number of tasks is the plan's, checked on reading, not the file's word.
-    if (c.done.size !== c.tasks)
+    const planned = queensCheckpoint.taskIds!(c.plan).size
+    if (c.done.size !== planned)
       throw new InputError(
-        `${path}: shard ${shard.index}/${shard.of} is not finished (${c.done.size} of ${c.tasks} tasks); run it again to resume`,
+        `${path}: shard ${shard.index}/${shard.of} is not finished (${c.done.size} of ${planned} tasks); run it again to resume`,
       )
-    n = c.n
+    n = c.plan.n
     of = shard.of
     seen.set(shard.index, path)
-    for (const [t, u, k] of c.done.values()) {
-      total += t
-      unique += u
-      nodes += k
-    }
+    results.push(...c.done.values())
   }
   const missing = Array.from({ length: of! }, (_, i) => i + 1).filter((i) => !seen.has(i))
   if (missing.length > 0)
     throw new InputError(
       `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${of}`).join(', ')} missing`,
     )
-  return { n: n!, total, unique, nodes, shards: of! }
+  return { n: n!, ...sum(results), shards: of! }
 }

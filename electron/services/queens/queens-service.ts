@@ -1,16 +1,13 @@
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { WorkbenchEvent } from '../../../shared/api/contract'
-import type { FromQueensWorker, ToQueensWorker } from '../../worker/protocol'
-import type { LaunchWorker } from '../solver-pool'
-import { InputError } from '../../../shared/errors'
-import { readCheckpoint } from './checkpoint'
-import { runQueensCount } from './count-run'
+import type { AppWorkers } from '../farm/app-workers'
+import { setAsideIfDamaged } from '../farm/checkpoint'
+import { queensCheckpoint, runQueensCount } from './count-run'
 
 export interface QueensServiceOptions {
-  readonly launch: LaunchWorker<ToQueensWorker, FromQueensWorker>
-  /** How many worker processes a count uses (the solver setting). */
-  readonly workers: () => Promise<number>
+  /** The app's worker processes (as many as the solver setting says). */
+  readonly workers: AppWorkers
   readonly emit: (e: WorkbenchEvent) => void
   /** Where unfinished counts keep their checkpoints, one per n. */
   readonly checkpointDir: string
@@ -54,12 +51,11 @@ export class QueensService {
     const checkpoint = join(this.opts.checkpointDir, `queens-${n}.json`)
     try {
       await mkdir(this.opts.checkpointDir, { recursive: true })
-      await this.setAsideIfDamaged(checkpoint, n)
+      await setAsideIfDamaged(checkpoint, queensCheckpoint, 'count again', { n, shard: null })
       let lastEmit = 0
       const r = await runQueensCount({
         n,
-        workers: await this.opts.workers(),
-        launch: this.opts.launch,
+        transport: (await this.opts.workers.transport()).transport,
         checkpoint,
         signal,
         onProgress: (p) => {
@@ -97,24 +93,6 @@ export class QueensService {
       })
     } finally {
       if (this.running?.id === countId) this.running = undefined
-    }
-  }
-
-  /**
-   * The app keeps its checkpoints itself, so a damaged one is not the user's to mend: it is
-   * renamed out of the way (kept for a look) and the count is refused once, saying so; counting
-   * again starts from the beginning.
-   */
-  private async setAsideIfDamaged(checkpoint: string, n: number): Promise<void> {
-    try {
-      await readCheckpoint(checkpoint, { n })
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e
-      const aside = checkpoint.replace(/\.json$/, '.damaged.json')
-      await rename(checkpoint, aside)
-      throw new InputError(
-        `${e.message}. It is set aside as ${aside}; count again to start from the beginning.`,
-      )
     }
   }
 }

@@ -119,6 +119,17 @@ describe('the solver store', () => {
     expect([s.tileable, s.totalSolutions]).toEqual([1, 2])
   })
 
+  it('keeps the lines the host sends about a running job (a worker that died, its task run again)', async () => {
+    hostRunsJobs()
+    const s = useSolver()
+    await s.start(tangram(), 'convex')
+    host.emit(started('job-1', ['square']))
+    const line = 'a worker process stopped unexpectedly (SIGKILL); task f0 run again'
+    host.emit({ type: 'job.notice', jobId: 'job-1', message: line })
+    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 50 })
+    expect(s.job).toMatchObject({ state: 'done', notices: [line] })
+  })
+
   it('a new Solve cancels the running job first; the old job’s late events change nothing', async () => {
     hostRunsJobs()
     const s = useSolver()

@@ -47,6 +47,8 @@ export interface Job {
   rate: number
   etaSeconds?: number
   error?: string
+  /** Lines about the run that did not stop it: a worker process that died, its task run again. */
+  notices: string[]
   tooLarge?: boolean
   startedAt: number
   /** Milliseconds from pressing Solve to the first tiling painted on screen (see `shown`). */
@@ -100,6 +102,7 @@ export const useSolver = defineStore('solver', () => {
         document,
         merged: [],
         state: 'queued',
+        notices: [],
         figures: [],
         fraction: 0,
         placements: 0,
@@ -157,6 +160,9 @@ export const useSolver = defineStore('solver', () => {
         j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
         break
       }
+      case 'job.notice':
+        j.notices = [...j.notices, e.message]
+        break
       case 'job.ended':
         j.state = e.outcome === 'done' ? 'done' : e.outcome
         j.error = e.error

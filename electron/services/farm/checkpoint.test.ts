@@ -4,18 +4,24 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../../shared/random'
 import { countQueens } from '../../../shared/queens/count'
-import { readCheckpoint, shardTaskIds, writeCheckpoint, type TaskCounts } from './checkpoint'
-import { mergeQueensShards } from './count-run'
+import type { QueensResult } from '../../worker/protocol'
+import { mergeQueensShards, queensCheckpoint as spec } from '../queens/count-run'
+import { readCheckpoint, writeCheckpoint } from './checkpoint'
+
+/** The queens count's checkpoints stand for every kind's: one format, read the same way. */
+const plan = (n: number) => ({ n, shard: null })
 
 const dir = mkdtempSync(join(tmpdir(), 'pw-checkpoint-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** A real checkpoint of n = 8: every task counted by the plain in-process counter. */
 async function realCheckpoint(name: string, n = 8): Promise<string> {
-  const done = new Map<number, TaskCounts>()
-  countQueens(n, ({ task, count: c }) => done.set(task.id, [c.total, c.unique, c.nodes]))
+  const done = new Map<string, QueensResult>()
+  countQueens(n, ({ task, count: c }) =>
+    done.set(String(task.id), [String(c.total), String(c.unique), c.nodes]),
+  )
   const path = join(dir, name)
-  await writeCheckpoint(path, { n, tasks: shardTaskIds(n).length, done })
+  await writeCheckpoint(path, spec, { plan: plan(n), done })
   return path
 }
 
@@ -39,10 +45,10 @@ const refusal = (p: Promise<unknown>) =>
 describe('queens checkpoints are read as untrusted input', () => {
   it('read back what was written', async () => {
     const path = await realCheckpoint('ok.json')
-    const c = (await readCheckpoint(path, { n: 8 }))!
-    expect(c.done.size).toBe(c.tasks)
+    const c = (await readCheckpoint(path, spec, plan(8)))!
+    expect(c.done.size).toBe(spec.taskIds!(plan(8)).size)
     let total = 0n
-    for (const [t] of c.done.values()) total += t
+    for (const [t] of c.done.values()) total += BigInt(t)
     expect(total).toBe(92n)
   })
 
@@ -50,15 +56,15 @@ describe('queens checkpoints are read as untrusted input', () => {
     const path = await realCheckpoint('base.json')
     const first = Object.keys(JSON.parse(readFileSync(path, 'utf8')).done)[0]
     const abc = edited(path, 'abc.json', (c) => (c.done[first][0] = 'abc'))
-    expect(await refusal(readCheckpoint(abc))).toBe(
+    expect(await refusal(readCheckpoint(abc, spec))).toBe(
       `${abc}: not a valid queens checkpoint (done.${first}.0: not a whole number)`,
     )
     const negative = edited(path, 'neg.json', (c) => (c.done[first] = ['-1000', '-10', 5]))
-    expect(await refusal(readCheckpoint(negative))).toMatch(
+    expect(await refusal(readCheckpoint(negative, spec))).toMatch(
       /neg.json: not a valid queens checkpoint \(done\.\d+\.0: not a whole number\)$/,
     )
     const bigger = edited(path, 'big.json', (c) => (c.done[first][0] = '99999'))
-    expect(await refusal(readCheckpoint(bigger))).toBe(
+    expect(await refusal(readCheckpoint(bigger, spec))).toBe(
       `${bigger}: not a valid queens checkpoint (its checksum does not match: the file was changed)`,
     )
   })
@@ -74,7 +80,7 @@ describe('queens checkpoints are read as untrusted input', () => {
       const digit = (old + 1 + Math.floor(random() * 9)) % 10
       const flipped = join(dir, `flip-${k}.json`)
       writeFileSync(flipped, text.slice(0, at) + digit + text.slice(at + 1))
-      expect(await refusal(readCheckpoint(flipped, { n: 9 }))).toMatch(
+      expect(await refusal(readCheckpoint(flipped, spec, plan(9)))).toMatch(
         /flip-\d+\.json: (not a valid queens checkpoint|the checkpoint is for n = )/,
       )
     }
@@ -82,46 +88,48 @@ describe('queens checkpoints are read as untrusted input', () => {
 
   it('check the plan, not the file’s word: task ids, the number of tasks, n', async () => {
     const path = await realCheckpoint('plan.json')
-    const c = (await readCheckpoint(path))!
+    const c = (await readCheckpoint(path, spec))!
+    const tasks = spec.taskIds!(plan(8)).size
+    const fewer = edited(path, 'fewer.json', (x) => (x.tasks = 3))
+    expect(await refusal(readCheckpoint(fewer, spec))).toBe(
+      `${fewer}: not a valid queens checkpoint (its checksum does not match: the file was changed)`,
+    )
     // Written with a correct checksum, yet not this plan's.
-    const empty = join(dir, 'empty.json')
-    await writeCheckpoint(empty, { n: 8, tasks: 0, done: new Map() })
-    expect(await refusal(mergeQueensShards([empty]))).toBe(
-      `${empty}: not a valid queens checkpoint (tasks: Too small: expected number to be >=1)`,
-    )
-    const fewer = join(dir, 'fewer.json')
-    await writeCheckpoint(fewer, { n: 8, tasks: 3, done: new Map([...c.done].slice(0, 3)) })
-    expect(await refusal(mergeQueensShards([fewer]))).toBe(
-      `${fewer}: not a valid queens checkpoint (it says 3 tasks; n = 8 has ${c.tasks})`,
-    )
     const stranger = join(dir, 'stranger.json')
-    await writeCheckpoint(stranger, {
-      n: 8,
-      tasks: c.tasks,
-      done: new Map([[c.tasks + 5, [1n, 1n, 1] as const]]),
+    await writeCheckpoint(stranger, spec, {
+      plan: plan(8),
+      done: new Map([[String(tasks + 5), ['1', '1', 1] as const]]),
     })
-    expect(await refusal(readCheckpoint(stranger))).toBe(
-      `${stranger}: not a valid queens checkpoint (task ${c.tasks + 5} is not one of this run's)`,
+    expect(await refusal(readCheckpoint(stranger, spec))).toBe(
+      `${stranger}: not a valid queens checkpoint (task ${tasks + 5} is not one of this run's)`,
     )
-    const huge = edited(path, 'huge.json', (x) => (x.n = 1e9))
+    const huge = edited(path, 'huge.json', (x) => ((x.plan as { n: number }).n = 1e9))
     expect(await refusal(mergeQueensShards([huge]))).toMatch(
-      /huge.json: not a valid queens checkpoint \(n: Too big/,
+      /huge.json: not a valid queens checkpoint \(plan.n: Too big/,
     )
     const classes = join(dir, 'classes.json')
     const [id] = c.done.keys()
-    await writeCheckpoint(classes, { n: 8, tasks: c.tasks, done: new Map([[id, [20n, 1n, 9]]]) })
-    expect(await refusal(readCheckpoint(classes))).toBe(
+    await writeCheckpoint(classes, spec, {
+      plan: plan(8),
+      done: new Map([[id, ['20', '1', 9] as const]]),
+    })
+    expect(await refusal(readCheckpoint(classes, spec))).toBe(
       `${classes}: not a valid queens checkpoint (task ${id}: 20 boards cannot make 1 classes)`,
     )
-    expect(await refusal(readCheckpoint(path, { n: 9 }))).toBe(
+    expect(await refusal(readCheckpoint(path, spec, plan(9)))).toBe(
       `${path}: the checkpoint is for n = 8, not n = 9`,
     )
     const old = edited(path, 'v1.json', (x) => {
+      x.format = 'puzzle-workbench/queens-checkpoint'
       x.version = 1
       delete x.checksum
     })
-    expect(await refusal(readCheckpoint(old))).toBe(
-      `${old}: a queens checkpoint of an older version, without a checksum; delete it to count from the start`,
+    expect(await refusal(readCheckpoint(old, spec))).toBe(
+      `${old}: a checkpoint of an older version; delete it to count from the start`,
+    )
+    const tait = edited(path, 'tait.json', (x) => (x.kind = 'tait'))
+    expect(await refusal(readCheckpoint(tait, spec))).toBe(
+      `${tait}: the checkpoint is of a tait run, not a queens one`,
     )
   })
 })

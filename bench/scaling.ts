@@ -1,0 +1,68 @@
+/**
+ * What a second worker pays on the task farm: queens n = 16 and the tetraboloes' convex figures
+ * on warm workers (started once from the build, kept between runs, as the app keeps them), on one
+ * and on two processes, alternately, with their counts checked. The ratio of the medians is the
+ * speed-up; both are measured in the same run, so the machine's load weighs on both alike.
+ */
+import { convexCases } from '../shared/convex/convex'
+import { publishedQueens } from '../shared/queens/oeis'
+import { WarmPool } from '../electron/services/farm/processes'
+import { LocalWorkers } from '../electron/services/farm/transport'
+import { nodeWorkerLauncher } from '../electron/services/node-worker'
+import { runQueensCount } from '../electron/services/queens/count-run'
+import { runTilings } from '../electron/services/tiling-job'
+import { check, loadSet, median, type Result } from './measure'
+
+const RUNS = 5
+
+async function scaling(name: string, job: (w: LocalWorkers) => Promise<void>): Promise<Result[]> {
+  const pool = new WarmPool(nodeWorkerLauncher(), 2)
+  const times: Record<1 | 2, number[]> = { 1: [], 2: [] }
+  try {
+    // One run each to warm the processes (start-up, compiling the kernels) before measuring.
+    for (let i = 0; i <= RUNS; i++)
+      for (const workers of [1, 2] as const) {
+        const t0 = performance.now()
+        await job(new LocalWorkers(pool, workers))
+        if (i > 0) times[workers].push(performance.now() - t0)
+      }
+  } finally {
+    pool.close()
+  }
+  const [one, two] = [median(times[1]), median(times[2])]
+  return [
+    {
+      name: `scaling: ${name}, --jobs 2 over --jobs 1 on warm workers`,
+      target: '≥ 1.8×',
+      medianMs: two,
+      runs: RUNS,
+      detail: `${(one / two).toFixed(2)}× (one worker ${one.toFixed(0)} ms, two ${two.toFixed(0)} ms, medians)`,
+    },
+  ]
+}
+
+export async function scalingBench(): Promise<Result[]> {
+  const published = publishedQueens(16)!
+  const queens = await scaling('queens n = 16', async (transport) => {
+    const r = await runQueensCount({ n: 16, transport })
+    check('16 queens', [r.total, r.unique], [published.total, published.unique])
+  })
+  const { json, pieces } = loadSet('tetraboloes')
+  const figures = convexCases(pieces).cases
+  const tetraboloes = await scaling('tetraboloes, 23 512 convex tilings', async (transport) => {
+    const outcome = await runTilings({
+      setJson: json,
+      figures,
+      mode: 'reduce',
+      list: false,
+      workers: 2,
+      transport,
+    })
+    check(
+      'tetraboloes',
+      outcome.figures.reduce((s, f) => s + f.counts.solutions, 0),
+      23512,
+    )
+  })
+  return [...queens, ...tetraboloes]
+}

@@ -1,0 +1,525 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import { InputError, SearchTooLargeError } from '../../shared/errors'
+import type { D4 } from '../../shared/lattice/d4'
+import type { Point } from '../../shared/lattice/polygon'
+import { addPartStats } from '../../shared/tiling/jobs'
+import type { PlacedPiece } from '../../shared/tiling/problem'
+import {
+  headlineCount,
+  type SymmetryMode,
+  type TilingCounts,
+  type TilingStats,
+} from '../../shared/tiling/search'
+import type { TilingInput, TilingItem, TilingResult, TilingSetup } from '../worker/protocol'
+import type { CheckpointSpec } from './farm/checkpoint'
+import { runFarm, type FarmTask } from './farm/farm'
+import type { FarmTransport } from './farm/transport'
+
+/**
+ * A tiling run on the task farm, over a list of figures (one figure for `tile`, every outline for
+ * `convex`). Each figure's first task plans it in a worker (electron/worker/tasks/tilings.ts):
+ * rules it out, or estimates its search and searches it whole or splits it into parts, which
+ * become tasks of their own. Here the results are added up per figure, in one place, so counts,
+ * statistics and progress do not depend on how the work was split or where it ran; this process
+ * builds no problem and stays small and responsive, however many figures there are.
+ */
+export interface RunFigure {
+  readonly name: string
+  readonly polygon: readonly Point[]
+}
+
+export interface RunOptions {
+  /** The piece set as file JSON (congruent pieces merged), for the workers. */
+  readonly setJson: unknown
+  readonly figures: readonly RunFigure[]
+  readonly mode: SymmetryMode
+  /** Stream the tilings as they are found, and keep them (`FigureOutcome.tilings`). */
+  readonly list: boolean
+  /** Stop each figure after its first tiling (Program 1: "can it be built?"). */
+  readonly firstOnly?: boolean
+  readonly transport: FarmTransport
+  /** The processes the transport runs: what a refused search's time is reckoned on. */
+  readonly workers: number
+  /** Run even a search estimated to take days. */
+  readonly force?: boolean
+  /** Record every finished task here, and resume from it. */
+  readonly checkpoint?: string
+  readonly signal?: AbortSignal
+  readonly onProgress?: (p: RunProgress) => void
+  /** Each tiling as soon as it is found (from whichever part, in whatever order the parts end). */
+  readonly onSolution?: (figure: number, pieces: readonly PlacedPiece[], classSize: number) => void
+  /** Each figure once it is decided: ruled out, searched, or (at the end of a stopped run) not. */
+  readonly onFigureDone?: (figure: number, outcome: FigureOutcome) => void
+  /** A worker that died, its task run again: one line. */
+  readonly onNotice?: (line: string) => void
+}
+
+export interface RunProgress {
+  /** Of the run's work, by the parts' estimated weights, in [0, 1]. */
+  readonly fraction: number
+  /** Placements that fitted so far: at the end, the sum of the figures' `stats.placements`. */
+  readonly placements: number
+  /** Tilings found so far, in the run's mode (`headlineCount`): at the end, the figures' sum. */
+  readonly solutions: number
+  readonly elapsedMs: number
+  /** Seconds left, from the weights of the work done (`secondsLeft`), once it can be estimated. */
+  readonly etaSeconds?: number
+  /** Knuth's estimate of the search's nodes, for the figures planned so far. */
+  readonly estimatedNodes: number
+  readonly figuresPlanned: number
+}
+
+export type FoundTiling = TilingItem
+
+export interface FigureOutcome {
+  readonly counts: TilingCounts
+  readonly stats: TilingStats
+  readonly rejected?: string
+  /** Knuth's estimate of the search's size in nodes (before it ran). */
+  readonly estimatedNodes: number
+  readonly complete: boolean
+  /** With `list`: the figure's tilings in search order (the order one unsplit search finds them). */
+  readonly tilings?: readonly FoundTiling[]
+  /**
+   * With `list`, when onSolution delivered the figure's tilings out of search order (parts end in
+   * any order): for each tiling in search order, its index in delivery order.
+   */
+  readonly order?: readonly number[]
+}
+
+export interface RunOutcome {
+  readonly figures: readonly FigureOutcome[]
+  readonly complete: boolean
+  readonly cancelled: boolean
+  /** A worker failed twice, or the checkpoint could not be written; what was found stays. */
+  readonly error?: string
+  /** Tasks whose results came from the checkpoint. */
+  readonly resumed: number
+  readonly elapsedMs: number
+}
+
+/** Above this many nodes (about a day at 20 million nodes a second) a run is refused without force. */
+const REFUSE_FROM_NODES = 2e12
+const NODES_PER_SECOND = 2e7
+/** Planning tasks go out before any part: the rule-outs and estimates show first. */
+const PLAN_FIRST = Number.MAX_VALUE
+
+const figureTask = (i: number): FarmTask<TilingInput> => ({
+  id: `f${i}`,
+  input: { figure: i },
+  weight: 0,
+  priority: PLAN_FIRST,
+})
+
+const emptyStats = (): TilingStats => ({
+  tried: 0,
+  placements: 0,
+  symmetryPrunedPlacements: 0,
+  symmetryRejectedCovers: 0,
+})
+
+export async function runTilings(o: RunOptions): Promise<RunOutcome> {
+  const n = o.figures.length
+  const outcomes: FigureOutcome[] = o.figures.map(() => ({
+    counts: { solutions: 0, fixed: 0 },
+    stats: emptyStats(),
+    estimatedNodes: 0,
+    complete: false,
+  }))
+  /** Parts of each figure not yet ended (undefined: not planned yet). */
+  const partsLeft: (number | undefined)[] = o.figures.map(() => undefined)
+  /** Tilings as found, with the part of each (0 for a figure searched whole; parts from 1). */
+  const found: { tiling: FoundTiling; part: number }[][] = o.figures.map(() => [])
+  // Placements and tilings: of tasks ended, and of running tasks (`running`) as far as they came.
+  let placements = 0
+  let solutions = 0
+  /** A running task's tilings, kept for the checkpoint. */
+  const taskTilings = new Map<string, FoundTiling[]>()
+  const figureDone = (i: number) => {
+    if (o.list) {
+      // A stable sort by part puts the tilings in search order.
+      const order = found[i].map((_, d) => d).sort((a, b) => found[i][a].part - found[i][b].part)
+      outcomes[i] = {
+        ...outcomes[i],
+        tilings: order.map((d) => found[i][d].tiling),
+        ...(order.some((d, k) => d !== k) ? { order } : {}),
+      }
+      found[i] = []
+    }
+    partsLeft[i] = 0
+    o.onFigureDone?.(i, outcomes[i])
+  }
+  /** Adds a figure's search, or (`part`) one part of it. */
+  const add = (
+    i: number,
+    r: { counts: TilingCounts; stats: TilingStats; complete: boolean },
+    part: boolean,
+  ) => {
+    const prev = outcomes[i]
+    outcomes[i] = {
+      ...prev,
+      counts: {
+        solutions: prev.counts.solutions + r.counts.solutions,
+        fixed: prev.counts.fixed + r.counts.fixed,
+      },
+      stats: part ? addPartStats(prev.stats, r.stats) : r.stats,
+      complete: part ? prev.complete && r.complete : r.complete,
+    }
+    placements += r.stats.placements
+    solutions += headlineCount(r.counts, o.mode)
+  }
+  const partOf = (task: FarmTask<TilingInput>) => Number(task.id.split('.')[1] ?? 0)
+  const foundTiling = (task: FarmTask<TilingInput>, tiling: FoundTiling) => {
+    const i = task.input.figure
+    found[i].push({ tiling, part: partOf(task) })
+    o.onSolution?.(i, tiling.pieces, tiling.classSize)
+  }
+
+  const running = new Map<string, { placements: number; solutions: number }>()
+  let estimatedNodes = 0
+  let planned = 0
+
+  const onResult = (
+    task: FarmTask<TilingInput>,
+    r: TilingResult,
+    resumed: boolean,
+  ): { next?: FarmTask<TilingInput>[]; weight?: number } | void => {
+    const i = task.input.figure
+    running.delete(task.id)
+    if (resumed && o.list && (r.type === 'searched' || r.type === 'part'))
+      for (const t of r.tilings ?? []) foundTiling(task, t)
+    if (r.type === 'ruled-out') {
+      planned++
+      outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
+      return figureDone(i)
+    }
+    if (r.type === 'estimated') throw new Error('an estimate in a tiling run')
+    if (r.type === 'part') {
+      add(i, r, true)
+      if (--partsLeft[i]! === 0) figureDone(i)
+      return
+    }
+    planned++
+    estimatedNodes += r.nodes
+    outcomes[i] = { ...outcomes[i], estimatedNodes: r.nodes }
+    if (!o.force && !o.firstOnly && estimatedNodes > REFUSE_FROM_NODES) {
+      const more = planned < n ? ' or more' : ''
+      const time = formatDuration(estimatedNodes / NODES_PER_SECOND / Math.max(1, o.workers))
+      throw new SearchTooLargeError(
+        `this search would visit about ${formatCount(estimatedNodes)} nodes${more}, roughly ${time}`,
+        estimatedNodes,
+      )
+    }
+    if (r.type === 'searched') {
+      add(i, r, false)
+      figureDone(i)
+      return { weight: Math.max(1, r.nodes) }
+    }
+    // Split: the statistics of the nodes above the parts, then the parts.
+    add(i, { counts: { solutions: 0, fixed: 0 }, stats: r.stats, complete: true }, false)
+    partsLeft[i] = r.parts.length
+    if (r.parts.length === 0) return figureDone(i)
+    return {
+      next: r.parts.map((part, k) => ({
+        id: `f${i}.${k + 1}`,
+        input: { figure: i, prefix: part.prefix },
+        weight: part.weight,
+        priority: part.rank,
+      })),
+    }
+  }
+
+  const setup = tilingSetup(o)
+  const farm = await runFarm(
+    {
+      kind: 'tilings',
+      setup,
+      tasks: o.figures.map((_, i) => figureTask(i)),
+      onResult,
+      onItem: (task, item) => {
+        foundTiling(task, item)
+        if (o.checkpoint) taskTilings.set(task.id, [...(taskTilings.get(task.id) ?? []), item])
+      },
+      record: (task, r) => {
+        // A listing run's checkpoint keeps each task's tilings, to hand them on when it resumes.
+        const tilings = taskTilings.get(task.id)
+        taskTilings.delete(task.id)
+        return o.list && (r.type === 'searched' || r.type === 'part') ? { ...r, tilings } : r
+      },
+      onTaskProgress: (task, _, detail) => detail && running.set(task.id, detail),
+      known: () => planned / n,
+    },
+    {
+      transport: o.transport,
+      signal: o.signal,
+      checkpoint: o.checkpoint
+        ? { path: o.checkpoint, spec: tilingCheckpoint, plan: tilingPlan(setup) }
+        : undefined,
+      onNotice: o.onNotice,
+      onProgress: (p) => {
+        let placed = placements
+        let tilings = solutions
+        for (const r of running.values()) {
+          placed += r.placements
+          tilings += r.solutions
+        }
+        o.onProgress?.({
+          fraction: p.fraction,
+          placements: placed,
+          solutions: tilings,
+          elapsedMs: p.elapsedMs,
+          etaSeconds: p.etaSeconds,
+          estimatedNodes,
+          figuresPlanned: planned,
+        })
+      },
+    },
+  )
+  if (farm.error instanceof InputError) throw farm.error
+  // A run that ended early still hands over what it found: the figures not finished are marked
+  // incomplete, with the tilings their parts reported.
+  outcomes.forEach((f, i) => {
+    if (partsLeft[i] === 0) return
+    outcomes[i] = { ...f, complete: false }
+    figureDone(i)
+  })
+  return {
+    figures: outcomes,
+    complete: farm.complete,
+    cancelled: farm.cancelled,
+    error: farm.error?.message,
+    resumed: farm.resumed,
+    elapsedMs: farm.elapsedMs,
+  }
+}
+
+/** One figure's estimate: ruled out, or the search's nodes and how fast they go here. */
+export interface FigureEstimate {
+  readonly rejected?: string
+  /** Knuth's estimate of the search's nodes. */
+  readonly nodes: number
+  /** Nodes a second in one process, measured by a short search here (absent for tiny ones). */
+  readonly rate?: number
+}
+
+export interface TilingEstimate {
+  /** Per figure, once estimated. */
+  readonly figures: readonly (FigureEstimate | undefined)[]
+  readonly estimated: number
+  readonly ruledOut: number
+  /** Knuth's estimate of the whole search's nodes (the figures estimated so far). */
+  readonly nodes: number
+  /** Seconds the whole search would take in one process here, once any speed was measured. */
+  readonly seconds?: number
+}
+
+export interface EstimateOptions extends Pick<
+  RunOptions,
+  'setJson' | 'figures' | 'mode' | 'transport' | 'signal'
+> {
+  /** As figures are estimated (a few times a second). */
+  readonly onProgress?: (e: TilingEstimate) => void
+}
+
+/**
+ * The search's size before it runs, as information: every figure planned in the workers as a run
+ * plans it (rule-outs, Knuth's estimate), with a short search that measures the speed of its
+ * nodes here. The time on N processes (here, or on a queue's workers) is `seconds / N`.
+ */
+export async function estimateTilings(
+  o: EstimateOptions,
+): Promise<TilingEstimate & { complete: boolean; cancelled: boolean }> {
+  const figures: (FigureEstimate | undefined)[] = o.figures.map(() => undefined)
+  let estimated = 0
+  let ruledOut = 0
+  let nodes = 0
+  const summary = (): TilingEstimate => {
+    // Figures too small to time go at the mean speed of those timed.
+    let timed = 0
+    let timedNodes = 0
+    let untimedNodes = 0
+    for (const f of figures) {
+      if (f?.rate) {
+        timed += f.nodes / f.rate
+        timedNodes += f.nodes
+      } else if (f) untimedNodes += f.nodes
+    }
+    const seconds =
+      timed > 0 ? timed + untimedNodes / (timedNodes / timed) : nodes === 0 ? 0 : undefined
+    return { figures: [...figures], estimated, ruledOut, nodes, seconds }
+  }
+  let last = 0
+  const outcome = await runFarm(
+    {
+      kind: 'tilings',
+      setup: {
+        set: o.setJson,
+        figures: o.figures.map((f) => f.polygon),
+        mode: o.mode,
+        goal: 'estimate',
+        list: false,
+      },
+      tasks: o.figures.map((_, i) => figureTask(i)),
+      onResult: (task, r) => {
+        const i = task.input.figure
+        estimated++
+        if (r.type === 'ruled-out') {
+          ruledOut++
+          figures[i] = { rejected: r.reason, nodes: 0 }
+        } else if (r.type === 'estimated') {
+          nodes += r.nodes
+          figures[i] = { nodes: r.nodes, ...(r.rate ? { rate: r.rate } : {}) }
+        }
+        if (Date.now() - last > 100 || estimated === o.figures.length) {
+          last = Date.now()
+          o.onProgress?.(summary())
+        }
+      },
+    },
+    { transport: o.transport, signal: o.signal },
+  )
+  if (outcome.error) throw outcome.error
+  return { ...summary(), complete: outcome.complete, cancelled: outcome.cancelled }
+}
+
+/** What a tiling checkpoint belongs to: the set, its figures and the run's kind, by a hash. */
+export interface TilingPlan {
+  readonly set: string
+  readonly figures: number
+  readonly mode: SymmetryMode
+  /** SHA-256 of the set, the figures and what is done with them. */
+  readonly run: string
+}
+
+type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly'>
+
+function tilingSetup(o: RunWhat): TilingSetup {
+  return {
+    set: o.setJson,
+    figures: o.figures.map((f) => f.polygon),
+    mode: o.mode,
+    goal: o.firstOnly ? 'first' : 'count',
+    list: o.list,
+  }
+}
+
+const runHash = (setup: TilingSetup) =>
+  createHash('sha256').update(JSON.stringify(setup)).digest('hex')
+
+/** What a run is, as a hash: the same set, figures and goal give the same checkpoint. */
+export const tilingRunId = (o: RunWhat): string => runHash(tilingSetup(o))
+
+function tilingPlan(setup: TilingSetup): TilingPlan {
+  const name = (setup.set as { name?: unknown } | null)?.name
+  return {
+    set: typeof name === 'string' ? name : 'piece set',
+    figures: setup.figures.length,
+    mode: setup.mode,
+    run: runHash(setup),
+  }
+}
+
+const whole = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+const countsSchema = z.strictObject({ solutions: whole, fixed: whole })
+const statsSchema = z.strictObject({
+  tried: whole,
+  placements: whole,
+  symmetryPrunedPlacements: whole,
+  symmetryRejectedCovers: whole,
+})
+const tilingsSchema = z
+  .array(
+    z.strictObject({
+      pieces: z.array(
+        z.strictObject({
+          piece: whole,
+          g: z
+            .number()
+            .int()
+            .min(0)
+            .max(7)
+            .transform((g) => g as D4),
+          dx: z.number().int(),
+          dy: z.number().int(),
+        }),
+      ),
+      classSize: z.number().int().min(1).max(8),
+    }),
+  )
+  .optional()
+const searched = {
+  counts: countsSchema,
+  stats: statsSchema,
+  complete: z.boolean(),
+  tilings: tilingsSchema,
+}
+const nodes = z.number().min(0)
+
+export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
+  kind: 'tilings',
+  label: 'tiling',
+  plan: z.strictObject({
+    set: z.string().max(200),
+    figures: z.number().int().min(1),
+    mode: z.enum(['reduce', 'raw']),
+    run: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  result: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('ruled-out'), reason: z.string().max(1000) }),
+    z.strictObject({ type: z.literal('estimated'), nodes, rate: z.number().min(0).optional() }),
+    z.strictObject({ type: z.literal('searched'), nodes, ...searched }),
+    z.strictObject({
+      type: z.literal('split'),
+      nodes,
+      stats: statsSchema,
+      parts: z
+        .array(
+          z.strictObject({
+            prefix: z.array(whole).max(64),
+            weight: z.number().min(0),
+            rank: z.number().min(0),
+          }),
+        )
+        .max(100_000),
+    }),
+    z.strictObject({ type: z.literal('part'), ...searched }),
+  ]),
+  describe: (p) =>
+    `${p.set} (${p.figures} figure${p.figures === 1 ? '' : 's'}, ${p.mode === 'raw' ? 'fixed' : 'up to symmetry'}, run ${p.run.slice(0, 8)})`,
+  check: (id, r) => {
+    const part = id.includes('.')
+    if (part !== (r.type === 'part')) return `a ${r.type} result cannot be task ${id}'s`
+    if (r.type === 'ruled-out' || r.type === 'split' || r.type === 'estimated') return undefined
+    const { solutions, fixed } = r.counts
+    // Every class of tilings has 1 to 8 members.
+    if (fixed < solutions || fixed > 8 * solutions)
+      return `${fixed} tilings cannot make ${solutions} classes`
+    return undefined
+  },
+}
+
+export function formatCount(n: number): string {
+  if (n < 1e6) return Math.round(n).toLocaleString('en')
+  if (n >= 1e18) {
+    const [m, e] = n.toExponential(1).split('e+')
+    return `${m}·10^${e}`
+  }
+  const units: [number, string][] = [
+    [1e15, 'quadrillion'],
+    [1e12, 'trillion'],
+    [1e9, 'billion'],
+    [1e6, 'million'],
+  ]
+  const [scale, name] = units.find(([v]) => n >= v)!
+  const x = n / scale
+  return `${x < 10 ? x.toFixed(1) : Math.round(x).toLocaleString('en')} ${name}`
+}
+
+export function formatDuration(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} s`
+  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`
+  if (seconds < 3 * 86400) return `${Math.round(seconds / 3600)} hours`
+  if (seconds < 3 * 365 * 86400) return `${Math.round(seconds / 86400)} days`
+  return `${formatCount(seconds / (365 * 86400))} years`
+}

@@ -1,0 +1,161 @@
+import { pieceSetFromJson } from '../../../shared/formats/load'
+import { partWeight, runPart, splitSearch } from '../../../shared/tiling/jobs'
+import type { PieceKind, TilingProblem } from '../../../shared/tiling/problem'
+import { prepareFigure, ruleOuts, type RuleOuts } from '../../../shared/tiling/rule-out'
+import { planSearch, TilingSearch, type SearchSetup } from '../../../shared/tiling/search'
+import type { TilingInput, TilingResult, TilingSetup } from '../protocol'
+import type { TaskHooks, WorkerKind } from './kind'
+
+/**
+ * The tasks of a tiling run. A figure's first task plans it here, in the worker: rules it out by
+ * a cheap argument if one applies (`prepareFigure`, most of them before its problem is built),
+ * else builds its problem, estimates its search (Knuth's random
+ * probes) and then, as the run's goal says, only measures the search's speed, searches it whole
+ * (a small figure, or its first tiling), or splits it into parts, weighed and ranked, which go
+ * out as tasks of their own. So the process that asked for the run never builds a problem: it
+ * stays responsive and small, however many outlines a set has.
+ */
+interface State {
+  readonly setup: TilingSetup
+  readonly pieces: readonly PieceKind[]
+  /** What the rule-outs need of the set, worked out once per run in each worker. */
+  readonly rules: RuleOuts
+  /** The last few figures' problems, newest last: a figure's parts often follow one another. */
+  readonly prepared: Map<number, Searchable>
+}
+
+/** A figure ruled out (its problem, if one was built, let go), or its problem and search plan. */
+type Prepared = { readonly ruledOut: string } | Searchable
+
+interface Searchable {
+  readonly problem: TilingProblem
+  readonly plan: SearchSetup
+}
+
+/** Problems kept per process: a large outline's problem takes tens of megabytes. */
+const KEEP_PROBLEMS = 2
+/** Estimated nodes from which a figure is split into parts (a few milliseconds of search). */
+export const SPLIT_FROM_NODES = 1e5
+/** Estimated nodes per part: a fraction of a second, so that the last parts to end are short. */
+const PART_NODES = 1e6
+const MIN_PARTS = 6
+const MAX_PARTS = 4096
+/** How long an estimate searches to measure the search's speed here. */
+const TRIAL_MS = 40
+
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** A figure's problem: kept for its parts (`keep`), else built for one task and let go. */
+function prepare(state: State, figure: number, keep: boolean): Prepared {
+  const cached = state.prepared.get(figure)
+  if (cached) {
+    state.prepared.delete(figure)
+    state.prepared.set(figure, cached)
+    return cached
+  }
+  const { setup, pieces } = state
+  const polygon = setup.figures[figure]
+  if (!polygon) throw new Error(`the run has no figure ${figure}`)
+  const made = prepareFigure(polygon, pieces, state.rules)
+  if (made.problem === undefined) return { ruledOut: made.rejected }
+  if (made.rejected !== undefined) return { ruledOut: made.rejected }
+  const { problem } = made
+  const prepared = { problem, plan: planSearch(problem, setup.mode) }
+  if (keep) remember(state, figure, prepared)
+  return prepared
+}
+
+function remember(state: State, figure: number, prepared: Searchable): void {
+  state.prepared.set(figure, prepared)
+  for (const key of state.prepared.keys())
+    if (state.prepared.size > KEEP_PROBLEMS) state.prepared.delete(key)
+}
+
+/** Searches below `prefix` (the whole figure without one), streaming tilings and progress. */
+async function search(
+  state: State,
+  p: Searchable,
+  prefix: readonly number[],
+  hooks: TaskHooks<'tilings'>,
+  stop?: (placements: number, solutions: number, ms: number) => boolean,
+) {
+  const t0 = performance.now()
+  let solutions = 0
+  let placements = 0
+  return runPart(
+    p.problem,
+    state.setup.mode,
+    { prefix },
+    {
+      setup: p.plan,
+      onSolution: (s) => {
+        solutions++
+        if (state.setup.list) hooks.item({ pieces: s.pieces, classSize: s.classSize })
+      },
+      onProgress: (progress) => {
+        placements = progress.placements
+        hooks.progress(progress.fraction, {
+          placements: progress.placements,
+          solutions: progress.solutions,
+        })
+        // Messages go out while the search runs.
+        return yieldToEvents()
+      },
+      shouldStop: stop && (() => stop(placements, solutions, performance.now() - t0)),
+      stepBudget: stop ? 20_000 : undefined,
+    },
+  )
+}
+
+const tilings: WorkerKind<'tilings', State> = {
+  prepare: (setup) => {
+    const pieces = pieceSetFromJson(setup.set, 'piece set').pieces
+    return { setup, pieces, rules: ruleOuts(pieces), prepared: new Map() }
+  },
+
+  async run(state, input: TilingInput, hooks): Promise<TilingResult> {
+    const { setup } = state
+    // A part's problem is kept for the figure's next parts; a planning task's only if it splits.
+    const p = prepare(state, input.figure, input.prefix !== undefined)
+    if ('ruledOut' in p) {
+      if (input.prefix) throw new Error(`a part of figure ${input.figure}, which is ruled out`)
+      return { type: 'ruled-out', reason: p.ruledOut }
+    }
+    if (input.prefix) return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
+    const nodes = new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan).estimateNodes(256)
+    if (setup.goal === 'estimate') {
+      // A short search says how fast this figure's nodes go here.
+      const t0 = performance.now()
+      const trial = await search(
+        state,
+        p,
+        [],
+        { progress: () => {}, item: () => {} },
+        (_, __, ms) => ms > TRIAL_MS,
+      )
+      const ms = performance.now() - t0
+      const rate = ms > TRIAL_MS / 2 ? (trial.stats.placements / ms) * 1000 : undefined
+      return { type: 'estimated', nodes, ...(rate ? { rate } : {}) }
+    }
+    if (setup.goal === 'first' || nodes < SPLIT_FROM_NODES) {
+      const first = setup.goal === 'first'
+      const r = await search(state, p, [], hooks, first ? (_, found) => found > 0 : undefined)
+      return { type: 'searched', nodes, ...r }
+    }
+    const want = Math.min(MAX_PARTS, Math.max(MIN_PARTS, Math.round(nodes / PART_NODES)))
+    const split = splitSearch(p.problem, setup.mode, want, p.plan)
+    const parts = split.parts.map((part) => ({
+      prefix: part.prefix,
+      weight: Math.max(1, partWeight(p.problem, setup.mode, part, p.plan)),
+      // Other probes than the weight's: ordered by the weights themselves, the overestimated
+      // parts would go first and the work done would look larger than it is.
+      rank: new TilingSearch(p.problem, setup.mode, part.prefix, 'bits', p.plan).estimateNodes(
+        16,
+        9,
+      ),
+    }))
+    remember(state, input.figure, p)
+    return { type: 'split', nodes, stats: split.stats, parts }
+  },
+}
+export default tilings
