@@ -1,3 +1,4 @@
+import { D4_ELEMENTS, d4Matrix } from '../lattice/d4'
 import type { Point } from '../lattice/polygon'
 
 /**
@@ -111,18 +112,6 @@ function area2(poly: readonly Point[]): number {
   return s
 }
 
-/** The 8 symmetries of the square, as matrices [a, b, c, d]: (x, y) → (ax + by, cx + dy). */
-const D4: readonly (readonly [number, number, number, number])[] = [
-  [1, 0, 0, 1],
-  [0, -1, 1, 0],
-  [-1, 0, 0, -1],
-  [0, 1, -1, 0],
-  [-1, 0, 0, 1],
-  [0, 1, 1, 0],
-  [1, 0, 0, -1],
-  [0, -1, -1, 0],
-]
-
 /**
  * A key equal for congruent lattice polygons (under the square's symmetries and translation):
  * the least, over the 8 images made counter-clockwise and listed from their lowest-then-leftmost
@@ -130,7 +119,7 @@ const D4: readonly (readonly [number, number, number, number])[] = [
  */
 export function latticeKey(poly: readonly Point[]): string {
   let best: string | undefined
-  for (const [a, b, c, d] of D4) {
+  for (const [a, b, c, d] of D4_ELEMENTS.map(d4Matrix)) {
     let img = poly.map(([x, y]) => [a * x + b * y, c * x + d * y] as const)
     if (area2(img) < 0) img = img.reverse()
     let s = 0
