@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { areaInHalfSquares, type Point } from '../../shared/lattice/polygon'
+import { exploreSets } from '../../shared/design/explore'
+import { designJson } from './commands/design'
 import { cli } from './run-cli'
 import { startCli } from './start-cli'
 
@@ -26,6 +28,16 @@ describe('design (the set explorer)', () => {
     const tilings = j.sets.slice(0, 4).map((s) => s.tilings)
     expect(tilings).toEqual([...tilings].sort((a, b) => b - a))
     expect(j.stats.searched).toBeLessThan(j.stats.sets)
+  })
+
+  it('--jobs 2 prints the JSON of the explorer run in one process, but for what the bounds did', () => {
+    const r = cli('design', '--area', '9', '--pieces', '3', '--top', '4', '--jobs', '2', '--json')
+    expect(r.code).toBe(0)
+    const here = designJson(exploreSets({ area: 9, pieces: 3, top: 4 }))
+    const { stats, ...rest } = JSON.parse(r.out) as ReturnType<typeof designJson>
+    const { stats: hereStats, ...hereRest } = here
+    expect(rest).toEqual(hereRest)
+    expect([stats.candidates, stats.sets]).toEqual([hereStats.candidates, hereStats.sets])
   })
 
   it('prints a table of the best sets and what the bounds removed', () => {

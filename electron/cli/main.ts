@@ -309,6 +309,7 @@ program
   .option('--top <N>', 'keep the best N sets and every set tied with the N-th', '10')
   .option('--max-piece-area <A>', 'no piece larger than A half-squares')
   .option('--from <figure>', 'only sets that cut this figure (a figure file or bundled name)')
+  .option('--jobs <n>', 'worker processes to search the sets on (default: one per core)')
   .option(
     '--json',
     'machine-readable output: {"sets":[{"pieces":[{"polygon":[[x,y],…],"count":k,"name":…},…],"outlines":n,"tilings":m,"made":[{"outline":i,"tilings":t},…]},…],"outlines":[…],"stats":{…},"complete":…}',

@@ -20,6 +20,7 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
   puzzle: () => kind(import('./tasks/puzzle')),
   trace: () => kind(import('./tasks/trace')),
   reproduce: () => kind(import('./tasks/reproduce')),
+  explore: () => kind(import('./tasks/explore')),
 }
 
 interface Job {

@@ -1,3 +1,4 @@
+import type { CandidateWire, UnitInput, UnitOutcome } from '../../shared/design/unit'
 import type { Budget, Spent } from '../../shared/edgematch/draws'
 import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
 import type { Point } from '../../shared/lattice/polygon'
@@ -58,6 +59,7 @@ export interface FarmKinds {
   readonly puzzle: Kind<PuzzleSetup, null, GeneratedPuzzle, never, Spent>
   readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
+  readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
 }
 
 export type KindName = keyof FarmKinds
@@ -180,4 +182,18 @@ export interface ReproduceResult {
   readonly matches?: boolean
   readonly ms?: number
   readonly error?: string
+}
+
+/**
+ * A run of the set explorer (shared/design): the request as checked, and the candidate pieces the
+ * host grew, in its order, so that every process indexes them alike. Its tasks are the units.
+ */
+export interface ExploreSetup {
+  readonly area: number
+  readonly pieces: number
+  readonly top: number
+  readonly maxPieceArea: number
+  /** The figure the sets must cut, if any. */
+  readonly from?: readonly Point[]
+  readonly candidates: readonly CandidateWire[]
 }

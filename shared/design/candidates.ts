@@ -109,7 +109,8 @@ export function pieceCandidate(
   return candidate(0, shape.area, shape.polygon, mask)
 }
 
-function candidate(
+/** A candidate from what was grown (here or in the process that sent it). */
+export function candidate(
   index: number,
   area: number,
   polygon: readonly Point[],

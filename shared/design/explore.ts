@@ -21,8 +21,50 @@ import { checkDesignRequest, type DesignRequest } from './request'
  * Sets that make no outline at all are not listed.
  */
 export interface RankedSet extends SetEvaluation {
-  /** Position among the sets offered to the ranking: the order of equal ranks. */
-  readonly found: number
+  /** Where it was found: the order of equal ranks, whatever order the sets arrive in. */
+  readonly found: FoundAt
+}
+
+/**
+ * Where the explorer found a set: the bound `level` it was searched at (the highest first), the
+ * task (by index in `designTasks`), and its place among the sets that unit reported. In one
+ * process the sets come in this order; on the farm they come in any order, and rank as they would
+ * in one process.
+ */
+export type FoundAt = readonly [level: number, task: number, place: number]
+
+const foundOrder = (a: { found: FoundAt }, b: { found: FoundAt }) =>
+  b.found[0] - a.found[0] || a.found[1] - b.found[1] || a.found[2] - b.found[2]
+
+/**
+ * What the explorer has found so far, from sets reported in any order: the ranking and the
+ * counts of what the bounds did. `needed()` is the best so far as a bound: a set that cannot make
+ * that many outlines cannot be listed.
+ */
+export class DesignTally {
+  readonly ranking: TopSets<RankedSet>
+  searched = 0
+  dropped = 0
+  noDissection = 0
+
+  constructor(top: number) {
+    this.ranking = new TopSets<RankedSet>(top, foundOrder)
+  }
+
+  needed(): number {
+    return Math.max(1, this.ranking.threshold()?.outlines ?? 1)
+  }
+
+  add(outcome: SetEvaluation | SetDropped, found: FoundAt): void {
+    this.searched++
+    if (outcome === 'no dissection') this.noDissection++
+    else if (outcome === 'out of reach') this.dropped++
+    else this.offer(outcome, found)
+  }
+
+  offer(set: SetEvaluation, found: FoundAt): void {
+    this.ranking.offer({ ...set, found })
+  }
 }
 
 export interface DesignStats {
@@ -65,22 +107,22 @@ export interface DesignProgress {
 
 export class SetExplorer {
   readonly request: ReturnType<typeof checkDesignRequest>
-  private candidates?: Candidates
-  private tasks: readonly DesignTask[] = []
-  private readonly ranking: TopSets<RankedSet>
-  private searched = 0
-  private dropped = 0
-  private noDissection = 0
+  readonly tally: DesignTally
+  candidates?: Candidates
+  tasks: readonly DesignTask[] = []
   private complete = false
 
   /** Checks the request (an InputError names the option and the problem). */
   constructor(request: DesignRequest) {
     this.request = checkDesignRequest(request)
-    this.ranking = new TopSets(this.request.top)
+    this.tally = new DesignTally(this.request.top)
   }
 
-  /** The search, pausing often; `result()` tells what it found, at its end or at any pause. */
-  *run(): Generator<DesignProgress, void> {
+  /**
+   * The candidate pieces grown, pausing often; then `tasks` and `levels` tell the units of work
+   * (one task at one level each), which `run` searches here and a farm hands out.
+   */
+  *grow(): Generator<DesignProgress, Candidates> {
     const r = this.request
     const growth = growCandidates(r.area, r.maxPieceArea, r.from)
     let step = growth.next()
@@ -95,33 +137,41 @@ export class SetExplorer {
     }
     const c = (this.candidates = step.value)
     this.tasks = designTasks(c, r.area, r.pieces)
+    return c
+  }
+
+  /** The units' levels, the highest first: the bounds a set of the candidates can have. */
+  levels(): number[] {
+    const top = Math.max(0, ...(this.candidates?.list ?? []).map((p) => p.fitCount))
+    return Array.from({ length: top }, (_, i) => top - i)
+  }
+
+  /** The search in this process, pausing often; `result()` tells what it found, at any pause. */
+  *run(): Generator<DesignProgress, void> {
+    const c = yield* this.grow()
+    const r = this.request
     const order = outlineOrder(c)
     const total = this.tasks.reduce((s, t) => s + Number(t.sets), 0)
-    const top = Math.max(0, ...c.list.map((p) => p.fitCount))
-    for (let level = top; level >= 1; level--) {
-      const bar = this.ranking.threshold()
-      if (bar && bar.outlines > level) break
+    const t = this.tally
+    for (const level of this.levels()) {
+      if (t.needed() > level) break
       let done = 0
-      for (const task of this.tasks) {
+      for (const [i, task] of this.tasks.entries()) {
         const progress = (): DesignProgress => ({
           phase: 'sets',
           level,
           fraction: total > 0 ? done / total : 1,
-          searched: this.searched,
-          best: this.ranking.list()[0]?.outlines,
+          searched: t.searched,
+          best: t.ranking.list()[0]?.outlines,
         })
+        let place = 0
         const unit = exploreTask(
           c,
           order,
           task,
           level,
-          () => Math.max(1, this.ranking.threshold()?.outlines ?? 1),
-          (outcome) => {
-            this.searched++
-            if (outcome === 'no dissection') this.noDissection++
-            else if (outcome === 'out of reach') this.dropped++
-            else this.ranking.offer({ ...outcome, found: this.searched })
-          },
+          () => t.needed(),
+          (outcome) => t.add(outcome, [level, i, place++]),
           r.from?.polygon,
         )
         while (!unit.next().done) yield progress()
@@ -131,22 +181,23 @@ export class SetExplorer {
     this.complete = true
   }
 
-  result(): DesignResult {
+  /** What it found so far; `complete` when the caller ran every unit itself (the farm). */
+  result(complete = this.complete): DesignResult {
     const c = this.candidates
     const candidates = new Array<number>(this.request.maxPieceArea + 1).fill(0)
     for (const p of c?.list ?? []) candidates[p.area]++
     return {
       request: this.request,
       outlines: c?.outlines ?? [],
-      sets: this.ranking.list(),
+      sets: this.tally.ranking.list(),
       stats: {
         candidates,
         sets: this.tasks.reduce((s, t) => s + t.sets, 0n),
-        searched: this.searched,
-        dropped: this.dropped,
-        noDissection: this.noDissection,
+        searched: this.tally.searched,
+        dropped: this.tally.dropped,
+        noDissection: this.tally.noDissection,
       },
-      complete: this.complete,
+      complete,
     }
   }
 }
@@ -188,7 +239,7 @@ export function exploreSets(request: DesignRequest): DesignResult {
  * The order in which a set's outlines are decided: those the fewest candidates fit in first, as
  * a set most often fails there, and a set that fails early is dropped early.
  */
-function outlineOrder(c: Candidates): number[] {
+export function outlineOrder(c: Candidates): number[] {
   const fitting = c.outlines.map(
     (_, i) => c.list.filter((p: Candidate) => p.fits & (1n << BigInt(i))).length,
   )

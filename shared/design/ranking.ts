@@ -11,12 +11,16 @@ export function compareRanks(a: Rank, b: Rank): number {
 
 /**
  * The best `top` sets offered so far, and every set tied with the last of them (the same
- * outlines and tilings); among tied sets, those offered first come first.
+ * outlines and tilings); among tied sets, those first by `order` come first (by default, those
+ * offered first), so that sets offered in any order rank as they would in the order given.
  */
 export class TopSets<T extends Rank> {
   private readonly kept: T[] = []
 
-  constructor(readonly top: number) {}
+  constructor(
+    readonly top: number,
+    private readonly order: (a: T, b: T) => number = () => 0,
+  ) {}
 
   /** The rank a set must reach to be kept, once `top` sets are; undefined before. */
   threshold(): Rank | undefined {
@@ -28,7 +32,8 @@ export class TopSets<T extends Rank> {
     if (bar && compareRanks(set, bar) > 0) return
     // After the last of its rank: a stable order for ties.
     let at = this.kept.length
-    while (at > 0 && compareRanks(set, this.kept[at - 1]) < 0) at--
+    const before = (a: T, b: T) => (compareRanks(a, b) || this.order(a, b)) < 0
+    while (at > 0 && before(set, this.kept[at - 1])) at--
     this.kept.splice(at, 0, set)
     const last = this.threshold()
     if (!last) return

@@ -1,9 +1,13 @@
 import { countToJson } from '../../../shared/counts'
-import { SetExplorer, type DesignProgress, type DesignResult } from '../../../shared/design/explore'
+import type { DesignResult } from '../../../shared/design/explore'
 import { LIMITS } from '../../../shared/limits'
 import { plural } from '../../../shared/plural'
+import { runDesign, type DesignRunProgress } from '../../services/design/design-run'
+import { nodeWorkers } from '../../services/node-worker'
+import { formatDuration } from '../../services/tiling-job'
 import { loadFigure, wholeOption } from '../inputs'
-import { runInSlices, statusBar } from '../progress'
+import { statusBar } from '../progress'
+import { noticeLine, workerCount } from '../run'
 import { table } from '../table'
 
 export interface DesignOptions {
@@ -12,14 +16,38 @@ export interface DesignOptions {
   top: string
   maxPieceArea?: string
   from?: string
+  jobs?: string
   json?: boolean
   progress?: boolean
 }
 
+/** The bar of an exploration: the phase, then the sets searched, the best so far, the time left. */
+const designBar = (enabled: boolean) =>
+  statusBar(
+    enabled,
+    '{bar} {what} | {searched} sets searched | best {best} | {left} left',
+    (p: DesignRunProgress) => ({
+      fraction: p.fraction,
+      elapsedMs: p.elapsedMs,
+      fields: {
+        what:
+          p.phase === 'outlines'
+            ? 'making the outlines ready'
+            : p.phase === 'pieces'
+              ? `growing pieces of ${p.size} half-squares`
+              : `${p.units?.done ?? 0}/${p.units?.of ?? 0} units`,
+        searched: p.searched.toLocaleString('en'),
+        best: p.best === undefined ? '–' : `${p.best} outlines`,
+        left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
+      },
+    }),
+  )
+
 /**
  * `design --area F --pieces K`: every set of K polyaboloes of total area F, ranked by the convex
- * outlines it makes (the set explorer, shared/design). It runs in this process in short steps, so
- * Ctrl-C stops it at once and prints the best sets found so far.
+ * outlines it makes (the set explorer, shared/design). The pieces are grown here, the sets
+ * searched on --jobs worker processes (electron/services/design); Ctrl-C stops it at once and
+ * prints the best sets found so far.
  */
 export async function designCommand(
   o: DesignOptions,
@@ -27,7 +55,7 @@ export async function designCommand(
   write: (text: string) => void,
 ): Promise<number> {
   const from = o.from === undefined ? undefined : loadFigure(o.from)
-  const explorer = new SetExplorer({
+  const request = {
     area: wholeOption('--area', o.area, 1, LIMITS.maxOutlineArea),
     pieces: wholeOption('--pieces', o.pieces, 1, LIMITS.maxOutlineArea),
     top: wholeOption('--top', o.top, 1, Number.MAX_SAFE_INTEGER),
@@ -36,29 +64,26 @@ export async function designCommand(
         ? undefined
         : wholeOption('--max-piece-area', o.maxPieceArea, 1, LIMITS.maxOutlineArea),
     from: from && { name: from.name, polygon: from.polygon },
-  })
+  }
+  const workers = workerCount(o.jobs)
   const t0 = Date.now()
-  const bar = statusBar(
-    o.progress !== false,
-    '{bar} {what} | {searched} sets searched | best {best}',
-    (p: DesignProgress) => ({
-      fraction: p.fraction,
-      elapsedMs: Date.now() - t0,
-      fields: {
-        what:
-          p.phase === 'outlines'
-            ? 'making the outlines ready'
-            : p.phase === 'pieces'
-              ? `growing pieces of ${p.size} half-squares`
-              : `sets that fit in ${p.level} outlines`,
-        searched: p.searched.toLocaleString('en'),
-        best: p.best === undefined ? '–' : `${p.best} outlines`,
+  const bar = designBar(o.progress !== false)
+  let result
+  try {
+    result = await runDesign({
+      request,
+      transport: nodeWorkers(workers),
+      signal,
+      onProgress: bar.update,
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
       },
-    }),
-  )
-  await runInSlices(explorer.run(), bar, signal)
-  const result = explorer.result()
-  write(o.json ? JSON.stringify(designJson(result)) : designText(result, Date.now() - t0))
+    })
+  } finally {
+    bar.stop()
+  }
+  write(o.json ? JSON.stringify(designJson(result)) : designText(result, Date.now() - t0, workers))
   if (result.complete) return 0
   process.stderr.write('interrupted: the best sets found so far\n')
   return 130
@@ -85,7 +110,7 @@ export function designJson(r: DesignResult) {
   }
 }
 
-function designText(r: DesignResult, elapsedMs: number): string {
+function designText(r: DesignResult, elapsedMs: number, workers: number): string {
   const { area, pieces, from } = r.request
   const s = r.stats
   if (r.outlines.length === 0) return 'Stopped while growing the candidate pieces: no set searched.'
@@ -104,6 +129,6 @@ function designText(r: DesignResult, elapsedMs: number): string {
       ? table(['#', 'outlines', 'tilings', 'pieces'], rows)
       : 'No set makes a convex outline.',
     '',
-    `${s.sets.toLocaleString('en')} sets of ${plural(pieceCount, 'candidate piece')}; the bounds removed ${removed.toLocaleString('en')} without a search; ${s.searched.toLocaleString('en')} searched, ${s.dropped.toLocaleString('en')} of them dropped once they could not reach the best${from ? `, ${s.noDissection.toLocaleString('en')} cut no ${from.name}` : ''}; ${(elapsedMs / 1000).toFixed(1)} s.`,
+    `${s.sets.toLocaleString('en')} sets of ${plural(pieceCount, 'candidate piece')}; the bounds removed ${removed.toLocaleString('en')} without a search; ${s.searched.toLocaleString('en')} searched, ${s.dropped.toLocaleString('en')} of them dropped once they could not reach the best${from ? `, ${s.noDissection.toLocaleString('en')} cut no ${from.name}` : ''}; ${(elapsedMs / 1000).toFixed(1)} s, ${plural(workers, 'worker process', 'worker processes')}.`,
   ].join('\n')
 }

@@ -48,6 +48,11 @@ export interface FarmJob<K extends KindName> {
     result: ResultOf<K>,
     resumed: boolean,
   ) => TaskEffect<InputOf<K>> | void
+  /**
+   * What goes out with a task when it is sent (default: its input): the input with what the run
+   * has learnt since the task was planned (the set explorer's best so far, a bound).
+   */
+  readonly sending?: (task: FarmTask<InputOf<K>>) => InputOf<K>
   /** What the checkpoint keeps of a task's result (default: the result as the worker sent it). */
   readonly record?: (task: FarmTask<InputOf<K>>, result: ResultOf<K>) => ResultOf<K>
   readonly onItem?: (task: FarmTask<InputOf<K>>, item: ItemOf<K>) => void
@@ -307,7 +312,7 @@ export async function runFarm<K extends KindName, Plan = unknown>(
           const task = pending.pop()!
           firstSent ??= Date.now()
           running.set(task.id, { task, fraction: 0, items: 0 })
-          session.submit({ id: task.id, input: task.input })
+          session.submit({ id: task.id, input: job.sending?.(task) ?? task.input })
         }
         if (!ended && running.size === 0 && pending.size === 0) end('done')
       }

@@ -1,0 +1,88 @@
+/**
+ * The set explorer on the task farm (issue 14): the candidate pieces grown here, in slices, then
+ * every unit (one task of sets at one level, shared/design/unit.ts) handed to the farm's workers,
+ * the highest levels first, each sent with the best found so far as its bound. The results rank
+ * exactly as in one process (`SetExplorer.run`): a set is ranked by where it was found, whatever
+ * order the units end in, and a bound only ever drops sets that could not be listed. Stopping
+ * kills the workers at once; the sets found so far are the result.
+ */
+import { SetExplorer, type DesignProgress, type DesignResult } from '../../../shared/design/explore'
+import { unitWeight } from '../../../shared/design/multisets'
+import type { DesignRequest } from '../../../shared/design/request'
+import { addUnit, candidatesToWire, type UnitInput } from '../../../shared/design/unit'
+import { runFarm, type FarmTask } from '../farm/farm'
+import type { FarmTransport } from '../farm/transport'
+import { runSliced } from '../sliced-search'
+
+export interface DesignRunOptions {
+  readonly request: DesignRequest
+  readonly transport: FarmTransport
+  readonly signal?: AbortSignal
+  readonly onProgress?: (p: DesignRunProgress) => void
+  readonly onNotice?: (line: string) => void
+}
+
+export interface DesignRunProgress extends DesignProgress {
+  readonly elapsedMs: number
+  /** While sets are searched: the units done and in all. */
+  readonly units?: { readonly done: number; readonly of: number }
+  /** Sets (by the units' weights) a second, and the time left, once the farm can tell. */
+  readonly rate?: number
+  readonly etaSeconds?: number
+}
+
+/** What the explorer found; `complete` is false when the signal stopped it. */
+export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
+  const t0 = Date.now()
+  // Refuses a bad request at once, in one line (an InputError).
+  const explorer = new SetExplorer(o.request)
+  const signal = o.signal ?? new AbortController().signal
+  const c = await runSliced(explorer.grow(), signal, (p) =>
+    o.onProgress?.({ ...p, elapsedMs: Date.now() - t0 }),
+  )
+  if (!c) return explorer.result(false)
+  const r = explorer.request
+  const tally = explorer.tally
+  const units: FarmTask<UnitInput>[] = explorer.levels().flatMap((level) =>
+    explorer.tasks.map((task, i) => ({
+      id: `${level}/${i}`,
+      input: { task: i, level, needed: 1 },
+      weight: Number(unitWeight(c, task, level)),
+      priority: level,
+    })),
+  )
+  const outcome = await runFarm(
+    {
+      kind: 'explore',
+      setup: {
+        area: r.area,
+        pieces: r.pieces,
+        top: r.top,
+        maxPieceArea: r.maxPieceArea,
+        from: r.from?.polygon,
+        candidates: candidatesToWire(c),
+      },
+      tasks: units,
+      sending: (unit) => ({ ...unit.input, needed: tally.needed() }),
+      onResult: (unit, result) => addUnit(tally, c, unit.input, result),
+    },
+    {
+      transport: o.transport,
+      signal,
+      onNotice: o.onNotice,
+      onProgress: (p) =>
+        o.onProgress?.({
+          phase: 'sets',
+          fraction: p.fraction,
+          searched: tally.searched,
+          best: tally.ranking.list()[0]?.outlines,
+          elapsedMs: Date.now() - t0,
+          units: { done: p.tasksDone, of: p.tasks },
+          rate: p.rate,
+          etaSeconds: p.etaSeconds,
+        }),
+    },
+  )
+  if (outcome.error) throw outcome.error
+  return explorer.result(outcome.complete)
+}
