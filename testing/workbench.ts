@@ -59,6 +59,7 @@ export function testWorkbench(opts: {
       solver,
       plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
       queens,
+      workers,
     },
   )
   const close = () => {

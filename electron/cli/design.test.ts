@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { areaInHalfSquares, type Point } from '../../shared/lattice/polygon'
 import { exploreSets } from '../../shared/design/explore'
-import { designJson } from './commands/design'
+import { designJson } from '../../shared/design/json'
 import { cli } from './run-cli'
 import { startCli } from './start-cli'
 

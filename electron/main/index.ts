@@ -123,7 +123,7 @@ async function main(): Promise<void> {
         },
       },
     },
-    { documents, settings, solver, plotter, queens },
+    { documents, settings, solver, plotter, queens, workers },
   )
 
   ipcMain.handle(

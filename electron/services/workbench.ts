@@ -19,6 +19,8 @@ import { readExactFigure, writeExactFigure } from './exact-figures'
 import { PentagonsService } from './pentagons-service'
 import { SilhouettesService } from './silhouettes-service'
 import { CompareService } from './compare-service'
+import { DesignService } from './design/design-service'
+import type { AppWorkers } from './farm/app-workers'
 import { writeBooklet } from './export/booklet'
 import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
@@ -63,6 +65,8 @@ export interface Services {
   readonly solver: SolverService
   readonly plotter: PlotterService
   readonly queens: QueensService
+  /** The app's worker processes, for the services built here that run on them (the explorer). */
+  readonly workers: AppWorkers
 }
 
 export interface Workbench {
@@ -98,6 +102,7 @@ export function createWorkbench(
   const pentagons = new PentagonsService(emit)
   const silhouettes = new SilhouettesService(emit)
   const compare = new CompareService(emit)
+  const design = new DesignService(services.workers, emit)
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons of a search, by number, as a sheet to export or plot. */
   const pentagonsSheet = (
@@ -245,6 +250,8 @@ export function createWorkbench(
     },
     'compare.start': (p: Params<'compare.start'>) => compare.start(p.documents),
     'compare.cancel': (p: { compareId: string }) => (compare.cancel(p.compareId), null),
+    'design.start': (p: Params<'design.start'>) => design.start(p),
+    'design.cancel': (p: { designId: string }) => (design.cancel(p.designId), null),
     'exactFigure.open': async (p: { path: string }) =>
       readExactFigure(await host.paths.resolve(p.path)),
     'exactFigure.save': async (p: Params<'exactFigure.save'>) =>

@@ -95,7 +95,7 @@ const workbench: Workbench = createWorkbench(
     paths: files,
     devices: () => opts.device ?? [],
   },
-  { documents, settings, solver, plotter, queens },
+  { documents, settings, solver, plotter, queens, workers },
 )
 
 const host = await startBrowserHost({ workbench, staticDir, port: opts.port })

@@ -10,6 +10,7 @@ import { LIMITS } from '../limits'
 import type { QueensRunProgress } from '../queens/count'
 import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
 import type { CompareProgress, Comparison } from '../compare/compare'
+import type { DesignJson } from '../design/json'
 import { MAX_QUEENS } from '../queens/split'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
@@ -256,6 +257,19 @@ export const METHODS = {
    */
   'compare.start': z.strictObject({ documents: z.array(documentSchema).min(2).max(8) }),
   'compare.cancel': z.strictObject({ compareId: z.string().max(100) }),
+  /**
+   * The set explorer (issue 14): every set of `pieces` polyaboloes of total `area`, ranked by the
+   * convex outlines it makes, searched on the worker processes; progress and the end (the best
+   * `top` sets, each outline's first tiling) come as events. An impossible request is refused.
+   */
+  'design.start': z.strictObject({
+    area: z.number().int().min(1).max(LIMITS.maxOutlineArea),
+    pieces: z.number().int().min(1).max(LIMITS.maxOutlineArea),
+    top: z.number().int().min(1).max(1000),
+    maxPieceArea: z.number().int().min(1).max(LIMITS.maxOutlineArea).optional(),
+    from: z.strictObject({ name: z.string().max(200), polygon }).optional(),
+  }),
+  'design.cancel': z.strictObject({ designId: z.string().max(100) }),
   /** Reads a figure file whose corners may be exact numbers ("3-√2/2"). */
   'exactFigure.open': z.strictObject({ path }),
   /** Writes a figure file with exact corners. */
@@ -396,6 +410,8 @@ export interface Results {
   /** The sets as compared (congruent pieces merged), in the order given. */
   'compare.start': { compareId: string; sets: WorkbenchDocument[] }
   'compare.cancel': null
+  'design.start': { designId: string }
+  'design.cancel': null
   'exactFigure.open': { path: string; name: string; corners: TextPoint[] }
   'exactFigure.save': { path: string }
   'plotter.pause': null
@@ -552,7 +568,34 @@ export type WorkbenchEvent =
       readonly error?: string
       readonly elapsedMs: number
     }
+  | ({ readonly type: 'design.progress'; readonly designId: string } & DesignProgressEvent)
+  | {
+      readonly type: 'design.ended'
+      readonly designId: string
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      /** The best sets found (so far, when cancelled), each outline's first tiling with them. */
+      readonly result?: DesignJson
+      readonly error?: string
+      /** A worker process that died and had its unit run again, in one line. */
+      readonly notices?: readonly string[]
+      readonly elapsedMs: number
+    }
   | { readonly type: 'menu'; readonly command: MenuCommand; readonly path?: string }
+
+/** How far the set explorer has come (the phase, as `design` shows it). */
+export interface DesignProgressEvent {
+  readonly phase: 'outlines' | 'pieces' | 'sets'
+  /** While growing pieces: their size in half-squares. */
+  readonly size?: number
+  /** Of the phase, in [0, 1]. */
+  readonly fraction: number
+  readonly searched: number
+  /** The outlines the best set so far makes. */
+  readonly best?: number
+  readonly units?: { readonly done: number; readonly of: number }
+  readonly etaSeconds?: number
+  readonly elapsedMs: number
+}
 
 /** A figure a silhouette search counted, and whether it is one the search asks for. */
 export type SilhouetteCandidate = Silhouette & { readonly asked: boolean }

@@ -1,5 +1,5 @@
-import { countToJson } from '../../../shared/counts'
 import type { DesignResult } from '../../../shared/design/explore'
+import { designJson } from '../../../shared/design/json'
 import { LIMITS } from '../../../shared/limits'
 import { plural } from '../../../shared/plural'
 import { runDesign, type DesignRunProgress } from '../../services/design/design-run'
@@ -87,27 +87,6 @@ export async function designCommand(
   if (result.complete) return 0
   process.stderr.write('interrupted: the best sets found so far\n')
   return 130
-}
-
-export function designJson(r: DesignResult) {
-  return {
-    area: r.request.area,
-    pieces: r.request.pieces,
-    ...(r.request.from ? { from: r.request.from.name } : {}),
-    outlines: r.outlines.map((c) => ({ number: c.number, name: c.name, polygon: c.polygon })),
-    sets: r.sets.map((s) => ({
-      pieces: s.kinds.map((k) => ({
-        polygon: k.candidate.polygon,
-        count: k.count,
-        name: k.candidate.name,
-      })),
-      outlines: s.outlines,
-      tilings: s.tilings,
-      made: s.made.map((m) => ({ outline: m.outline + 1, tilings: m.tilings })),
-    })),
-    stats: { ...r.stats, sets: countToJson(r.stats.sets) },
-    complete: r.complete,
-  }
 }
 
 function designText(r: DesignResult, elapsedMs: number, workers: number): string {

@@ -3,7 +3,7 @@ import { exploreSets, type DesignResult } from '../../../shared/design/explore'
 import type { DesignRequest } from '../../../shared/design/request'
 import { bruteForce, byKey, listed } from '../../../testing/design-bruteforce'
 import { testWorkers } from '../../../testing/farm-workers'
-import { designJson } from '../../cli/commands/design'
+import { designJson } from '../../../shared/design/json'
 import { nodeWorkers } from '../node-worker'
 import { runDesign, type DesignRunProgress } from './design-run'
 
