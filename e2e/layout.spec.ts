@@ -48,6 +48,7 @@ test('at 1440 px every view fits the window: no sideways scrolling, Save as… a
     'tait',
     'puzzles',
     'compare',
+    'design',
   ]) {
     await page.locator(`[data-view="${view}"]`).click()
     expect(await overflow(page), view).toEqual([])

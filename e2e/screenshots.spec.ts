@@ -124,6 +124,15 @@ test('screenshots of every view', async ({ workbench }) => {
   await expect(page.getByTestId('compare-outline')).toHaveCount(20, { timeout: 60_000 })
   await shoot(page, 'compare')
 
+  // Design: the best sets of seven pieces of area 16, found on the worker processes.
+  await page.keyboard.press('Alt+d')
+  await page.getByTestId('design-top').fill('5')
+  await page.getByTestId('design-run').click()
+  await expect(page.getByTestId('design-stats')).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByTestId('design-set')).toHaveCount(5)
+  await page.getByTestId('design-choose').nth(0).check()
+  await shoot(page, 'design')
+
   // A larger gallery, zoomed out: the 3,719 pentomino rectangles.
   await page.locator('[data-view="library"]').click()
   await page.getByTestId('set-pentominoes').getByRole('button', { name: 'Open' }).click()

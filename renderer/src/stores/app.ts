@@ -22,6 +22,7 @@ export type View =
   | 'pentagons'
   | 'puzzles'
   | 'compare'
+  | 'design'
 
 /** How long a notice stays: an error long enough to be read; the pointer on a notice holds it. */
 const NOTICE_MS: Record<Notice['kind'], number> = { info: 4000, error: 12_000 }

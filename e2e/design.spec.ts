@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from './fixtures'
+
+test('Design: a small exploration on the workers, two of its sets opened in Compare, one saved as a set file', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
+  await page.keyboard.press('Alt+d')
+  await page.getByTestId('design-area').fill('10')
+  await page.getByTestId('design-pieces').fill('4')
+  await page.getByTestId('design-top').fill('4')
+  await page.getByTestId('design-run').click()
+
+  const sets = page.getByTestId('design-set')
+  await expect(page.getByTestId('design-stats')).toBeVisible({ timeout: 60_000 })
+  expect(await sets.count()).toBeGreaterThanOrEqual(4)
+  // Best first: by outlines, then tilings.
+  const ranks = await sets.evaluateAll((els) =>
+    els.map((e) => Number(e.dataset.outlines) * 1e6 + Number(e.dataset.tilings)),
+  )
+  expect(ranks).toEqual([...ranks].sort((a, b) => b - a))
+
+  // Two sets chosen: the Compare view counts every outline of area 10 for each.
+  await sets.nth(0).getByTestId('design-choose').check()
+  await sets.nth(1).getByTestId('design-choose').check()
+  await page.getByTestId('design-compare').click()
+  await expect(page.getByTestId('compare')).toBeVisible()
+  await expect(page.getByTestId('compare-set')).toHaveText([
+    /Explorer 10\/4 #1/,
+    /Explorer 10\/4 #2/,
+  ])
+  const rows = page.getByTestId('compare-totals').locator('tbody tr')
+  await expect(rows).toHaveCount(2, { timeout: 60_000 })
+  await expect(page.getByTestId('compare-grid')).toBeVisible()
+  // What Compare counts for each set is what the explorer found for it.
+  await page.keyboard.press('Alt+d')
+  const made = await sets.evaluateAll((els) => els.slice(0, 2).map((e) => e.dataset.outlines))
+  await page.keyboard.press('Alt+c')
+  await expect(rows.nth(0)).toHaveAttribute('data-outlines', made[0]!)
+  await expect(rows.nth(1)).toHaveAttribute('data-outlines', made[1]!)
+
+  // The first set saved as a set file, through the host's dialog.
+  await page.keyboard.press('Alt+d')
+  await workbench.saveAs('explorer.json', () => sets.nth(0).getByTestId('design-save').click())
+  await expect(page.getByText(/Saved Explorer 10\/4 #1 as/)).toBeVisible()
+  const saved = JSON.parse(readFileSync(join(workbench.files, 'explorer.json'), 'utf8')) as {
+    name: string
+    pieces: { count: number }[]
+  }
+  expect(saved.name).toBe('Explorer 10/4 #1')
+  expect(saved.pieces.reduce((n, p) => n + p.count, 0)).toBe(4)
+})
