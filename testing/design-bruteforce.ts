@@ -81,3 +81,14 @@ export const listed = (r: DesignResult): BruteSet[] =>
 
 export const byKey = (sets: readonly BruteSet[]) =>
   Object.fromEntries(sets.map((s) => [s.key, `${s.outlines}/${s.tilings}`]))
+
+/** The 2 × 2 square, a figure for `--from`. */
+export const square: DesignRequest['from'] = {
+  name: 'square',
+  polygon: [
+    [0, 0],
+    [2, 0],
+    [2, 2],
+    [0, 2],
+  ],
+}

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { InputError } from '../../shared/errors'
 import { nodeWorkers } from '../services/node-worker'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
-import { progressBar } from './progress'
+import { progressBar, type Bar } from './progress'
 
 export interface CommonOptions {
   json?: boolean
@@ -25,6 +25,15 @@ export function workerCount(jobs: string | undefined): number {
 /** A worker that died and what became of its task, in one line on stderr. */
 export const noticeLine = (line: string): void => void process.stderr.write(`warning: ${line}\n`)
 
+/** A farm run's progress on its bar, and a notice (a worker that died) in one line below it. */
+export const barHooks = <P>(bar: Bar<P>) => ({
+  onProgress: bar.update,
+  onNotice: (line: string) => {
+    bar.stop()
+    noticeLine(line)
+  },
+})
+
 /** Runs tilings with a progress bar on stderr and Ctrl-C wired to a clean stop. */
 export async function runWithProgress(
   options: Omit<RunOptions, 'signal' | 'onProgress' | 'transport' | 'workers'>,
@@ -41,11 +50,7 @@ export async function runWithProgress(
       force: common.force,
       checkpoint: common.checkpoint,
       signal,
-      onProgress: bar.update,
-      onNotice: (line) => {
-        bar.stop()
-        noticeLine(line)
-      },
+      ...barHooks(bar),
     })
   } finally {
     bar.stop()

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { bruteForce, byKey, listed, type BruteSet } from '../../testing/design-bruteforce'
+import { bruteForce, byKey, listed, square, type BruteSet } from '../../testing/design-bruteforce'
 import { exploreSets } from './explore'
 import type { DesignRequest } from './request'
-
-const square: DesignRequest['from'] = {
-  name: 'square',
-  polygon: [
-    [0, 0],
-    [2, 0],
-    [2, 2],
-    [0, 2],
-  ],
-}
 
 describe('set explorer against a brute force', () => {
   it.each<[string, DesignRequest]>([

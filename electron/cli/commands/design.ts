@@ -7,7 +7,7 @@ import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../services/tiling-job'
 import { loadFigure, wholeOption } from '../inputs'
 import { statusBar } from '../progress'
-import { noticeLine, workerCount } from '../run'
+import { barHooks, workerCount } from '../run'
 import { table } from '../table'
 
 export interface DesignOptions {
@@ -74,11 +74,7 @@ export async function designCommand(
       request,
       transport: nodeWorkers(workers),
       signal,
-      onProgress: bar.update,
-      onNotice: (line) => {
-        bar.stop()
-        noticeLine(line)
-      },
+      ...barHooks(bar),
     })
   } finally {
     bar.stop()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { exploreSets, type DesignResult } from '../../../shared/design/explore'
 import type { DesignRequest } from '../../../shared/design/request'
-import { bruteForce, byKey, listed } from '../../../testing/design-bruteforce'
+import { bruteForce, byKey, listed, square } from '../../../testing/design-bruteforce'
 import { testWorkers } from '../../../testing/farm-workers'
 import { designJson } from '../../../shared/design/json'
 import { nodeWorkers } from '../node-worker'
@@ -11,16 +11,6 @@ import { runDesign, type DesignRunProgress } from './design-run'
 const found = (r: DesignResult) => {
   const { stats, ...rest } = designJson(r)
   return { ...rest, stats: { candidates: stats.candidates, sets: stats.sets } }
-}
-
-const square: DesignRequest['from'] = {
-  name: 'square',
-  polygon: [
-    [0, 0],
-    [2, 0],
-    [2, 2],
-    [0, 2],
-  ],
 }
 
 describe('the set explorer on the farm', () => {

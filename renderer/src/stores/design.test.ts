@@ -13,6 +13,18 @@ let result: ReturnType<typeof designJson> | undefined
 const explored = () =>
   (result ??= designJson(exploreSets({ area: 16, pieces: 7, top: 5 }), { tilings: true }))
 
+/** The host's first exploration ends with `explored()`. */
+async function firstEnds(): Promise<void> {
+  host.emit({
+    type: 'design.ended',
+    designId: 'design-1',
+    outcome: 'done',
+    result: explored(),
+    elapsedMs: 1,
+  })
+  await settled()
+}
+
 function hostExplores(): void {
   let next = 1
   host.answer('design.start', () => ({ designId: `design-${next++}` }))
@@ -67,14 +79,7 @@ describe('the Design store', () => {
     hostExplores()
     const d = useDesign()
     await d.run()
-    host.emit({
-      type: 'design.ended',
-      designId: 'design-1',
-      outcome: 'done',
-      result: explored(),
-      elapsedMs: 1,
-    })
-    await settled()
+    await firstEnds()
     d.toggle(3)
     await expect(d.compareChosen()).rejects.toThrow('Choose two sets or more')
     d.toggle(1)
@@ -99,14 +104,7 @@ describe('the Design store', () => {
     host.answer('document.save', (p) => ({ path: p.path }))
     const d = useDesign()
     await d.run()
-    host.emit({
-      type: 'design.ended',
-      designId: 'design-1',
-      outcome: 'done',
-      result: explored(),
-      elapsedMs: 1,
-    })
-    await settled()
+    await firstEnds()
     expect(await d.save(2, 'explorer.json')).toBe('explorer.json')
     const saved = host.callsOf('document.save')[0]
     expect(saved.document.name).toBe('Explorer 16/7 #2')
