@@ -36,29 +36,16 @@ export function designTasks(c: Candidates, area: number, pieces: number): Design
   return tasks.sort((x, y) => (x.sets === y.sets ? 0 : x.sets > y.sets ? -1 : 1))
 }
 
-/**
- * The multisets of candidates with these areas, each piece fitting in at least `level` outlines:
- * for each area, m pieces of n kinds.
- */
-function multisetsOf(c: Candidates, areas: readonly number[], level = 1): bigint {
+/** The multisets of candidates with these areas: for each area, m pieces of n kinds. */
+function multisetsOf(c: Candidates, areas: readonly number[]): bigint {
   let sets = 1n
   for (let i = 0; i < areas.length;) {
     let m = 0
     while (areas[i + m] === areas[i]) m++
-    const n = c.byArea[areas[i]].filter((p) => p.fitCount >= level).length
-    sets *= choose(BigInt(n + m - 1), BigInt(m))
+    sets *= choose(BigInt(c.byArea[areas[i]].length + m - 1), BigInt(m))
     i += m
   }
   return sets
-}
-
-/**
- * A unit's share of its task's sets, a weight for progress: those whose pieces each fit in at
- * least `level` outlines, but not all in `level + 1`. The shares of a task's levels add up to its
- * sets.
- */
-export function unitWeight(c: Candidates, task: DesignTask, level: number): bigint {
-  return multisetsOf(c, task.areas, level) - multisetsOf(c, task.areas, level + 1)
 }
 
 function choose(n: bigint, k: bigint): bigint {

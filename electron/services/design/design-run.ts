@@ -7,7 +7,6 @@
  * kills the workers at once; the sets found so far are the result.
  */
 import { SetExplorer, type DesignProgress, type DesignResult } from '../../../shared/design/explore'
-import { unitWeight } from '../../../shared/design/multisets'
 import type { DesignRequest } from '../../../shared/design/request'
 import { addUnit, candidatesToWire, type UnitInput } from '../../../shared/design/unit'
 import { runFarm, type FarmTask } from '../farm/farm'
@@ -24,10 +23,9 @@ export interface DesignRunOptions {
 
 export interface DesignRunProgress extends DesignProgress {
   readonly elapsedMs: number
-  /** While sets are searched: the units done and in all. */
+  /** While sets are searched: the units done, and those done or still above the best so far. */
   readonly units?: { readonly done: number; readonly of: number }
-  /** Sets (by the units' weights) a second, and the time left, once the farm can tell. */
-  readonly rate?: number
+  /** The time left at the pace so far, for the units still above the best so far. */
   readonly etaSeconds?: number
 }
 
@@ -44,13 +42,19 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
   const r = explorer.request
   const tally = explorer.tally
   const units: FarmTask<UnitInput>[] = explorer.levels().flatMap((level) =>
-    explorer.tasks.map((task, i) => ({
+    explorer.tasks.map((_, i) => ({
       id: `${level}/${i}`,
       input: { task: i, level, needed: 1 },
-      weight: Number(unitWeight(c, task, level)),
+      weight: 1,
       priority: level,
     })),
   )
+  // Progress by units, of those still worth running: a unit below the best so far is done at
+  // once, so as the bound rises the work left shrinks (the farm's own fraction would count them).
+  const left = new Map<number, number>()
+  for (const u of units) left.set(u.input.level, (left.get(u.input.level) ?? 0) + 1)
+  let unitsDone = 0
+  const setsStarted = Date.now()
   const outcome = await runFarm(
     {
       kind: 'explore',
@@ -64,23 +68,32 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
       },
       tasks: units,
       sending: (unit) => ({ ...unit.input, needed: tally.needed() }),
-      onResult: (unit, result) => addUnit(tally, c, unit.input, result),
+      onResult: (unit, result) => {
+        addUnit(tally, c, unit.input, result)
+        unitsDone++
+        left.set(unit.input.level, left.get(unit.input.level)! - 1)
+      },
     },
     {
       transport: o.transport,
       signal,
       onNotice: o.onNotice,
-      onProgress: (p) =>
+      onProgress: () => {
+        const needed = tally.needed()
+        let live = 0
+        for (const [level, n] of left) if (level >= needed) live += n
+        const of = unitsDone + live
         o.onProgress?.({
           phase: 'sets',
-          fraction: p.fraction,
+          fraction: of > 0 ? unitsDone / of : 1,
           searched: tally.searched,
           best: tally.ranking.list()[0]?.outlines,
           elapsedMs: Date.now() - t0,
-          units: { done: p.tasksDone, of: p.tasks },
-          rate: p.rate,
-          etaSeconds: p.etaSeconds,
-        }),
+          units: { done: unitsDone, of },
+          etaSeconds:
+            unitsDone > 0 ? (((Date.now() - setsStarted) / unitsDone) * live) / 1000 : undefined,
+        })
+      },
     },
   )
   if (outcome.error) throw outcome.error
