@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { areaInHalfSquares, type Point } from '../../shared/lattice/polygon'
 import { exploreSets } from '../../shared/design/explore'
 import { designJson } from '../../shared/design/json'
+import { childPids, processRunning } from '../../testing/processes'
 import { cli } from './run-cli'
 import { startCli } from './start-cli'
 
@@ -74,6 +76,35 @@ describe('design (the set explorer)', () => {
     expect(code).toBe(130)
     expect(err).toContain('interrupted: the best sets found so far')
     expect(JSON.parse(out)).toMatchObject({ complete: false })
+  })
+
+  it('on Ctrl-C while its workers search the sets, stops them at once and prints the best so far', async () => {
+    // Five pieces of area 16: the sets keep two workers busy for half a minute or more.
+    const run = startCli(
+      'design',
+      '--area',
+      '16',
+      '--pieces',
+      '5',
+      '--top',
+      '1',
+      '--jobs',
+      '2',
+      '--json',
+    )
+    const workers = () =>
+      childPids(run.child.pid!).filter((p) =>
+        readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('farm-worker'),
+      )
+    await expect.poll(() => workers().length, { timeout: 120_000, interval: 100 }).toBe(2)
+    const started = workers()
+    run.child.kill('SIGINT')
+    const { code, out, err } = await run.done
+    expect(code).toBe(130)
+    expect(err).toContain('interrupted: the best sets found so far')
+    expect(JSON.parse(out)).toMatchObject({ complete: false })
+    // Killed, not left to finish their units: gone within moments of the exit.
+    await expect.poll(() => started.filter(processRunning), { timeout: 5_000 }).toEqual([])
   })
 
   it('stops at once on Ctrl-C while it makes thousands of outlines ready', async () => {
