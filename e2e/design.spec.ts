@@ -2,12 +2,21 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from './fixtures'
 
-test('Design: a small exploration on the workers, two of its sets opened in Compare, one saved as a set file', async ({
+test('Design: a long exploration stopped, a small one on the workers, two of its sets opened in Compare, one saved as a set file', async ({
   workbench,
 }) => {
   const { page } = workbench
   await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
   await page.keyboard.press('Alt+d')
+  // A long exploration (five pieces of area 16) shows its progress and stops at once.
+  await page.getByTestId('design-pieces').fill('5')
+  await page.getByTestId('design-top').fill('1')
+  await page.getByTestId('design-run').click()
+  await expect(page.getByTestId('design-progress')).toBeVisible()
+  await page.getByTestId('design-stop').click()
+  await expect(page.getByTestId('design-stopped')).toBeVisible()
+  await expect(page.getByTestId('design-progress')).toHaveCount(0)
+
   await page.getByTestId('design-area').fill('10')
   await page.getByTestId('design-pieces').fill('4')
   await page.getByTestId('design-top').fill('4')

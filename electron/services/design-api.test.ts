@@ -43,7 +43,8 @@ describe('design.start', () => {
     await ok('design.cancel', { designId })
     const end = await until(designId)
     expect(end.outcome).toBe('cancelled')
-    expect(end.result?.complete).toBe(false)
+    // Stopped while the pieces grew: no set searched, no result.
+    expect(end.result).toBeUndefined()
   })
 
   it.each([

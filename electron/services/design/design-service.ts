@@ -77,7 +77,8 @@ export class DesignService {
         type: 'design.ended',
         designId,
         outcome: result.complete ? 'done' : 'cancelled',
-        result: designJson(result, { tilings: true }),
+        // Stopped while the pieces were grown: no set was searched, nothing to show.
+        ...(result.outlines.length > 0 ? { result: designJson(result, { tilings: true }) } : {}),
         notices,
         elapsedMs: Date.now() - t0,
       })
