@@ -4,6 +4,8 @@ import type { DesignRequest } from '../../../shared/design/request'
 import { bruteForce, byKey, listed, square } from '../../../testing/design-bruteforce'
 import { testWorkers } from '../../../testing/farm-workers'
 import { designJson } from '../../../shared/design/json'
+import type { UnitInput } from '../../../shared/design/unit'
+import type { FarmTransport } from '../farm/transport'
 import { nodeWorkers } from '../node-worker'
 import { runDesign, type DesignRunProgress } from './design-run'
 
@@ -40,6 +42,34 @@ describe('the set explorer on the farm', () => {
       expect(farm.stats.searched).toBeLessThan(Number(farm.stats.sets))
     },
   )
+
+  it('sends each unit with the best found so far: units below it are done at once', async () => {
+    // The transport of two workers, its submissions recorded.
+    const workers = nodeWorkers(2)
+    const sent: UnitInput[] = []
+    const transport: FarmTransport = {
+      open(job) {
+        const session = workers.open(job)
+        return {
+          capacity: session.capacity,
+          submit: (task) => {
+            sent.push(task.input as UnitInput)
+            session.submit(task)
+          },
+          onEvent: (l) => session.onEvent(l),
+          close: (how) => session.close(how),
+        }
+      },
+    }
+    const request = { area: 16, pieces: 7, top: 5 }
+    const r = await runDesign({ request, transport })
+    expect(r.sets.map((s) => s.outlines)).toEqual([19, 19, 19, 19, 18])
+    // Once five sets are found, the fifth's 18 outlines go out as the bound, and every unit
+    // of a lower level is skipped.
+    expect(Math.max(...sent.map((u) => u.needed))).toBe(18)
+    const skipped = sent.filter((u) => u.needed > u.level)
+    expect(skipped.length).toBeGreaterThan(sent.length / 2)
+  })
 
   it('reports the phases, then the units and the best so far', async () => {
     const seen: DesignRunProgress[] = []
