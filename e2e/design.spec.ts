@@ -17,7 +17,14 @@ test('Design: a long exploration stopped, a small one on the workers, two of its
   await expect(page.getByTestId('design-stopped')).toBeVisible()
   await expect(page.getByTestId('design-progress')).toHaveCount(0)
 
+  // A figure of another area to cut: refused in one line.
   await page.getByTestId('design-area').fill('10')
+  await page.getByTestId('design-from').selectOption({ label: 'tangram square (16 half-squares)' })
+  await page.getByTestId('design-run').click()
+  await expect(page.getByTestId('design-error')).toHaveText(
+    '--from tangram square: the figure covers 16 half-square triangles, not --area 10',
+  )
+  await page.getByTestId('design-from').selectOption('')
   await page.getByTestId('design-pieces').fill('4')
   await page.getByTestId('design-top').fill('4')
   await page.getByTestId('design-run').click()
