@@ -9,6 +9,7 @@
 import { SetExplorer, type DesignProgress, type DesignResult } from '../../../shared/design/explore'
 import type { DesignRequest } from '../../../shared/design/request'
 import { addUnit, candidatesToWire, type UnitInput } from '../../../shared/design/unit'
+import { secondsLeft } from '../../../shared/time-left'
 import { runFarm, type FarmTask } from '../farm/farm'
 import type { FarmTransport } from '../farm/transport'
 import { runSliced } from '../sliced-search'
@@ -90,8 +91,7 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
           best: tally.ranking.list()[0]?.outlines,
           elapsedMs: Date.now() - t0,
           units: { done: unitsDone, of },
-          etaSeconds:
-            unitsDone > 0 ? (((Date.now() - setsStarted) / unitsDone) * live) / 1000 : undefined,
+          etaSeconds: secondsLeft({ workMs: Date.now() - setsStarted, total: of, done: unitsDone }),
         })
       },
     },
