@@ -492,6 +492,13 @@ export type WorkbenchEvent =
       readonly countId: string
       readonly n: number
     } & QueensRunProgress)
+  /** A worker that died during a count, its task counted again: one line. */
+  | {
+      readonly type: 'queens.notice'
+      readonly countId: string
+      readonly n: number
+      readonly message: string
+    }
   | {
       readonly type: 'queens.ended'
       readonly countId: string
