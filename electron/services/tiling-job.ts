@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
 import type { D4 } from '../../shared/lattice/d4'
 import type { Point } from '../../shared/lattice/polygon'
+import { formatCount, formatDuration, type EstimateSummary } from '../../shared/tiling/estimate'
 import { addPartStats } from '../../shared/tiling/jobs'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import {
@@ -303,53 +304,53 @@ export interface FigureEstimate {
   readonly rate?: number
 }
 
-export interface TilingEstimate {
+export interface TilingEstimate extends EstimateSummary {
   /** Per figure, once estimated. */
-  readonly figures: readonly (FigureEstimate | undefined)[]
-  readonly estimated: number
-  readonly ruledOut: number
-  /** Knuth's estimate of the whole search's nodes (the figures estimated so far). */
-  readonly nodes: number
-  /** Seconds the whole search would take in one process here, once any speed was measured. */
-  readonly seconds?: number
+  readonly each: readonly (FigureEstimate | undefined)[]
 }
 
 export interface EstimateOptions extends Pick<
   RunOptions,
   'setJson' | 'figures' | 'mode' | 'transport' | 'signal'
 > {
-  /** As figures are estimated (a few times a second). */
-  readonly onProgress?: (e: TilingEstimate) => void
+  /** As figures are estimated, a few times a second: the summary and the figures new since. */
+  readonly onProgress?: (
+    e: EstimateSummary,
+    fresh: readonly { figure: number; estimate: FigureEstimate }[],
+  ) => void
 }
+
+/** How often an estimate reports, at most. */
+const ESTIMATE_REPORT_MS = 100
 
 /**
  * The search's size before it runs, as information: every figure planned in the workers as a run
  * plans it (rule-outs, Knuth's estimate), with a short search that measures the speed of its
- * nodes here. The time on N processes (here, or on a queue's workers) is `seconds / N`.
+ * nodes here. The time on N processes (here, or on a queue's workers) is `seconds / N`
+ * (`estimateTimes`).
  */
 export async function estimateTilings(
   o: EstimateOptions,
 ): Promise<TilingEstimate & { complete: boolean; cancelled: boolean }> {
-  const figures: (FigureEstimate | undefined)[] = o.figures.map(() => undefined)
+  const each: (FigureEstimate | undefined)[] = o.figures.map(() => undefined)
   let estimated = 0
   let ruledOut = 0
   let nodes = 0
-  const summary = (): TilingEstimate => {
-    // Figures too small to time go at the mean speed of those timed.
-    let timed = 0
-    let timedNodes = 0
-    let untimedNodes = 0
-    for (const f of figures) {
-      if (f?.rate) {
-        timed += f.nodes / f.rate
-        timedNodes += f.nodes
-      } else if (f) untimedNodes += f.nodes
-    }
+  // Figures too small to time go at the mean speed of those timed.
+  let timedSeconds = 0
+  let timedNodes = 0
+  const summary = (): EstimateSummary => {
     const seconds =
-      timed > 0 ? timed + untimedNodes / (timedNodes / timed) : nodes === 0 ? 0 : undefined
-    return { figures: [...figures], estimated, ruledOut, nodes, seconds }
+      timedSeconds > 0 ? (nodes / timedNodes) * timedSeconds : nodes === 0 ? 0 : undefined
+    return { estimated, figures: o.figures.length, ruledOut, nodes, seconds }
   }
+  let fresh: { figure: number; estimate: FigureEstimate }[] = []
   let last = 0
+  const report = () => {
+    last = Date.now()
+    o.onProgress?.(summary(), fresh)
+    fresh = []
+  }
   const outcome = await runFarm(
     {
       kind: 'tilings',
@@ -363,24 +364,34 @@ export async function estimateTilings(
       tasks: o.figures.map((_, i) => figureTask(i)),
       onResult: (task, r) => {
         const i = task.input.figure
-        estimated++
+        let e: FigureEstimate
         if (r.type === 'ruled-out') {
           ruledOut++
-          figures[i] = { rejected: r.reason, nodes: 0 }
+          e = { rejected: r.reason, nodes: 0 }
         } else if (r.type === 'estimated') {
           nodes += r.nodes
-          figures[i] = { nodes: r.nodes, ...(r.rate ? { rate: r.rate } : {}) }
-        }
-        if (Date.now() - last > 100 || estimated === o.figures.length) {
-          last = Date.now()
-          o.onProgress?.(summary())
-        }
+          if (r.rate) {
+            timedSeconds += r.nodes / r.rate
+            timedNodes += r.nodes
+          }
+          e = { nodes: r.nodes, ...(r.rate ? { rate: r.rate } : {}) }
+        } else throw new Error(`a ${r.type} result in an estimate`)
+        estimated++
+        each[i] = e
+        fresh.push({ figure: i, estimate: e })
+        if (Date.now() - last > ESTIMATE_REPORT_MS) report()
       },
     },
     { transport: o.transport, signal: o.signal },
   )
+  if (fresh.length > 0) report()
   if (outcome.error) throw outcome.error
-  return { ...summary(), complete: outcome.complete, cancelled: outcome.cancelled }
+  return {
+    ...summary(),
+    each,
+    complete: outcome.complete,
+    cancelled: outcome.cancelled,
+  }
 }
 
 /** What a tiling checkpoint belongs to: the set, its figures and the run's kind, by a hash. */
@@ -497,29 +508,4 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
       return `${fixed} tilings cannot make ${solutions} classes`
     return undefined
   },
-}
-
-export function formatCount(n: number): string {
-  if (n < 1e6) return Math.round(n).toLocaleString('en')
-  if (n >= 1e18) {
-    const [m, e] = n.toExponential(1).split('e+')
-    return `${m}·10^${e}`
-  }
-  const units: [number, string][] = [
-    [1e15, 'quadrillion'],
-    [1e12, 'trillion'],
-    [1e9, 'billion'],
-    [1e6, 'million'],
-  ]
-  const [scale, name] = units.find(([v]) => n >= v)!
-  const x = n / scale
-  return `${x < 10 ? x.toFixed(1) : Math.round(x).toLocaleString('en')} ${name}`
-}
-
-export function formatDuration(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)} s`
-  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`
-  if (seconds < 3 * 86400) return `${Math.round(seconds / 3600)} hours`
-  if (seconds < 3 * 365 * 86400) return `${Math.round(seconds / 86400)} days`
-  return `${formatCount(seconds / (365 * 86400))} years`
 }

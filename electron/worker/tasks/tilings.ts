@@ -134,7 +134,9 @@ const tilings: WorkerKind<'tilings', State> = {
         (_, __, ms) => ms > TRIAL_MS,
       )
       const ms = performance.now() - t0
-      const rate = ms > TRIAL_MS / 2 ? (trial.stats.placements / ms) * 1000 : undefined
+      // Timed if it ran long enough to say, or searched the whole figure (its time is known).
+      const timed = (ms > TRIAL_MS / 2 || trial.complete) && trial.stats.placements > 0
+      const rate = timed ? (trial.stats.placements / Math.max(ms, 0.01)) * 1000 : undefined
       return { type: 'estimated', nodes, ...(rate ? { rate } : {}) }
     }
     if (setup.goal === 'first' || nodes < SPLIT_FROM_NODES) {
