@@ -49,7 +49,7 @@ const FLUSH_MS = 100
 const FLUSH_COUNT = 500
 
 /** A document and the figures of a request, as the workers solve them (congruent pieces merged). */
-function solvable(
+export function solvable(
   document: WorkbenchDocument,
   kind: 'tile' | 'convex',
   figures?: SolveRequest['figures'],
@@ -265,6 +265,7 @@ export class SolverService {
           rate: p.elapsedMs > 0 ? (p.placements / p.elapsedMs) * 1000 : 0,
           etaSeconds: p.etaSeconds,
           estimatedNodes: p.estimatedNodes,
+          figuresPlanned: p.figuresPlanned,
         })
       }
       const outcome = await runTilings({

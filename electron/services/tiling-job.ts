@@ -3,7 +3,12 @@ import { z } from 'zod'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
 import type { D4 } from '../../shared/lattice/d4'
 import type { Point } from '../../shared/lattice/polygon'
-import { formatCount, formatDuration, type EstimateSummary } from '../../shared/tiling/estimate'
+import {
+  formatCount,
+  formatDuration,
+  type EstimateSummary,
+  type FigureEstimate,
+} from '../../shared/tiling/estimate'
 import { addPartStats } from '../../shared/tiling/jobs'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import {
@@ -293,15 +298,6 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     resumed: farm.resumed,
     elapsedMs: farm.elapsedMs,
   }
-}
-
-/** One figure's estimate: ruled out, or the search's nodes and how fast they go here. */
-export interface FigureEstimate {
-  readonly rejected?: string
-  /** Knuth's estimate of the search's nodes. */
-  readonly nodes: number
-  /** Nodes a second in one process, measured by a short search here (absent for tiny ones). */
-  readonly rate?: number
 }
 
 export interface TilingEstimate extends EstimateSummary {

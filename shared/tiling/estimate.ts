@@ -17,6 +17,15 @@ export interface EstimateSummary {
   readonly seconds?: number
 }
 
+/** One figure's estimate: ruled out, or the search's nodes and how fast they go here. */
+export interface FigureEstimate {
+  readonly rejected?: string
+  /** Knuth's estimate of the search's nodes. */
+  readonly nodes: number
+  /** Nodes a second in one process, measured by a short search here (absent for tiny ones). */
+  readonly rate?: number
+}
+
 /**
  * The workers of a queue an estimate is reckoned on while no queue says how many it has: the
  * queue's own count is passed to `estimateTimes` instead, once there is one.
