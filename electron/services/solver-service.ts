@@ -335,10 +335,12 @@ export class SolverService {
       emit({
         type: 'job.ended',
         jobId,
-        outcome: job.abort.signal.aborted ? 'cancelled' : 'failed',
-        error: (e as Error).message,
-        tooLarge: e instanceof SearchTooLargeError,
         elapsedMs: Date.now() - started,
+        ...(job.abort.signal.aborted
+          ? { outcome: 'cancelled' }
+          : e instanceof SearchTooLargeError
+            ? { outcome: 'estimated', estimatedNodes: e.estimatedNodes }
+            : { outcome: 'failed', error: (e as Error).message }),
       })
     } finally {
       this.jobs.splice(this.jobs.indexOf(job), 1)

@@ -489,10 +489,14 @@ export type WorkbenchEvent =
   | {
       readonly type: 'job.ended'
       readonly jobId: string
-      readonly outcome: 'done' | 'cancelled' | 'failed'
+      /**
+       * 'estimated': stopped before its search, its estimate passing a day's work (`force` runs
+       * it): information for a deliberate choice, not a failure.
+       */
+      readonly outcome: 'done' | 'cancelled' | 'failed' | 'estimated'
       readonly error?: string
-      /** The job was refused because it would take far too long; it can be forced. */
-      readonly tooLarge?: boolean
+      /** With 'estimated': Knuth's estimate of the nodes, of the figures planned when it stopped. */
+      readonly estimatedNodes?: number
       /** Tasks taken from the checkpoint of the same job, stopped earlier. */
       readonly resumed?: number
       readonly elapsedMs: number

@@ -148,7 +148,7 @@ describe('the solver store', () => {
     expect(s.running).toBe(true)
   })
 
-  it('a failed job keeps what it found and says why; a refused one can be forced', async () => {
+  it('a failed job keeps what it found and says why; one stopped at its estimate can be forced', async () => {
     hostRunsJobs()
     const s = useSolver()
     await s.start(tangram(), 'convex')
@@ -168,12 +168,12 @@ describe('the solver store', () => {
     host.emit({
       type: 'job.ended',
       jobId: 'job-2',
-      outcome: 'failed',
-      error: 'estimated at 3 days',
-      tooLarge: true,
+      outcome: 'estimated',
+      estimatedNodes: 5e12,
       elapsedMs: 1,
     })
-    expect(s.job).toMatchObject({ jobId: 'job-2', tooLarge: true })
+    expect(s.job).toMatchObject({ jobId: 'job-2', state: 'estimated', estimatedNodes: 5e12 })
+    expect(s.job!.error).toBeUndefined()
     await s.start(tangram(), 'convex', { force: true })
     expect(host.callsOf('solver.start')[2]).toMatchObject({ force: true })
   })
