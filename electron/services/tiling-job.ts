@@ -200,7 +200,6 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
       return figureDone(i)
     }
-    if (r.type === 'estimated') throw new Error('an estimate in a tiling run')
     if (r.type === 'part') {
       add(i, r, true)
       if (--partsLeft[i]! === 0) figureDone(i)
@@ -217,6 +216,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         estimatedNodes,
       )
     }
+    if (r.type === 'estimated') throw new Error(`figure ${i} was estimated, not planned`)
     if (r.type === 'searched') {
       add(i, r, false)
       figureDone(i)
@@ -251,6 +251,8 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         // A listing run's checkpoint keeps each task's tilings, to hand them on when it resumes.
         const tilings = taskTilings.get(task.id)
         taskTilings.delete(task.id)
+        // A figure stopped at its estimate is planned again when the run is forced.
+        if (r.type === 'estimated') return undefined
         return o.list && (r.type === 'searched' || r.type === 'part') ? { ...r, tilings } : r
       },
       onTaskProgress: (task, _, detail) => detail && running.set(task.id, detail),
@@ -399,7 +401,7 @@ export interface TilingPlan {
   readonly run: string
 }
 
-type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly'>
+type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly' | 'force'>
 
 function tilingSetup(o: RunWhat): TilingSetup {
   return {
@@ -408,11 +410,15 @@ function tilingSetup(o: RunWhat): TilingSetup {
     mode: o.mode,
     goal: o.firstOnly ? 'first' : 'count',
     list: o.list,
+    ...(o.force || o.firstOnly ? {} : { refuseFrom: REFUSE_FROM_NODES }),
   }
 }
 
+/** The run's identity: forced or not, the same search keeps the same checkpoint. */
 const runHash = (setup: TilingSetup) =>
-  createHash('sha256').update(JSON.stringify(setup)).digest('hex')
+  createHash('sha256')
+    .update(JSON.stringify({ ...setup, refuseFrom: undefined }))
+    .digest('hex')
 
 /** What a run is, as a hash: the same set, figures and goal give the same checkpoint. */
 export const tilingRunId = (o: RunWhat): string => runHash(tilingSetup(o))

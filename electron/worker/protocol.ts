@@ -78,6 +78,11 @@ export interface TilingSetup {
   readonly mode: SymmetryMode
   readonly goal: 'estimate' | 'first' | 'count'
   readonly list: boolean
+  /**
+   * A count not forced: a figure estimated above this many nodes is not split but returned
+   * 'estimated' at once, and the run stops at its estimate without paying for the split.
+   */
+  readonly refuseFrom?: number
 }
 
 /** A figure to plan (no prefix), or a part of a planned figure's search. */

@@ -48,8 +48,11 @@ export interface FarmJob<K extends KindName> {
     result: ResultOf<K>,
     resumed: boolean,
   ) => TaskEffect<InputOf<K>> | void
-  /** What the checkpoint keeps of a task's result (default: the result as the worker sent it). */
-  readonly record?: (task: FarmTask<InputOf<K>>, result: ResultOf<K>) => ResultOf<K>
+  /**
+   * What the checkpoint keeps of a task's result (default: the result as the worker sent it);
+   * undefined keeps nothing, so that a resumed run does the task again.
+   */
+  readonly record?: (task: FarmTask<InputOf<K>>, result: ResultOf<K>) => ResultOf<K> | undefined
   readonly onItem?: (task: FarmTask<InputOf<K>>, item: ItemOf<K>) => void
   readonly onTaskProgress?: (
     task: FarmTask<InputOf<K>>,
@@ -193,7 +196,8 @@ export async function runFarm<K extends KindName, Plan = unknown>(
 
   const saved = new Map(cp ? ((await readCheckpoint(cp.path, cp.spec, cp.plan))?.done ?? []) : [])
   const finish = (task: Task, result: ResultOf<K>, fromCheckpoint: boolean) => {
-    results.set(task.id, fromCheckpoint ? result : (job.record?.(task, result) ?? result))
+    const kept = fromCheckpoint || !job.record ? result : job.record(task, result)
+    if (kept !== undefined) results.set(task.id, kept)
     const effect = job.onResult?.(task, result, fromCheckpoint)
     const weight = task.weight + (effect?.weight ?? 0)
     known += effect?.weight ?? 0

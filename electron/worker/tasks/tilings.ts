@@ -139,6 +139,8 @@ const tilings: WorkerKind<'tilings', State> = {
       const rate = timed ? (trial.stats.placements / Math.max(ms, 0.01)) * 1000 : undefined
       return { type: 'estimated', nodes, ...(rate ? { rate } : {}) }
     }
+    if (setup.refuseFrom !== undefined && nodes > setup.refuseFrom)
+      return { type: 'estimated', nodes }
     if (setup.goal === 'first' || nodes < SPLIT_FROM_NODES) {
       const first = setup.goal === 'first'
       const r = await search(state, p, [], hooks, first ? (_, found) => found > 0 : undefined)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { computed } from 'vue'
 import tangramSet from '../../../resources/sets/tangram.json'
 import { documentFromJson } from '../../../shared/document/document'
 import { host } from '../../../testing/renderer-setup'
@@ -29,6 +30,9 @@ describe('the estimate store', () => {
     ])
     const e = s.of(doc, CONVEX)!
     expect(e).toMatchObject({ state: 'running', workers: 2 })
+    // As a view holds it: in a computed, which must see every event.
+    const shown = computed(() => s.of(doc, CONVEX))
+    expect(shown.value!.summary.estimated).toBe(0)
     expect(s.running).toBe(true)
     host.emit({
       type: 'estimate.progress',
@@ -45,6 +49,7 @@ describe('the estimate store', () => {
       summary: { estimated: 3, figures: 3, ruledOut: 0, nodes: 9 },
       figures: [{ figure: 0, estimate: { nodes: 9 } }],
     })
+    expect(shown.value!.summary.estimated).toBe(1)
     expect(s.of(doc, CONVEX)!.each).toEqual([
       undefined,
       { rejected: 'no piece has a side of direction 45°', nodes: 0 },
@@ -68,6 +73,7 @@ describe('the estimate store', () => {
     })
     const done = s.of(doc, CONVEX)!
     expect(done.state).toBe('done')
+    expect(shown.value).toBe(done)
     expect(done.each.map((f) => f?.nodes)).toEqual([1.5e12, 0, 0.5e12])
     // 28 hours in one process: 14 on the two here, 2.8 on the queue's ten.
     expect(s.times(done)).toEqual({ here: 50_400, hereWorkers: 2, queue: 10_080, queueWorkers: 10 })

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, markRaw, ref, shallowRef, triggerRef } from 'vue'
+import { computed, markRaw, ref, shallowRef } from 'vue'
 import type { JobFigure, WorkbenchEvent } from '../../../shared/api/contract'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { mergeCongruentPieces, solvedSetKey } from '../../../shared/document/merge'
@@ -33,11 +33,11 @@ export interface Estimate extends EstimateTarget {
   readonly shown: readonly JobFigure[]
   /** Processes a run here would use. */
   readonly workers: number
-  state: 'running' | 'done' | 'cancelled' | 'failed'
-  summary: EstimateSummary
+  readonly state: 'running' | 'done' | 'cancelled' | 'failed'
+  readonly summary: EstimateSummary
   /** Per figure, once estimated. */
-  each: (FigureEstimate | undefined)[]
-  error?: string
+  readonly each: readonly (FigureEstimate | undefined)[]
+  readonly error?: string
 }
 
 /** Which search an estimate is of: the same set, kind, convention and figures give the same key. */
@@ -104,15 +104,18 @@ export const useEstimate = defineStore('estimate', () => {
   function handle(ev: WorkbenchEvent): void {
     const e = estimate.value
     if (!e || !('estimateId' in ev) || ev.estimateId !== e.estimateId) return
+    // A new object each time: views hold it in computeds, which pass on only a changed value.
     if (ev.type === 'estimate.progress') {
-      e.summary = ev.summary
-      for (const f of ev.figures) e.each[f.figure] = f.estimate
-    } else if (ev.type === 'estimate.ended') {
-      e.state = ev.outcome
-      if (ev.summary) e.summary = ev.summary
-      e.error = ev.error
-    }
-    triggerRef(estimate)
+      const each = [...e.each]
+      for (const f of ev.figures) each[f.figure] = f.estimate
+      estimate.value = markRaw({ ...e, summary: ev.summary, each })
+    } else if (ev.type === 'estimate.ended')
+      estimate.value = markRaw({
+        ...e,
+        state: ev.outcome,
+        summary: ev.summary ?? e.summary,
+        error: ev.error,
+      })
   }
   api.onEvent(handle)
 
