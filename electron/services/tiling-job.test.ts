@@ -238,7 +238,7 @@ describe('tiling runs on the task farm', () => {
     await expect(refused).rejects.toThrow(/this search would visit about .* nodes, roughly .*/)
   })
 
-  it('stop at the estimate before splitting the search, and keep nothing a forced run would miss', async () => {
+  it('stop at the estimate before splitting the search, and go on from it when forced', async () => {
     const { json, pieces } = load('pentaboloes')
     const { cases } = convexCases(pieces)
     const big = cases.find((c) => c.name === 'parallelogram 5√2, 15, 5√2, 15')!
@@ -258,14 +258,14 @@ describe('tiling runs on the task farm', () => {
     await expect(run({ onProgress: (p) => progress.push(p) })).rejects.toThrow(InputError)
     // Stopped at the estimate: its search was not split into weighed parts first.
     expect(progress.every((p) => p.fraction === 0)).toBe(true)
-    // Forced, the same search (the same checkpoint) is planned again, split, and searched.
+    // Forced, the same search goes on from the same checkpoint: its estimate kept, split, searched.
     const stop = new AbortController()
     const forced = await run({
       force: true,
       signal: stop.signal,
       onProgress: (p) => p.placements > 0 && stop.abort(),
     })
-    expect(forced).toMatchObject({ cancelled: true, resumed: 0 })
+    expect(forced).toMatchObject({ cancelled: true, resumed: 1 })
     expect(forced.figures[0].estimatedNodes).toBeGreaterThan(2e12)
   })
 })

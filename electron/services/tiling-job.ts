@@ -184,7 +184,39 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
 
   const running = new Map<string, { placements: number; solutions: number }>()
   let estimatedNodes = 0
+  /** Figures planned: ruled out, searched whole, or estimated (to be split). */
   let planned = 0
+  /**
+   * The work of the figures planned, as weighed (searched whole, or split into weighed parts) and
+   * as still to weigh (estimated, not yet split: Knuth's estimate stands for it): what share of
+   * the whole the farm's known weights are.
+   */
+  let weighedWork = 0
+  let unweighedWork = 0
+  const knownShare = () => {
+    const work = weighedWork + unweighedWork
+    return (planned / n) * (work > 0 ? weighedWork / work : 1)
+  }
+
+  /**
+   * Splits of figures too big to search whole, held until every figure is planned: a run that is
+   * not forced goes on only if its whole estimate stays under a day, and never pays for a split
+   * it would not search.
+   */
+  let held: FarmTask<TilingInput>[] = []
+  const splitTask = (i: number, nodes: number): FarmTask<TilingInput> => ({
+    id: `f${i}.s`,
+    input: { figure: i, split: nodes },
+    weight: 0,
+    priority: PLAN_FIRST,
+  })
+  /** The held splits, once the last figure is planned (the estimate passed no refusal). */
+  const release = (next: FarmTask<TilingInput>[] = []): FarmTask<TilingInput>[] => {
+    if (planned < n || held.length === 0) return next
+    const all = [...held, ...next]
+    held = []
+    return all
+  }
 
   const onResult = (
     task: FarmTask<TilingInput>,
@@ -195,34 +227,48 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     running.delete(task.id)
     if (resumed && o.list && (r.type === 'searched' || r.type === 'part'))
       for (const t of r.tilings ?? []) foundTiling(task, t)
-    if (r.type === 'ruled-out') {
-      planned++
-      outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
-      return figureDone(i)
-    }
     if (r.type === 'part') {
       add(i, r, true)
       if (--partsLeft[i]! === 0) figureDone(i)
       return
     }
-    planned++
-    estimatedNodes += r.nodes
-    outcomes[i] = { ...outcomes[i], estimatedNodes: r.nodes }
-    if (!o.force && !o.firstOnly && estimatedNodes > REFUSE_FROM_NODES) {
-      const more = planned < n ? ' or more' : ''
-      const time = formatDuration(estimatedNodes / NODES_PER_SECOND / Math.max(1, o.workers))
-      throw new SearchTooLargeError(
-        `this search would visit about ${formatCount(estimatedNodes)} nodes${more}, roughly ${time}`,
-        estimatedNodes,
-      )
+    if (task.input.split === undefined) {
+      // A figure planned: ruled out, searched whole, or estimated (split by a task of its own).
+      planned++
+      if (r.type === 'ruled-out') {
+        outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
+        figureDone(i)
+        return { next: release() }
+      }
+      estimatedNodes += r.nodes
+      if (r.type === 'estimated') unweighedWork += r.nodes
+      outcomes[i] = { ...outcomes[i], estimatedNodes: r.nodes }
+      if (!o.force && !o.firstOnly && estimatedNodes > REFUSE_FROM_NODES) {
+        const more = planned < n ? ' or more' : ''
+        const time = formatDuration(estimatedNodes / NODES_PER_SECOND / Math.max(1, o.workers))
+        throw new SearchTooLargeError(
+          `this search would visit about ${formatCount(estimatedNodes)} nodes${more}, roughly ${time}`,
+          estimatedNodes,
+        )
+      }
+      if (r.type === 'searched') {
+        add(i, r, false)
+        figureDone(i)
+        weighedWork += Math.max(1, r.nodes)
+        return { weight: Math.max(1, r.nodes), next: release() }
+      }
+      if (r.type === 'estimated') {
+        // Forced, or split before (its split may be in the checkpoint): split it now.
+        if (o.force || resumed) return { next: release([splitTask(i, r.nodes)]) }
+        held.push(splitTask(i, r.nodes))
+        return { next: release() }
+      }
     }
-    if (r.type === 'estimated') throw new Error(`figure ${i} was estimated, not planned`)
-    if (r.type === 'searched') {
-      add(i, r, false)
-      figureDone(i)
-      return { weight: Math.max(1, r.nodes) }
-    }
-    // Split: the statistics of the nodes above the parts, then the parts.
+    if (r.type !== 'split') throw new Error(`task ${task.id} of a tiling run gave a ${r.type}`)
+    unweighedWork -= task.input.split ?? 0
+    weighedWork += r.parts.reduce((w, part) => w + part.weight, 0)
+    // Split (in a checkpoint of an older run, by the planning task itself): the statistics of the
+    // nodes above the parts, then the parts.
     add(i, { counts: { solutions: 0, fixed: 0 }, stats: r.stats, complete: true }, false)
     partsLeft[i] = r.parts.length
     if (r.parts.length === 0) return figureDone(i)
@@ -251,12 +297,10 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         // A listing run's checkpoint keeps each task's tilings, to hand them on when it resumes.
         const tilings = taskTilings.get(task.id)
         taskTilings.delete(task.id)
-        // A figure stopped at its estimate is planned again when the run is forced.
-        if (r.type === 'estimated') return undefined
         return o.list && (r.type === 'searched' || r.type === 'part') ? { ...r, tilings } : r
       },
       onTaskProgress: (task, _, detail) => detail && running.set(task.id, detail),
-      known: () => planned / n,
+      known: knownShare,
     },
     {
       transport: o.transport,
@@ -401,7 +445,7 @@ export interface TilingPlan {
   readonly run: string
 }
 
-type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly' | 'force'>
+type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly'>
 
 function tilingSetup(o: RunWhat): TilingSetup {
   return {
@@ -410,15 +454,11 @@ function tilingSetup(o: RunWhat): TilingSetup {
     mode: o.mode,
     goal: o.firstOnly ? 'first' : 'count',
     list: o.list,
-    ...(o.force || o.firstOnly ? {} : { refuseFrom: REFUSE_FROM_NODES }),
   }
 }
 
-/** The run's identity: forced or not, the same search keeps the same checkpoint. */
 const runHash = (setup: TilingSetup) =>
-  createHash('sha256')
-    .update(JSON.stringify({ ...setup, refuseFrom: undefined }))
-    .digest('hex')
+  createHash('sha256').update(JSON.stringify(setup)).digest('hex')
 
 /** What a run is, as a hash: the same set, figures and goal give the same checkpoint. */
 export const tilingRunId = (o: RunWhat): string => runHash(tilingSetup(o))
@@ -501,8 +541,10 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
   describe: (p) =>
     `${p.set} (${p.figures} figure${p.figures === 1 ? '' : 's'}, ${p.mode === 'raw' ? 'fixed' : 'up to symmetry'}, run ${p.run.slice(0, 8)})`,
   check: (id, r) => {
-    const part = id.includes('.')
-    if (part !== (r.type === 'part')) return `a ${r.type} result cannot be task ${id}'s`
+    const split = id.endsWith('.s')
+    const part = id.includes('.') && !split
+    if (part !== (r.type === 'part') || (split && r.type !== 'split'))
+      return `a ${r.type} result cannot be task ${id}'s`
     if (r.type === 'ruled-out' || r.type === 'split' || r.type === 'estimated') return undefined
     const { solutions, fixed } = r.counts
     // Every class of tilings has 1 to 8 members.

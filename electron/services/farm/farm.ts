@@ -273,7 +273,15 @@ export async function runFarm<K extends KindName, Plan = unknown>(
     const total = share > 0 ? Math.max(known / share, done) : 0
     const workMs = firstSent === undefined ? 0 : now - firstSent
     o.onProgress({
-      fraction: total > 0 ? Math.min(1, done / total) : tasks > 0 ? results.size / tasks : 1,
+      // Nothing weighed yet (share 0: every task's weight is still to be found): nothing done.
+      fraction:
+        total > 0
+          ? Math.min(1, done / total)
+          : share === 0
+            ? 0
+            : tasks > 0
+              ? results.size / tasks
+              : 1,
       done,
       total,
       tasksDone: results.size,
