@@ -57,14 +57,15 @@ export function estimateTimes(
 
 const workers = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 'es'}`
 
-const about = (seconds: number) =>
+/** "about 14 hours", or "under a second". */
+export const aboutDuration = (seconds: number): string =>
   seconds < 1 ? 'under a second' : `about ${formatDuration(seconds)}`
 
 /** "about 14 hours here (2 processes), about 84 minutes on 10 workers of the queue". */
 export function timesText(t: EstimateTimes): string {
   return (
-    `${about(t.here)} here (${workers(t.hereWorkers, 'process')}), ` +
-    `${about(t.queue)} on ${t.queueWorkers} worker${t.queueWorkers === 1 ? '' : 's'} of the queue`
+    `${aboutDuration(t.here)} here (${workers(t.hereWorkers, 'process')}), ` +
+    `${aboutDuration(t.queue)} on ${t.queueWorkers} worker${t.queueWorkers === 1 ? '' : 's'} of the queue`
   )
 }
 
