@@ -105,9 +105,10 @@ export interface RunOutcome {
   readonly elapsedMs: number
 }
 
-/** Above this many nodes (about a day at 20 million nodes a second) a run is refused without force. */
+/** Above this many nodes (days of work on a few processes) a run is refused without force. */
 const REFUSE_FROM_NODES = 2e12
-const NODES_PER_SECOND = 2e7
+/** What one process searches in a second, about (docs/ESTIMATES.md): the refusal's time. */
+const NODES_PER_SECOND = 3e6
 /** Planning tasks go out before any part: the rule-outs and estimates show first. */
 const PLAN_FIRST = Number.MAX_VALUE
 

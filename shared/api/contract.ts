@@ -490,7 +490,7 @@ export type WorkbenchEvent =
       readonly type: 'job.ended'
       readonly jobId: string
       /**
-       * 'estimated': stopped before its search, its estimate passing a day's work (`force` runs
+       * 'estimated': stopped before its search, its estimate passing 2·10¹² nodes (days of work) (`force` runs
        * it): information for a deliberate choice, not a failure.
        */
       readonly outcome: 'done' | 'cancelled' | 'failed' | 'estimated'
