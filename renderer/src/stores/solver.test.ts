@@ -93,8 +93,11 @@ describe('the solver store', () => {
       counts: { solutions: 3, fixed: 24 },
       stats,
       complete: true,
+      estimatedNodes: 42,
     })
     expect(s.job!.figuresDone).toBe(2)
+    // Each figure's estimate, as planned, for the table.
+    expect(s.job!.figures.map((f) => f.estimatedNodes)).toEqual([undefined, 42])
     host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 120 })
     expect(s.job).toMatchObject({ state: 'done', fraction: 1, elapsedMs: 120 })
     expect(s.job!.figures[0].rejected).toBe('the colouring argument rules it out')

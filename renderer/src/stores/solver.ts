@@ -26,6 +26,8 @@ export interface FigureResult {
   stats?: TilingStats
   rejected?: string
   complete?: boolean
+  /** Knuth's estimate of the figure's search, as planned. */
+  estimatedNodes?: number
 }
 
 export interface Job {
@@ -163,6 +165,7 @@ export const useSolver = defineStore('solver', () => {
         f.stats = e.stats
         f.rejected = e.rejected
         f.complete = e.complete
+        f.estimatedNodes = e.estimatedNodes
         j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
         break
       }
