@@ -11,6 +11,7 @@ import { convexCases } from '../shared/convex/convex'
 import { parseJson, pieceSetFromJson } from '../shared/formats/load'
 import { nodeWorkers } from '../electron/services/node-worker'
 import { runTilings } from '../electron/services/tiling-job'
+import { SearchTooLargeError } from '../shared/errors'
 import { check, median, type Result } from './measure'
 
 const RUNS = 5
@@ -95,6 +96,41 @@ async function pentaboloesFirst(): Promise<Result> {
   }
 }
 
+/** A run not forced stops at its estimate (issue 13, point 3): no splitting before it does. */
+async function pentaboloesStopped(): Promise<Result> {
+  const times: number[] = []
+  const json = parseJson(readFileSync('resources/sets/pentaboloes.json', 'utf8'), 'pentaboloes')
+  const figures = convexCases(pieceSetFromJson(json, 'pentaboloes').pieces).cases
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now()
+    const run = runTilings({
+      setJson: json,
+      figures,
+      mode: 'reduce',
+      list: false,
+      workers: 2,
+      transport: nodeWorkers(2),
+    })
+    await run.then(
+      () => {
+        throw new Error('pentaboloes: the run was not stopped at its estimate')
+      },
+      (e: unknown) => {
+        if (!(e instanceof SearchTooLargeError)) throw e
+      },
+    )
+    times.push(performance.now() - t0)
+  }
+  return {
+    name: 'pentaboloes, every convex figure, not forced: stopped at its estimate',
+    target: 'seconds (main before: 57 s at load 9, splitting as it planned)',
+    medianMs: median(times),
+    runs: times.length,
+    detail:
+      'two worker processes started in the run; the outlines planned until the estimate passes 2·10¹² nodes',
+  }
+}
+
 export async function ruleOutsBench(): Promise<Result[]> {
-  return [hexominoesCli(), await pentaboloesFirst()]
+  return [hexominoesCli(), await pentaboloesFirst(), await pentaboloesStopped()]
 }

@@ -29,11 +29,13 @@ test('screenshots of every view', async ({ workbench }) => {
   await expect(page.getByTestId('set-tetraboloes')).toBeVisible()
   await shoot(page, 'library')
 
-  // Designer: the tangram, one piece selected.
+  // Designer: the tangram, one piece selected, its convex search estimated.
   await page.locator('[data-view="designer"]').click()
   await page.getByTestId('piece-row').nth(3).click()
   await expect(page.getByTestId('inspector')).toBeVisible()
   await expect(page.getByTestId('area')).toContainText('16 half-squares in all')
+  await page.getByTestId('estimate-start').click()
+  await expect(page.getByTestId('estimate')).toHaveAttribute('data-state', 'done')
   await shoot(page, 'designer')
 
   // Figures: a target drawn on the grid (the tangram's square).

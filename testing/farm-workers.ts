@@ -1,4 +1,4 @@
-import type { WorkerProcess } from '../electron/services/farm/processes'
+import type { LaunchWorker, WorkerProcess } from '../electron/services/farm/processes'
 import type { LocalWorkers } from '../electron/services/farm/transport'
 import { nodeWorkerLauncher, nodeWorkers } from '../electron/services/node-worker'
 import type { FromFarmWorker, ToFarmWorker } from '../electron/worker/protocol'
@@ -26,6 +26,15 @@ export function testWorkers(
   workers: number,
   dies?: (at: WorkerMoment) => boolean,
 ): { transport: LocalWorkers; launched: WorkerProcess[] } {
+  const { launch, launched } = testLauncher(dies)
+  return { transport: nodeWorkers(workers, launch), launched }
+}
+
+/** The launcher of `testWorkers`, for a pool of one's own (the app's `AppWorkers`). */
+export function testLauncher(dies?: (at: WorkerMoment) => boolean): {
+  launch: LaunchWorker
+  launched: WorkerProcess[]
+} {
   const base = nodeWorkerLauncher()
   const launched: WorkerProcess[] = []
   const launch = (): WorkerProcess => {
@@ -68,5 +77,5 @@ export function testWorkers(
       },
     }
   }
-  return { transport: nodeWorkers(workers, launch), launched }
+  return { launch, launched }
 }

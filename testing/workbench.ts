@@ -8,6 +8,7 @@ import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { PlotterService } from '../electron/services/plotter/plotter-service'
 import { QueensService } from '../electron/services/queens/queens-service'
 import { SettingsService } from '../electron/services/settings'
+import { EstimateService } from '../electron/services/estimate-service'
 import { SolverService } from '../electron/services/solver-service'
 import type { WorkbenchEvent } from '../shared/api/contract'
 import { createWorkbench, plotStateEvent, type Workbench } from '../electron/services/workbench'
@@ -35,6 +36,7 @@ export function testWorkbench(opts: {
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'tilings'),
   })
+  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
   const queens = new QueensService({
     workers: queensWorkers,
     emit: (e) => workbench.emit(e),
@@ -57,6 +59,7 @@ export function testWorkbench(opts: {
         defaults: { workers: 1, recent: [] },
       }),
       solver,
+      estimates,
       plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
       queens,
       workers,
@@ -64,6 +67,7 @@ export function testWorkbench(opts: {
   )
   const close = () => {
     solver.close()
+    estimates.close()
     queens.close()
     workers.close()
     queensWorkers.close()

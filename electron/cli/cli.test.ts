@@ -55,6 +55,48 @@ describe('command line', () => {
     expect(j.outlines.find((o: { name: string }) => o.name === 'square 2√2').solutions).toBe(1)
   })
 
+  it('convex --estimate decides what the run rules out and sizes the rest, searching nothing', () => {
+    const run = JSON.parse(cli('convex', 'tangram', '--json', '--jobs', '2').out)
+    const r = cli(
+      'convex',
+      'tangram',
+      '--estimate',
+      '--json',
+      '--jobs',
+      '2',
+      '--queue-workers',
+      '50',
+    )
+    expect(r.code).toBe(0)
+    const e = JSON.parse(r.out)
+    const rejected = (o: { rejected?: string }) => o.rejected !== undefined
+    // The same outlines ruled out for the same reasons as the run's.
+    expect(e.each.map((o: { rejected?: string }) => o.rejected ?? null)).toEqual(
+      run.outlines.map((o: { rejected?: string }) => o.rejected ?? null),
+    )
+    expect(e).toMatchObject({
+      figures: run.outlines.length,
+      estimated: run.outlines.length,
+      ruledOut: run.outlines.filter(rejected).length,
+      complete: true,
+    })
+    expect(e.toSearch).toBe(e.figures - e.ruledOut)
+    // Knuth's estimate is unbiased: the sum of the figures', near the nodes the run visited.
+    const sum = e.each.reduce((s: number, o: { nodes?: number }) => s + (o.nodes ?? 0), 0)
+    expect(e.nodes).toBeCloseTo(sum, 0)
+    expect(e.nodes).toBeGreaterThan(run.stats.placements / 4)
+    expect(e.nodes).toBeLessThan(run.stats.placements * 4)
+    // The time on N workers is the time in one process over N.
+    expect(e.here).toEqual({ workers: 2, seconds: e.seconds / 2 })
+    expect(e.queue).toEqual({ workers: 50, seconds: e.seconds / 50 })
+    const text = cli('convex', 'tangram', '--estimate', '--jobs', '2')
+    expect(text.out).toMatch(/ruled out before any search/)
+    expect(text.out).toMatch(/here \(2 processes\), .* on 10 workers of the queue/)
+    expect(cli('convex', 'tangram', '--estimate', '--queue-workers', '0').err).toBe(
+      'error: --queue-workers must be a whole number from 1 to 100000, not "0"\n',
+    )
+  })
+
   it('--raw counts every tiling of the fixed figure, and lists them all', () => {
     const j = JSON.parse(cli('convex', 'tangram', '--json', '--raw').out)
     expect(j).toMatchObject({ tileable: 13, solutions: 256, fixed: 256 })

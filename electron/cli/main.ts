@@ -7,6 +7,7 @@
 import { fstatSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { InputError, RunError, SearchTooLargeError } from '../../shared/errors'
+import { QUEUE_WORKERS } from '../../shared/tiling/estimate'
 import { describeFsError } from '../services/fs-errors'
 
 const controller = new AbortController()
@@ -70,6 +71,14 @@ const searchOptions = (c: Command) =>
     .option('--raw', 'count every tiling of the fixed figure instead of up to its symmetries')
     .option('--jobs <n>', 'solver processes to use (default: one per core)')
     .option('--force', 'run even a search estimated to take days')
+    .option(
+      '--estimate',
+      "search nothing: each figure ruled out or its search's size (Knuth's estimate) and speed here, and the time here and on a queue",
+    )
+    .option(
+      '--queue-workers <n>',
+      `with --estimate: the queue's workers to reckon on (default ${QUEUE_WORKERS})`,
+    )
     .option('--no-progress', 'no progress bar on stderr')
 
 searchOptions(
@@ -361,7 +370,10 @@ try {
 } catch (e) {
   if (e instanceof CommanderError) process.exitCode = e.exitCode
   else if (e instanceof InputError || e instanceof RunError) {
-    const hint = e instanceof SearchTooLargeError ? '; run with --force to try anyway' : ''
+    const hint =
+      e instanceof SearchTooLargeError
+        ? '; run with --estimate to see where, or with --force to run it anyway'
+        : ''
     process.stderr.write(`error: ${e.message}${hint}\n`)
     process.exitCode = 1
   } else {

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress'
 import type { RunProgress } from '../services/tiling-job'
-import { formatCount, formatDuration } from '../services/tiling-job'
+import { formatCount, formatDuration } from '../../shared/tiling/estimate'
 
 /** What a bar shows of a run's progress: its fraction done, and the fields of its format. */
 export interface BarView {

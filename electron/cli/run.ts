@@ -56,3 +56,16 @@ export async function runWithProgress(
     bar.stop()
   }
 }
+
+/** The exit code of a run, with a line on stderr when it ended early. */
+export function finish(outcome: { complete: boolean; cancelled: boolean; error?: string }): number {
+  if (outcome.error) {
+    process.stderr.write(`error: ${outcome.error}\n`)
+    return 1
+  }
+  if (outcome.cancelled) {
+    process.stderr.write('interrupted: the counts above are partial\n')
+    return 130
+  }
+  return 0
+}

@@ -8,6 +8,7 @@ import { AppWorkers } from '../services/farm/app-workers'
 import { PathGrants } from '../services/path-grants'
 import { DocumentService } from '../services/documents'
 import { SettingsService } from '../services/settings'
+import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
 import { QueensService } from '../services/queens/queens-service'
 import { PlotterService } from '../services/plotter/plotter-service'
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
       ),
     )
     .catch(() => {})
-  // The worker processes of every job (solving, estimates, queens), kept warm between jobs.
+  // The worker processes of every job (solving, estimates, queens, the set explorer), kept warm between jobs.
   // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
   const workers = new AppWorkers(
     utilityWorkerLauncher(
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'tilings'),
   })
+  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
   const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
   const queens = new QueensService({
     workers,
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
         },
       },
     },
-    { documents, settings, solver, plotter, queens, workers },
+    { documents, settings, solver, estimates, plotter, queens, workers },
   )
 
   ipcMain.handle(
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
 
   app.on('window-all-closed', () => {
     solver.close()
+    estimates.close()
     queens.close()
     workers.close()
     app.quit()

@@ -49,7 +49,7 @@ const FLUSH_MS = 100
 const FLUSH_COUNT = 500
 
 /** A document and the figures of a request, as the workers solve them (congruent pieces merged). */
-function solvable(
+export function solvable(
   document: WorkbenchDocument,
   kind: 'tile' | 'convex',
   figures?: SolveRequest['figures'],
@@ -265,6 +265,7 @@ export class SolverService {
           rate: p.elapsedMs > 0 ? (p.placements / p.elapsedMs) * 1000 : 0,
           etaSeconds: p.etaSeconds,
           estimatedNodes: p.estimatedNodes,
+          figuresPlanned: p.figuresPlanned,
         })
       }
       const outcome = await runTilings({
@@ -334,10 +335,12 @@ export class SolverService {
       emit({
         type: 'job.ended',
         jobId,
-        outcome: job.abort.signal.aborted ? 'cancelled' : 'failed',
-        error: (e as Error).message,
-        tooLarge: e instanceof SearchTooLargeError,
         elapsedMs: Date.now() - started,
+        ...(job.abort.signal.aborted
+          ? { outcome: 'cancelled' }
+          : e instanceof SearchTooLargeError
+            ? { outcome: 'estimated', estimatedNodes: e.estimatedNodes }
+            : { outcome: 'failed', error: (e as Error).message }),
       })
     } finally {
       this.jobs.splice(this.jobs.indexOf(job), 1)

@@ -237,4 +237,35 @@ describe('tiling runs on the task farm', () => {
     await expect(refused).rejects.toThrow(InputError)
     await expect(refused).rejects.toThrow(/this search would visit about .* nodes, roughly .*/)
   })
+
+  it('stop at the estimate before splitting the search, and go on from it when forced', async () => {
+    const { json, pieces } = load('pentaboloes')
+    const { cases } = convexCases(pieces)
+    const big = cases.find((c) => c.name === 'parallelogram 5√2, 15, 5√2, 15')!
+    const checkpoint = join(dir, 'big.json')
+    const run = (o: Partial<RunOptions>) =>
+      runTilings({
+        setJson: json,
+        figures: [{ name: big.name, polygon: big.polygon }],
+        mode: 'reduce',
+        list: false,
+        workers: 1,
+        transport: nodeWorkers(1),
+        checkpoint,
+        ...o,
+      })
+    const progress: RunProgress[] = []
+    await expect(run({ onProgress: (p) => progress.push(p) })).rejects.toThrow(InputError)
+    // Stopped at the estimate: its search was not split into weighed parts first.
+    expect(progress.every((p) => p.fraction === 0)).toBe(true)
+    // Forced, the same search goes on from the same checkpoint: its estimate kept, split, searched.
+    const stop = new AbortController()
+    const forced = await run({
+      force: true,
+      signal: stop.signal,
+      onProgress: (p) => p.placements > 0 && stop.abort(),
+    })
+    expect(forced).toMatchObject({ cancelled: true, resumed: 1 })
+    expect(forced.figures[0].estimatedNodes).toBeGreaterThan(2e12)
+  })
 })

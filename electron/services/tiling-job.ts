@@ -3,6 +3,12 @@ import { z } from 'zod'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
 import type { D4 } from '../../shared/lattice/d4'
 import type { Point } from '../../shared/lattice/polygon'
+import {
+  formatCount,
+  formatDuration,
+  type EstimateSummary,
+  type FigureEstimate,
+} from '../../shared/tiling/estimate'
 import { addPartStats } from '../../shared/tiling/jobs'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import {
@@ -99,9 +105,10 @@ export interface RunOutcome {
   readonly elapsedMs: number
 }
 
-/** Above this many nodes (about a day at 20 million nodes a second) a run is refused without force. */
+/** Above this many nodes (days of work on a few processes) a run is refused without force. */
 const REFUSE_FROM_NODES = 2e12
-const NODES_PER_SECOND = 2e7
+/** What one process searches in a second, about (docs/ESTIMATES.md): the refusal's time. */
+const NODES_PER_SECOND = 3e6
 /** Planning tasks go out before any part: the rule-outs and estimates show first. */
 const PLAN_FIRST = Number.MAX_VALUE
 
@@ -178,7 +185,39 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
 
   const running = new Map<string, { placements: number; solutions: number }>()
   let estimatedNodes = 0
+  /** Figures planned: ruled out, searched whole, or estimated (to be split). */
   let planned = 0
+  /**
+   * The work of the figures planned, as weighed (searched whole, or split into weighed parts) and
+   * as still to weigh (estimated, not yet split: Knuth's estimate stands for it): what share of
+   * the whole the farm's known weights are.
+   */
+  let weighedWork = 0
+  let unweighedWork = 0
+  const knownShare = () => {
+    const work = weighedWork + unweighedWork
+    return (planned / n) * (work > 0 ? weighedWork / work : 1)
+  }
+
+  /**
+   * Splits of figures too big to search whole, held until every figure is planned: a run that is
+   * not forced goes on only if its whole estimate stays under a day, and never pays for a split
+   * it would not search.
+   */
+  let held: FarmTask<TilingInput>[] = []
+  const splitTask = (i: number, nodes: number): FarmTask<TilingInput> => ({
+    id: `f${i}.s`,
+    input: { figure: i, split: nodes },
+    weight: 0,
+    priority: PLAN_FIRST,
+  })
+  /** The held splits, once the last figure is planned (the estimate passed no refusal). */
+  const release = (next: FarmTask<TilingInput>[] = []): FarmTask<TilingInput>[] => {
+    if (planned < n || held.length === 0) return next
+    const all = [...held, ...next]
+    held = []
+    return all
+  }
 
   const onResult = (
     task: FarmTask<TilingInput>,
@@ -189,34 +228,48 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     running.delete(task.id)
     if (resumed && o.list && (r.type === 'searched' || r.type === 'part'))
       for (const t of r.tilings ?? []) foundTiling(task, t)
-    if (r.type === 'ruled-out') {
-      planned++
-      outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
-      return figureDone(i)
-    }
-    if (r.type === 'estimated') throw new Error('an estimate in a tiling run')
     if (r.type === 'part') {
       add(i, r, true)
       if (--partsLeft[i]! === 0) figureDone(i)
       return
     }
-    planned++
-    estimatedNodes += r.nodes
-    outcomes[i] = { ...outcomes[i], estimatedNodes: r.nodes }
-    if (!o.force && !o.firstOnly && estimatedNodes > REFUSE_FROM_NODES) {
-      const more = planned < n ? ' or more' : ''
-      const time = formatDuration(estimatedNodes / NODES_PER_SECOND / Math.max(1, o.workers))
-      throw new SearchTooLargeError(
-        `this search would visit about ${formatCount(estimatedNodes)} nodes${more}, roughly ${time}`,
-        estimatedNodes,
-      )
+    if (task.input.split === undefined) {
+      // A figure planned: ruled out, searched whole, or estimated (split by a task of its own).
+      planned++
+      if (r.type === 'ruled-out') {
+        outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
+        figureDone(i)
+        return { next: release() }
+      }
+      estimatedNodes += r.nodes
+      if (r.type === 'estimated') unweighedWork += r.nodes
+      outcomes[i] = { ...outcomes[i], estimatedNodes: r.nodes }
+      if (!o.force && !o.firstOnly && estimatedNodes > REFUSE_FROM_NODES) {
+        const more = planned < n ? ' or more' : ''
+        const time = formatDuration(estimatedNodes / NODES_PER_SECOND / Math.max(1, o.workers))
+        throw new SearchTooLargeError(
+          `this search would visit about ${formatCount(estimatedNodes)} nodes${more}, roughly ${time}`,
+          estimatedNodes,
+        )
+      }
+      if (r.type === 'searched') {
+        add(i, r, false)
+        figureDone(i)
+        weighedWork += Math.max(1, r.nodes)
+        return { weight: Math.max(1, r.nodes), next: release() }
+      }
+      if (r.type === 'estimated') {
+        // Forced, or split before (its split may be in the checkpoint): split it now.
+        if (o.force || resumed) return { next: release([splitTask(i, r.nodes)]) }
+        held.push(splitTask(i, r.nodes))
+        return { next: release() }
+      }
     }
-    if (r.type === 'searched') {
-      add(i, r, false)
-      figureDone(i)
-      return { weight: Math.max(1, r.nodes) }
-    }
-    // Split: the statistics of the nodes above the parts, then the parts.
+    if (r.type !== 'split') throw new Error(`task ${task.id} of a tiling run gave a ${r.type}`)
+    unweighedWork -= task.input.split ?? 0
+    weighedWork += r.parts.reduce((w, part) => w + part.weight, 0)
+    // Split (in a checkpoint of an older run, by the planning task itself): the statistics of the
+    // nodes above the parts, then the parts.
     add(i, { counts: { solutions: 0, fixed: 0 }, stats: r.stats, complete: true }, false)
     partsLeft[i] = r.parts.length
     if (r.parts.length === 0) return figureDone(i)
@@ -248,7 +301,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         return o.list && (r.type === 'searched' || r.type === 'part') ? { ...r, tilings } : r
       },
       onTaskProgress: (task, _, detail) => detail && running.set(task.id, detail),
-      known: () => planned / n,
+      known: knownShare,
     },
     {
       transport: o.transport,
@@ -294,62 +347,53 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   }
 }
 
-/** One figure's estimate: ruled out, or the search's nodes and how fast they go here. */
-export interface FigureEstimate {
-  readonly rejected?: string
-  /** Knuth's estimate of the search's nodes. */
-  readonly nodes: number
-  /** Nodes a second in one process, measured by a short search here (absent for tiny ones). */
-  readonly rate?: number
-}
-
-export interface TilingEstimate {
+export interface TilingEstimate extends EstimateSummary {
   /** Per figure, once estimated. */
-  readonly figures: readonly (FigureEstimate | undefined)[]
-  readonly estimated: number
-  readonly ruledOut: number
-  /** Knuth's estimate of the whole search's nodes (the figures estimated so far). */
-  readonly nodes: number
-  /** Seconds the whole search would take in one process here, once any speed was measured. */
-  readonly seconds?: number
+  readonly each: readonly (FigureEstimate | undefined)[]
 }
 
 export interface EstimateOptions extends Pick<
   RunOptions,
   'setJson' | 'figures' | 'mode' | 'transport' | 'signal'
 > {
-  /** As figures are estimated (a few times a second). */
-  readonly onProgress?: (e: TilingEstimate) => void
+  /** As figures are estimated, a few times a second: the summary and the figures new since. */
+  readonly onProgress?: (
+    e: EstimateSummary,
+    fresh: readonly { figure: number; estimate: FigureEstimate }[],
+  ) => void
 }
+
+/** How often an estimate reports, at most. */
+const ESTIMATE_REPORT_MS = 100
 
 /**
  * The search's size before it runs, as information: every figure planned in the workers as a run
  * plans it (rule-outs, Knuth's estimate), with a short search that measures the speed of its
- * nodes here. The time on N processes (here, or on a queue's workers) is `seconds / N`.
+ * nodes here. The time on N processes (here, or on a queue's workers) is `seconds / N`
+ * (`estimateTimes`).
  */
 export async function estimateTilings(
   o: EstimateOptions,
 ): Promise<TilingEstimate & { complete: boolean; cancelled: boolean }> {
-  const figures: (FigureEstimate | undefined)[] = o.figures.map(() => undefined)
+  const each: (FigureEstimate | undefined)[] = o.figures.map(() => undefined)
   let estimated = 0
   let ruledOut = 0
   let nodes = 0
-  const summary = (): TilingEstimate => {
-    // Figures too small to time go at the mean speed of those timed.
-    let timed = 0
-    let timedNodes = 0
-    let untimedNodes = 0
-    for (const f of figures) {
-      if (f?.rate) {
-        timed += f.nodes / f.rate
-        timedNodes += f.nodes
-      } else if (f) untimedNodes += f.nodes
-    }
+  // Figures too small to time go at the mean speed of those timed.
+  let timedSeconds = 0
+  let timedNodes = 0
+  const summary = (): EstimateSummary => {
     const seconds =
-      timed > 0 ? timed + untimedNodes / (timedNodes / timed) : nodes === 0 ? 0 : undefined
-    return { figures: [...figures], estimated, ruledOut, nodes, seconds }
+      timedSeconds > 0 ? (nodes / timedNodes) * timedSeconds : nodes === 0 ? 0 : undefined
+    return { estimated, figures: o.figures.length, ruledOut, nodes, seconds }
   }
+  let fresh: { figure: number; estimate: FigureEstimate }[] = []
   let last = 0
+  const report = () => {
+    last = Date.now()
+    o.onProgress?.(summary(), fresh)
+    fresh = []
+  }
   const outcome = await runFarm(
     {
       kind: 'tilings',
@@ -363,24 +407,34 @@ export async function estimateTilings(
       tasks: o.figures.map((_, i) => figureTask(i)),
       onResult: (task, r) => {
         const i = task.input.figure
-        estimated++
+        let e: FigureEstimate
         if (r.type === 'ruled-out') {
           ruledOut++
-          figures[i] = { rejected: r.reason, nodes: 0 }
+          e = { rejected: r.reason, nodes: 0 }
         } else if (r.type === 'estimated') {
           nodes += r.nodes
-          figures[i] = { nodes: r.nodes, ...(r.rate ? { rate: r.rate } : {}) }
-        }
-        if (Date.now() - last > 100 || estimated === o.figures.length) {
-          last = Date.now()
-          o.onProgress?.(summary())
-        }
+          if (r.rate) {
+            timedSeconds += r.nodes / r.rate
+            timedNodes += r.nodes
+          }
+          e = { nodes: r.nodes, ...(r.rate ? { rate: r.rate } : {}) }
+        } else throw new Error(`a ${r.type} result in an estimate`)
+        estimated++
+        each[i] = e
+        fresh.push({ figure: i, estimate: e })
+        if (Date.now() - last > ESTIMATE_REPORT_MS) report()
       },
     },
     { transport: o.transport, signal: o.signal },
   )
+  if (fresh.length > 0) report()
   if (outcome.error) throw outcome.error
-  return { ...summary(), complete: outcome.complete, cancelled: outcome.cancelled }
+  return {
+    ...summary(),
+    each,
+    complete: outcome.complete,
+    cancelled: outcome.cancelled,
+  }
 }
 
 /** What a tiling checkpoint belongs to: the set, its figures and the run's kind, by a hash. */
@@ -488,8 +542,10 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
   describe: (p) =>
     `${p.set} (${p.figures} figure${p.figures === 1 ? '' : 's'}, ${p.mode === 'raw' ? 'fixed' : 'up to symmetry'}, run ${p.run.slice(0, 8)})`,
   check: (id, r) => {
-    const part = id.includes('.')
-    if (part !== (r.type === 'part')) return `a ${r.type} result cannot be task ${id}'s`
+    const split = id.endsWith('.s')
+    const part = id.includes('.') && !split
+    if (part !== (r.type === 'part') || (split && r.type !== 'split'))
+      return `a ${r.type} result cannot be task ${id}'s`
     if (r.type === 'ruled-out' || r.type === 'split' || r.type === 'estimated') return undefined
     const { solutions, fixed } = r.counts
     // Every class of tilings has 1 to 8 members.
@@ -497,29 +553,4 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
       return `${fixed} tilings cannot make ${solutions} classes`
     return undefined
   },
-}
-
-export function formatCount(n: number): string {
-  if (n < 1e6) return Math.round(n).toLocaleString('en')
-  if (n >= 1e18) {
-    const [m, e] = n.toExponential(1).split('e+')
-    return `${m}·10^${e}`
-  }
-  const units: [number, string][] = [
-    [1e15, 'quadrillion'],
-    [1e12, 'trillion'],
-    [1e9, 'billion'],
-    [1e6, 'million'],
-  ]
-  const [scale, name] = units.find(([v]) => n >= v)!
-  const x = n / scale
-  return `${x < 10 ? x.toFixed(1) : Math.round(x).toLocaleString('en')} ${name}`
-}
-
-export function formatDuration(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)} s`
-  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`
-  if (seconds < 3 * 86400) return `${Math.round(seconds / 3600)} hours`
-  if (seconds < 3 * 365 * 86400) return `${Math.round(seconds / 86400)} days`
-  return `${formatCount(seconds / (365 * 86400))} years`
 }

@@ -35,6 +35,7 @@ import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
 import type { SettingsService } from './settings'
 import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
 import type { QueensService } from './queens/queens-service'
+import type { EstimateService } from './estimate-service'
 import type { SolverService } from './solver-service'
 
 /**
@@ -63,6 +64,7 @@ export interface Services {
   readonly documents: DocumentService
   readonly settings: SettingsService
   readonly solver: SolverService
+  readonly estimates: EstimateService
   readonly plotter: PlotterService
   readonly queens: QueensService
   /** The app's worker processes, for the services built here that run on them (the explorer). */
@@ -94,7 +96,7 @@ export function createWorkbench(
   services: Services,
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
-  const { documents, settings, solver, plotter, queens } = services
+  const { documents, settings, solver, estimates, plotter, queens } = services
   const emit = (e: WorkbenchEvent) => {
     for (const l of listeners) l(e)
   }
@@ -171,6 +173,8 @@ export function createWorkbench(
       return null
     },
     'solver.status': () => solver.status(),
+    'estimate.start': (p: never) => estimates.start(p),
+    'estimate.cancel': (p: { estimateId: string }) => (estimates.cancel(p.estimateId), null),
     'solver.trace': (p: never) => solver.trace(p),
     'papers.list': () =>
       PUBLISHED.map((e) => ({

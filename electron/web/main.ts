@@ -14,6 +14,7 @@ import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
 import { projectRoot } from '../services/project-root'
 import { SettingsService } from '../services/settings'
+import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
 import { QueensService } from '../services/queens/queens-service'
 import { PlotterService } from '../services/plotter/plotter-service'
@@ -65,7 +66,7 @@ const settings = new SettingsService({
   file: join(dataDir, 'settings.json'),
   defaults: { workers: availableParallelism(), recent: [] },
 })
-// The worker processes of every job (solving, estimates, queens), kept warm between jobs.
+// The worker processes of every job (solving, estimates, queens, the set explorer), kept warm between jobs.
 const workers = new AppWorkers(nodeWorkerLauncher(), async () => (await settings.get()).workers)
 // The services emit through the workbench, which does not exist yet when they are built.
 const solver = new SolverService({
@@ -73,6 +74,7 @@ const solver = new SolverService({
   emit: (e) => workbench.emit(e),
   checkpointDir: join(dataDir, 'tilings'),
 })
+const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
 const queens = new QueensService({
   workers,
@@ -95,7 +97,7 @@ const workbench: Workbench = createWorkbench(
     paths: files,
     devices: () => opts.device ?? [],
   },
-  { documents, settings, solver, plotter, queens, workers },
+  { documents, settings, solver, estimates, plotter, queens, workers },
 )
 
 const host = await startBrowserHost({ workbench, staticDir, port: opts.port })
@@ -119,6 +121,7 @@ const stop = () => {
   if (stopping) process.exit(130)
   stopping = true
   solver.close()
+  estimates.close()
   queens.close()
   workers.close()
   void host.close().finally(() => process.exit(0))

@@ -82,9 +82,15 @@ export interface TilingSetup {
   readonly list: boolean
 }
 
-/** A figure to plan (no prefix), or a part of a planned figure's search. */
+/**
+ * A figure to plan (neither): rule it out, or estimate its search and search it whole if small,
+ * else say its estimate; to `split` into parts once the run goes on (the split costs far more
+ * than the estimate, so a run refused for its size never pays it); or a part of its search.
+ */
 export interface TilingInput {
   readonly figure: number
+  /** Split the figure, estimated at this many nodes, into parts. */
+  readonly split?: number
   readonly prefix?: readonly number[]
 }
 

@@ -12,6 +12,7 @@ import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
 import type { CompareProgress, Comparison } from '../compare/compare'
 import type { DesignJson } from '../design/json'
 import { MAX_QUEENS } from '../queens/split'
+import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
 
@@ -85,6 +86,15 @@ export const solveRequestSchema = z.strictObject({
   force: z.boolean().optional(),
 })
 export type SolveRequest = z.infer<typeof solveRequestSchema>
+
+/** What an estimate sizes: a solve request's search, before any run. */
+export const estimateRequestSchema = solveRequestSchema.pick({
+  document: true,
+  kind: true,
+  figures: true,
+  mode: true,
+})
+export type EstimateRequest = z.infer<typeof estimateRequestSchema>
 
 export const plotTargetSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -174,6 +184,12 @@ export const METHODS = {
   'solver.start': solveRequestSchema,
   'solver.cancel': z.strictObject({ jobId: z.string().max(100) }),
   'solver.status': none,
+  /**
+   * The search's size before any run (issue 13, point 3): each figure ruled out or estimated in
+   * the worker processes; progress and the end come as events.
+   */
+  'estimate.start': estimateRequestSchema,
+  'estimate.cancel': z.strictObject({ estimateId: z.string().max(100) }),
   'solver.trace': z.strictObject({
     document: documentSchema,
     figure: polygon,
@@ -380,6 +396,9 @@ export interface Results {
   'solver.start': { jobId: string }
   'solver.cancel': null
   'solver.status': { jobs: JobSummary[]; workerPids: number[] }
+  /** The figures estimated (as a job shows them), and the processes a run here would use. */
+  'estimate.start': { estimateId: string; figures: JobFigure[]; workers: number }
+  'estimate.cancel': null
   'solver.trace': { steps: PlacedPiece[][]; solved: boolean }
   'papers.list': PaperRow[]
   'papers.reproduce': { computed?: string; matches?: boolean; ms?: number; error?: string }
@@ -455,6 +474,8 @@ export type WorkbenchEvent =
       readonly etaSeconds?: number
       /** Knuth's estimate of the search's nodes, for the figures planned so far. */
       readonly estimatedNodes?: number
+      /** Figures planned so far: ruled out, or estimated before their search. */
+      readonly figuresPlanned?: number
     }
   | {
       readonly type: 'job.solutions'
@@ -484,12 +505,31 @@ export type WorkbenchEvent =
   | {
       readonly type: 'job.ended'
       readonly jobId: string
-      readonly outcome: 'done' | 'cancelled' | 'failed'
+      /**
+       * 'estimated': stopped before its search, its estimate passing 2·10¹² nodes (days of work) (`force` runs
+       * it): information for a deliberate choice, not a failure.
+       */
+      readonly outcome: 'done' | 'cancelled' | 'failed' | 'estimated'
       readonly error?: string
-      /** The job was refused because it would take far too long; it can be forced. */
-      readonly tooLarge?: boolean
+      /** With 'estimated': Knuth's estimate of the nodes, of the figures planned when it stopped. */
+      readonly estimatedNodes?: number
       /** Tasks taken from the checkpoint of the same job, stopped earlier. */
       readonly resumed?: number
+      readonly elapsedMs: number
+    }
+  | {
+      readonly type: 'estimate.progress'
+      readonly estimateId: string
+      readonly summary: EstimateSummary
+      /** The figures estimated since the last event. */
+      readonly figures: readonly { readonly figure: number; readonly estimate: FigureEstimate }[]
+    }
+  | {
+      readonly type: 'estimate.ended'
+      readonly estimateId: string
+      readonly outcome: 'done' | 'cancelled' | 'failed'
+      readonly summary?: EstimateSummary
+      readonly error?: string
       readonly elapsedMs: number
     }
   /** Something the user should know that does not stop the job: a worker died, its task ran again. */
@@ -508,6 +548,13 @@ export type WorkbenchEvent =
       readonly countId: string
       readonly n: number
     } & QueensRunProgress)
+  /** A worker that died during a count, its task counted again: one line. */
+  | {
+      readonly type: 'queens.notice'
+      readonly countId: string
+      readonly n: number
+      readonly message: string
+    }
   | {
       readonly type: 'queens.ended'
       readonly countId: string

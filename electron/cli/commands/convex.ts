@@ -3,14 +3,17 @@ import { convexCases } from '../../../shared/convex/convex'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadSolvableSet } from '../inputs'
-import { runWithProgress, type CommonOptions } from '../run'
+import { finish, runWithProgress } from '../run'
 import { table } from '../table'
+import { estimateCommand, type EstimateOptions } from './estimate'
 import { formatTiling } from './format'
+
+const OUTLINES = ['outline', 'outlines'] as const
 
 /** Programs 2 and 3: every convex figure the set makes, grouped by outline. */
 export async function convexCommand(
   setArg: string,
-  opts: CommonOptions & { list?: boolean },
+  opts: EstimateOptions & { list?: boolean; estimate?: boolean },
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
@@ -18,6 +21,8 @@ export async function convexCommand(
   const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
   const { area, cases } = convexCases(pieces)
   const mode = opts.raw ? 'raw' : 'reduce'
+  if (opts.estimate)
+    return estimateCommand(set.name, cases, json, mode, OUTLINES, opts, signal, write)
   const outcome = await runWithProgress(
     {
       setJson: json,
@@ -116,16 +121,4 @@ export function mergedNote(merged: readonly (readonly string[])[]): string[] {
   return merged.map(
     (g) => `Same shape, counted as ${g.length} copies of one piece: ${g.join(', ')}.`,
   )
-}
-
-export function finish(outcome: { complete: boolean; cancelled: boolean; error?: string }): number {
-  if (outcome.error) {
-    process.stderr.write(`error: ${outcome.error}\n`)
-    return 1
-  }
-  if (outcome.cancelled) {
-    process.stderr.write('interrupted: the counts above are partial\n')
-    return 130
-  }
-  return 0
 }

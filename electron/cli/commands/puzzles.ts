@@ -8,7 +8,7 @@ import {
   type SilhouetteResult,
 } from '../../../shared/silhouettes/search'
 import { writeBooklet } from '../../services/export/booklet'
-import { formatDuration } from '../../services/tiling-job'
+import { formatDuration } from '../../../shared/tiling/estimate'
 import { loadSolvableSet, RESOURCES } from '../inputs'
 import { statusBar } from '../progress'
 import { table } from '../table'

@@ -8,7 +8,7 @@ import {
   shardText,
 } from '../../services/queens/count-run'
 import { nodeWorkers } from '../../services/node-worker'
-import { formatCount, formatDuration } from '../../services/tiling-job'
+import { formatCount, formatDuration } from '../../../shared/tiling/estimate'
 import { statusBar } from '../progress'
 import { noticeLine, workerCount } from '../run'
 

@@ -3,15 +3,16 @@ import { areaInHalfSquares } from '../../../shared/lattice/polygon'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadFigure, loadSolvableSet } from '../inputs'
-import { runWithProgress, type CommonOptions } from '../run'
-import { finish, mergedNote } from './convex'
+import { finish, runWithProgress } from '../run'
+import { mergedNote } from './convex'
+import { estimateCommand, type EstimateOptions } from './estimate'
 import { formatTiling } from './format'
 
 /** Program 1: can the figure be built from the set? The first tiling, all of them, or the count. */
 export async function tileCommand(
   setArg: string,
   figureArg: string,
-  opts: CommonOptions & { count?: boolean; all?: boolean },
+  opts: EstimateOptions & { count?: boolean; all?: boolean; estimate?: boolean },
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
@@ -19,10 +20,22 @@ export async function tileCommand(
   const figure = loadFigure(figureArg)
   const mode = opts.raw ? 'raw' : 'reduce'
   const firstOnly = !opts.count && !opts.all
+  const figures = [{ name: figure.name, polygon: figure.polygon }]
+  if (opts.estimate)
+    return estimateCommand(
+      set.name,
+      figures,
+      json,
+      mode,
+      ['figure', 'figures'],
+      opts,
+      signal,
+      write,
+    )
   const outcome = await runWithProgress(
     {
       setJson: json,
-      figures: [{ name: figure.name, polygon: figure.polygon }],
+      figures,
       mode,
       list: !opts.count,
       firstOnly,

@@ -125,7 +125,7 @@ describe('queens checkpoints are read as untrusted input', () => {
       delete x.checksum
     })
     expect(await refusal(readCheckpoint(old, spec))).toBe(
-      `${old}: a checkpoint of an older version; delete it to count from the start`,
+      `${old}: a checkpoint of an older version of the workbench, which cannot be resumed; delete it to count from the start`,
     )
     const tait = edited(path, 'tait.json', (x) => (x.kind = 'tait'))
     expect(await refusal(readCheckpoint(tait, spec))).toBe(

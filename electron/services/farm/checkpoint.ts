@@ -54,6 +54,15 @@ function checksum(body: object): string {
   return `sha256:${createHash('sha256').update(canonical(body)).digest('hex')}`
 }
 
+const OLD_CHECKPOINT = 'a checkpoint of an older version of the workbench, which cannot be resumed'
+
+/** A checkpoint an older version of the workbench wrote: it cannot be resumed, only replaced. */
+export class OldCheckpointError extends InputError {
+  constructor(path: string) {
+    super(`${path}: ${OLD_CHECKPOINT}; delete it to count from the start`)
+  }
+}
+
 /** The refusal of a checkpoint, in one line naming the file. */
 export function badCheckpoint(path: string, label: string, why: string): InputError {
   return new InputError(`${path}: not a valid ${label} checkpoint (${why})`)
@@ -105,9 +114,7 @@ export async function readCheckpoint<Plan, Result>(
     head.format.startsWith('puzzle-workbench/') &&
     (head.format !== FORMAT || (typeof head.version === 'number' && head.version < VERSION))
   )
-    throw new InputError(
-      `${path}: a checkpoint of an older version; delete it to count from the start`,
-    )
+    throw new OldCheckpointError(path)
   if (head.format === FORMAT && typeof head.kind === 'string' && head.kind !== spec.kind)
     throw new InputError(
       `${path}: the checkpoint is of a ${head.kind} run, not a ${spec.label} one`,
@@ -166,8 +173,11 @@ export async function setAsideIfDamaged<Plan, Result>(
     if (!(e instanceof InputError)) throw e
     const aside = path.replace(/\.json$/, '.damaged.json')
     await rename(path, aside)
+    // The file is the app's: the user is told what became of it and what to do, not to delete it.
     throw new InputError(
-      `${e.message}. It is set aside as ${aside}; ${again} to start from the beginning.`,
+      e instanceof OldCheckpointError
+        ? `${path}: ${OLD_CHECKPOINT}; it is set aside as ${aside}: ${again} to start from the beginning.`
+        : `${e.message}. It is set aside as ${aside}; ${again} to start from the beginning.`,
     )
   }
 }

@@ -53,8 +53,11 @@ export interface FarmJob<K extends KindName> {
    * has learnt since the task was planned (the set explorer's best so far, a bound).
    */
   readonly sending?: (task: FarmTask<InputOf<K>>) => InputOf<K>
-  /** What the checkpoint keeps of a task's result (default: the result as the worker sent it). */
-  readonly record?: (task: FarmTask<InputOf<K>>, result: ResultOf<K>) => ResultOf<K>
+  /**
+   * What the checkpoint keeps of a task's result (default: the result as the worker sent it);
+   * undefined keeps nothing, so that a resumed run does the task again.
+   */
+  readonly record?: (task: FarmTask<InputOf<K>>, result: ResultOf<K>) => ResultOf<K> | undefined
   readonly onItem?: (task: FarmTask<InputOf<K>>, item: ItemOf<K>) => void
   readonly onTaskProgress?: (
     task: FarmTask<InputOf<K>>,
@@ -198,7 +201,8 @@ export async function runFarm<K extends KindName, Plan = unknown>(
 
   const saved = new Map(cp ? ((await readCheckpoint(cp.path, cp.spec, cp.plan))?.done ?? []) : [])
   const finish = (task: Task, result: ResultOf<K>, fromCheckpoint: boolean) => {
-    results.set(task.id, fromCheckpoint ? result : (job.record?.(task, result) ?? result))
+    const kept = fromCheckpoint || !job.record ? result : job.record(task, result)
+    if (kept !== undefined) results.set(task.id, kept)
     const effect = job.onResult?.(task, result, fromCheckpoint)
     const weight = task.weight + (effect?.weight ?? 0)
     known += effect?.weight ?? 0
@@ -274,7 +278,15 @@ export async function runFarm<K extends KindName, Plan = unknown>(
     const total = share > 0 ? Math.max(known / share, done) : 0
     const workMs = firstSent === undefined ? 0 : now - firstSent
     o.onProgress({
-      fraction: total > 0 ? Math.min(1, done / total) : tasks > 0 ? results.size / tasks : 1,
+      // Nothing weighed yet (share 0: every task's weight is still to be found): nothing done.
+      fraction:
+        total > 0
+          ? Math.min(1, done / total)
+          : share === 0
+            ? 0
+            : tasks > 0
+              ? results.size / tasks
+              : 1,
       done,
       total,
       tasksDone: results.size,

@@ -58,6 +58,7 @@ export class QueensService {
         transport: (await this.opts.workers.transport()).transport,
         checkpoint,
         signal,
+        onNotice: (message) => emit({ type: 'queens.notice', countId, n, message }),
         onProgress: (p) => {
           // A few updates a second are enough for a progress bar; n = 16 has 922 tasks.
           if (Date.now() - lastEmit < 100 && p.done < p.tasks) return

@@ -11,8 +11,9 @@ import type { TaskHooks, WorkerKind } from './kind'
  * a cheap argument if one applies (`prepareFigure`, most of them before its problem is built),
  * else builds its problem, estimates its search (Knuth's random
  * probes) and then, as the run's goal says, only measures the search's speed, searches it whole
- * (a small figure, or its first tiling), or splits it into parts, weighed and ranked, which go
- * out as tasks of their own. So the process that asked for the run never builds a problem: it
+ * (a small figure, or its first tiling), or says its estimate. A second task splits a large
+ * figure into parts, weighed and ranked, which go out as tasks of their own: the split costs
+ * far more than the estimate, and a run stopped at its estimate never pays it. So the process that asked for the run never builds a problem: it
  * stays responsive and small, however many outlines a set has.
  */
 interface State {
@@ -115,13 +116,15 @@ const tilings: WorkerKind<'tilings', State> = {
 
   async run(state, input: TilingInput, hooks): Promise<TilingResult> {
     const { setup } = state
-    // A part's problem is kept for the figure's next parts; a planning task's only if it splits.
-    const p = prepare(state, input.figure, input.prefix !== undefined)
+    // A split's or a part's problem is kept for the figure's next parts.
+    const planning = input.prefix === undefined && input.split === undefined
+    const p = prepare(state, input.figure, !planning)
     if ('ruledOut' in p) {
-      if (input.prefix) throw new Error(`a part of figure ${input.figure}, which is ruled out`)
+      if (!planning) throw new Error(`task of figure ${input.figure}, which is ruled out`)
       return { type: 'ruled-out', reason: p.ruledOut }
     }
     if (input.prefix) return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
+    if (input.split !== undefined) return split(state, p, input.split)
     const nodes = new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan).estimateNodes(256)
     if (setup.goal === 'estimate') {
       // A short search says how fast this figure's nodes go here.
@@ -134,7 +137,9 @@ const tilings: WorkerKind<'tilings', State> = {
         (_, __, ms) => ms > TRIAL_MS,
       )
       const ms = performance.now() - t0
-      const rate = ms > TRIAL_MS / 2 ? (trial.stats.placements / ms) * 1000 : undefined
+      // Timed if it ran long enough to say, or searched the whole figure (its time is known).
+      const timed = (ms > TRIAL_MS / 2 || trial.complete) && trial.stats.placements > 0
+      const rate = timed ? (trial.stats.placements / Math.max(ms, 0.01)) * 1000 : undefined
       return { type: 'estimated', nodes, ...(rate ? { rate } : {}) }
     }
     if (setup.goal === 'first' || nodes < SPLIT_FROM_NODES) {
@@ -142,20 +147,24 @@ const tilings: WorkerKind<'tilings', State> = {
       const r = await search(state, p, [], hooks, first ? (_, found) => found > 0 : undefined)
       return { type: 'searched', nodes, ...r }
     }
-    const want = Math.min(MAX_PARTS, Math.max(MIN_PARTS, Math.round(nodes / PART_NODES)))
-    const split = splitSearch(p.problem, setup.mode, want, p.plan)
-    const parts = split.parts.map((part) => ({
-      prefix: part.prefix,
-      weight: Math.max(1, partWeight(p.problem, setup.mode, part, p.plan)),
-      // Other probes than the weight's: ordered by the weights themselves, the overestimated
-      // parts would go first and the work done would look larger than it is.
-      rank: new TilingSearch(p.problem, setup.mode, part.prefix, 'bits', p.plan).estimateNodes(
-        16,
-        9,
-      ),
-    }))
+    // Split in a task of its own, once the run goes on; its problem is kept for that task.
     remember(state, input.figure, p)
-    return { type: 'split', nodes, stats: split.stats, parts }
+    return { type: 'estimated', nodes }
   },
+}
+
+/** Splits a figure of `nodes` estimated nodes into parts, weighed and ranked. */
+function split(state: State, p: Searchable, nodes: number): TilingResult {
+  const { mode } = state.setup
+  const want = Math.min(MAX_PARTS, Math.max(MIN_PARTS, Math.round(nodes / PART_NODES)))
+  const split = splitSearch(p.problem, mode, want, p.plan)
+  const parts = split.parts.map((part) => ({
+    prefix: part.prefix,
+    weight: Math.max(1, partWeight(p.problem, mode, part, p.plan)),
+    // Other probes than the weight's: ordered by the weights themselves, the overestimated
+    // parts would go first and the work done would look larger than it is.
+    rank: new TilingSearch(p.problem, mode, part.prefix, 'bits', p.plan).estimateNodes(16, 9),
+  }))
+  return { type: 'split', nodes, stats: split.stats, parts }
 }
 export default tilings

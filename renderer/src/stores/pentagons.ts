@@ -167,8 +167,9 @@ export const usePentagons = defineStore('pentagons', () => {
     } else if (e.type === 'job.solutions') l.tilings = l.tilings.concat(e.tilings)
     else if (e.type === 'job.figure') l.counts = e.counts
     else if (e.type === 'job.ended') {
-      l.state = e.outcome
-      l.error = e.error
+      // A listing is not offered to run days: one stopped at its estimate ends there.
+      l.state = e.outcome === 'estimated' ? 'failed' : e.outcome
+      l.error = e.outcome === 'estimated' ? 'listing its tilings would take days' : e.error
     }
     triggerRef(listing)
   }

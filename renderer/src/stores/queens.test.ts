@@ -110,6 +110,22 @@ describe('the queens store: counting on the host', () => {
     ])
     expect(q.counts).toEqual([])
   })
+  it('keeps the line about a worker that died during its count, after the count too', async () => {
+    host.answer('queens.count', ({ n }) => ({ countId: `count-${n}` }))
+    const q = useQueens()
+    q.countN = 12
+    await q.count()
+    const line = 'a worker process stopped unexpectedly (SIGKILL); task 4 run again'
+    host.emit({ type: 'queens.notice', countId: 'count-12', n: 12, message: line })
+    host.emit({ type: 'queens.notice', countId: 'count-other', n: 13, message: 'not this one' })
+    expect(q.countNotices).toEqual([line])
+    host.emit(ended('count-12', 12, '14200', '1787'))
+    expect(q.countNotices).toEqual([line])
+    expect(q.counts[0]).toMatchObject({ n: 12, total: '14200', matches: true })
+    // A new count starts with no lines.
+    await q.count()
+    expect(q.countNotices).toEqual([])
+  })
 })
 
 describe('the queens store: solutions and the chart in Web Workers', () => {

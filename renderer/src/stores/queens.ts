@@ -44,12 +44,15 @@ export const useQueens = defineStore('queens', () => {
   const countN = ref(12)
   const counting = shallowRef<{ countId: string; n: number; progress?: Progress }>()
   const counts = ref<CountResult[]>([])
+  /** Lines about the last count that did not stop it: a worker that died, its task run again. */
+  const countNotices = ref<string[]>([])
 
   async function count(): Promise<void> {
     const n = countN.value
     try {
       const { countId } = await api.call('queens.count', { n })
       counting.value = { countId, n }
+      countNotices.value = []
     } catch (e) {
       app.notify('error', `The count could not start: ${(e as Error).message}`)
     }
@@ -88,6 +91,8 @@ export const useQueens = defineStore('queens', () => {
   api.onEvent((e) => {
     if (e.type === 'queens.progress' && e.countId === counting.value?.countId)
       counting.value = { ...counting.value, progress: e }
+    else if (e.type === 'queens.notice' && e.countId === counting.value?.countId)
+      countNotices.value = [...countNotices.value, e.message]
     else if (e.type === 'queens.ended') onEnded(e)
   })
 
@@ -248,6 +253,7 @@ export const useQueens = defineStore('queens', () => {
     countN,
     counting,
     counts,
+    countNotices,
     count,
     cancelCount,
     listN,

@@ -93,8 +93,11 @@ describe('the solver store', () => {
       counts: { solutions: 3, fixed: 24 },
       stats,
       complete: true,
+      estimatedNodes: 42,
     })
     expect(s.job!.figuresDone).toBe(2)
+    // Each figure's estimate, as planned, for the table.
+    expect(s.job!.figures.map((f) => f.estimatedNodes)).toEqual([undefined, 42])
     host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 120 })
     expect(s.job).toMatchObject({ state: 'done', fraction: 1, elapsedMs: 120 })
     expect(s.job!.figures[0].rejected).toBe('the colouring argument rules it out')
@@ -148,7 +151,7 @@ describe('the solver store', () => {
     expect(s.running).toBe(true)
   })
 
-  it('a failed job keeps what it found and says why; a refused one can be forced', async () => {
+  it('a failed job keeps what it found and says why; one stopped at its estimate can be forced', async () => {
     hostRunsJobs()
     const s = useSolver()
     await s.start(tangram(), 'convex')
@@ -168,12 +171,12 @@ describe('the solver store', () => {
     host.emit({
       type: 'job.ended',
       jobId: 'job-2',
-      outcome: 'failed',
-      error: 'estimated at 3 days',
-      tooLarge: true,
+      outcome: 'estimated',
+      estimatedNodes: 5e12,
       elapsedMs: 1,
     })
-    expect(s.job).toMatchObject({ jobId: 'job-2', tooLarge: true })
+    expect(s.job).toMatchObject({ jobId: 'job-2', state: 'estimated', estimatedNodes: 5e12 })
+    expect(s.job!.error).toBeUndefined()
     await s.start(tangram(), 'convex', { force: true })
     expect(host.callsOf('solver.start')[2]).toMatchObject({ force: true })
   })

@@ -26,6 +26,8 @@ export interface FigureResult {
   stats?: TilingStats
   rejected?: string
   complete?: boolean
+  /** Knuth's estimate of the figure's search, as planned. */
+  estimatedNodes?: number
 }
 
 export interface Job {
@@ -38,7 +40,8 @@ export interface Job {
   document: WorkbenchDocument
   /** Names of pieces counted as one kind because they have the same shape. */
   merged: readonly (readonly string[])[]
-  state: 'queued' | 'running' | 'done' | 'cancelled' | 'failed'
+  /** 'estimated': stopped before its search, which would take days; it can be run anyway. */
+  state: 'queued' | 'running' | 'done' | 'cancelled' | 'failed' | 'estimated'
   figures: FigureResult[]
   fraction: number
   placements: number
@@ -49,7 +52,10 @@ export interface Job {
   error?: string
   /** Lines about the run that did not stop it: a worker process that died, its task run again. */
   notices: string[]
-  tooLarge?: boolean
+  /** Knuth's estimate of the nodes, of the figures planned so far. */
+  estimatedNodes?: number
+  /** Figures planned so far: ruled out, or estimated before their search. */
+  figuresPlanned?: number
   startedAt: number
   /** Milliseconds from pressing Solve to the first tiling painted on screen (see `shown`). */
   firstTilingMs?: number
@@ -138,6 +144,8 @@ export const useSolver = defineStore('solver', () => {
         j.figuresDone = e.figuresDone
         j.rate = e.rate
         j.etaSeconds = e.etaSeconds
+        j.estimatedNodes = e.estimatedNodes
+        j.figuresPlanned = e.figuresPlanned
         break
       case 'job.solutions': {
         const f = j.figures[e.figure]
@@ -157,6 +165,7 @@ export const useSolver = defineStore('solver', () => {
         f.stats = e.stats
         f.rejected = e.rejected
         f.complete = e.complete
+        f.estimatedNodes = e.estimatedNodes
         j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
         break
       }
@@ -164,9 +173,9 @@ export const useSolver = defineStore('solver', () => {
         j.notices = [...j.notices, e.message]
         break
       case 'job.ended':
-        j.state = e.outcome === 'done' ? 'done' : e.outcome
+        j.state = e.outcome
         j.error = e.error
-        j.tooLarge = e.tooLarge
+        if (e.estimatedNodes !== undefined) j.estimatedNodes = e.estimatedNodes
         j.elapsedMs = e.elapsedMs
         if (e.outcome === 'done') j.fraction = 1
         break
