@@ -1,5 +1,6 @@
 ;; The queens count's inner search (searchRows in search.ts, which documents it), in WebAssembly:
-;; the same loop over an explicit stack, the last two rows settled in place, one row looked ahead.
+;; the same loop over an explicit stack, the last two rows settled in place, the row after next
+;; and the last row looked ahead.
 ;; Compiled by scripts/wasm-kernels.ts into rows-kernel.ts. Memory (i32 entries, one per row):
 ;; the allowed columns of each row at 0, then the stacks of free squares and right masks, and
 ;; the queen of each row (one-bit masks) at 640. A solution that a turn may bring into normal
@@ -36,6 +37,7 @@
     (param $down i32) (param $right i32) (result f64)
     (local $y i32) (local $last i32) (local $bit i32) (local $l i32) (local $d i32) (local $r i32)
     (local $next i32) (local $f i32) (local $b i32) (local $e i32) (local $p i32) (local $nodes i64)
+    (local $gap i32)
     (local.set $last (global.get $last))
     (global.set $c8 (i64.const 0))
     (local.set $y (local.get $y0))
@@ -102,6 +104,15 @@
               (i32.xor
                 (i32.or (i32.or (i32.shl (local.get $l) (i32.const 1)) (local.get $d))
                   (i32.shr_s (local.get $r) (i32.const 1)))
+                (i32.const -1)))))
+        ;; And the last row, whose columns the normal form bounds.
+        (local.set $gap (i32.sub (local.get $last) (i32.add (local.get $y) (i32.const 1))))
+        (br_if $step
+          (i32.eqz
+            (i32.and (i32.load offset=0 (i32.shl (local.get $last) (i32.const 2)))
+              (i32.xor
+                (i32.or (i32.or (i32.shl (local.get $l) (local.get $gap)) (local.get $d))
+                  (i32.shr_s (local.get $r) (local.get $gap)))
                 (i32.const -1)))))
         (i32.store offset=128 (local.get $p) (local.get $free))
         (i32.store offset=512 (local.get $p) (local.get $right))
