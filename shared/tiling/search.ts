@@ -161,10 +161,11 @@ function bitPlan(problem: TilingProblem, setup: SearchSetup): BitCoverPlan {
 }
 
 /**
- * The searches a search starts with, one after another: with a symmetry-breaking piece, one for
- * each of its placements (as the native backtrackers fix the X pentomino first: its few kept
- * placements constrain the whole board from the start rather than once the scan reaches them;
- * 6 × 10 pentominoes: 2.44 instead of 2.88 million placements), else the root itself.
+ * The prefixes the root branches on when it branches on the symmetry-breaking piece: one for
+ * each of its placements, when they are no more than the options at the first free cell (as the
+ * native backtrackers fix the X pentomino first: its few placements constrain the whole board from
+ * the start rather than once the scan reaches them; 6 × 10 pentominoes: 2.44 instead of 2.88
+ * million placements). Else none: the root branches on its first free cell, as every other node.
  */
 function rootPrefixes(problem: TilingProblem, setup: SearchSetup): number[][] {
   const piece = setup.breaking?.piece
@@ -173,7 +174,9 @@ function rootPrefixes(problem: TilingProblem, setup: SearchSetup): number[][] {
     setup.optionPlacement.forEach((p, o) => {
       if (problem.placements[p].piece === piece) roots.push([o])
     })
-  return roots
+  if (roots.length === 0) return roots
+  const cell = new BitCover(bitPlan(problem, setup)).branch()
+  return cell && roots.length <= cell.options.length ? roots : []
 }
 
 export class TilingSearch {
