@@ -232,13 +232,17 @@ export class TilingSearch {
   /** Advances by at most `budget` placements; 'solution' means an emitted tiling is ready. */
   step(budget: number): RunStatus {
     this.started = true
+    let left = budget
     for (;;) {
-      const s = this.engine.run(budget)
+      const placed = this.engine.stats.placements
+      const s = this.engine.run(left)
       if (s === 'done' && this.root + 1 < this.roots.length) {
+        left -= this.engine.stats.placements - placed
         this.before.tried += this.engine.stats.tried
         this.before.placements += this.engine.stats.placements
         this.engine = this.engineAt(this.roots[++this.root])
-        return 'paused'
+        if (left <= 0) return 'paused'
+        continue
       }
       if (s !== 'solution') return s
       const sol = this.accept(this.engine.solution())
