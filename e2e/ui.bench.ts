@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { processRunning } from '../testing/processes'
 import { expect, test, type Workbench } from './fixtures'
 
@@ -5,8 +6,10 @@ import { expect, test, type Workbench } from './fixtures'
  * The issue's UI targets, measured through the browser host in Debian's Chromium
  * (`npm run bench:ui`): start-up to an interactive app, Solve to the first tangram tiling painted,
  * the frame rate while panning a gallery with at least 5,000 shapes drawn, and Cancel of a
- * running tetrabolo run to its solver processes gone and the next view shown. Medians over
- * several runs; each run also checks what it measured (the tilings, the shapes in view).
+ * running tetrabolo run to its solver processes gone and the next view shown, and the Queens
+ * view's count of n = 16 against `queens count 16` in the CLI on as many processes (alternated).
+ * Medians over several runs; each run also checks what it measured (the tilings, the shapes in
+ * view, the counts).
  */
 const RUNS = 5
 const TARGETS = {
@@ -21,6 +24,7 @@ const startups: number[] = []
 const firstTilings: number[] = []
 const pans: { fps: number; worstFrameMs: number; minShapes: number }[] = []
 const cancels: { goneMs: number; viewMs: number }[] = []
+const queens: { appMs: number; cliMs: number }[] = []
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -127,6 +131,41 @@ test('Cancel of a running tetrabolo run', async ({ workbench }) => {
   }
 })
 
+test('the Queens view counts n = 16 as fast as the CLI', async ({ workbench }) => {
+  const { page } = workbench
+  const { workers } = (await workbench.call('settings.get')) as { workers: number }
+  await page.locator('[data-view="queens"]').click()
+  const row = page.getByTestId('queens-counts').locator('tr[data-n="16"]')
+  const app = async () => {
+    const t0 = Date.now()
+    await page.getByTestId('queens-count-n').fill('16')
+    await page.getByTestId('queens-count-start').click()
+    // Running (about a second), then done: the row of an earlier count stays meanwhile.
+    await expect(page.getByTestId('queens-count-cancel')).toBeVisible()
+    await expect(page.getByTestId('queens-count-start')).toBeVisible({ timeout: 120_000 })
+    const ms = Date.now() - t0
+    await expect(row).toHaveAttribute('data-total', '14772512')
+    return ms
+  }
+  const cli = () => {
+    const t0 = Date.now()
+    const r = spawnSync(
+      process.execPath,
+      ['--no-use-osr', 'out/main/cli.js', 'queens', 'count', '16', '--jobs', String(workers)],
+      { encoding: 'utf8' },
+    )
+    expect(r.stdout).toContain('14,772,512 solutions')
+    return Date.now() - t0
+  }
+  // One warm-up each (the app's workers start with its first job), then alternately.
+  await app()
+  cli()
+  for (let i = 0; i < RUNS; i++) {
+    const appMs = await app()
+    queens.push({ appMs, cliMs: cli() })
+  }
+})
+
 test.afterAll(() => {
   const pass = (ok: boolean) => (ok ? 'met' : 'MISSED')
   const ready = median(startups)
@@ -135,6 +174,8 @@ test.afterAll(() => {
   const shapes = Math.min(...pans.map((p) => p.minShapes))
   const gone = median(cancels.map((c) => c.goneMs))
   const view = median(cancels.map((c) => c.viewMs))
+  const appQueens = median(queens.map((q) => q.appMs))
+  const cliQueens = median(queens.map((q) => q.cliMs))
   const lines = [
     `UI benchmarks (medians of ${RUNS} runs, Chromium ${test.info().project.name})`,
     `  start-up to interactive     ${round(ready)} ms   target ≤ ${TARGETS.readyMs} ms   ${pass(ready <= TARGETS.readyMs)}   runs: ${startups.join(', ')}`,
@@ -142,6 +183,7 @@ test.afterAll(() => {
     `  gallery panning             ${round(fps, 1)} frames/s with ≥ ${shapes} shapes drawn   target ≥ ${TARGETS.fps} frames/s, ≥ ${TARGETS.shapes} shapes   ${pass(fps >= TARGETS.fps && shapes >= TARGETS.shapes)}   runs: ${pans.map((p) => `${round(p.fps, 1)} (worst frame ${round(p.worstFrameMs)} ms)`).join(', ')}`,
     `  Cancel to processes gone    ${round(gone)} ms   target ≤ ${TARGETS.goneMs} ms   ${pass(gone <= TARGETS.goneMs)}   runs: ${cancels.map((c) => c.goneMs).join(', ')}`,
     `  then the next view shown    ${round(view)} ms   target ≤ ${TARGETS.viewMs} ms   ${pass(view <= TARGETS.viewMs)}   runs: ${cancels.map((c) => c.viewMs).join(', ')}`,
+    `  Queens view, n = 16         ${round(appQueens)} ms, the CLI ${round(cliQueens)} ms (${(appQueens / cliQueens).toFixed(2)}×, start-up included)   target ≤ 1.1×   ${pass(appQueens <= 1.1 * cliQueens)}   runs: ${queens.map((q) => `${q.appMs}/${q.cliMs}`).join(', ')}`,
   ]
   console.log(lines.join('\n'))
 })

@@ -1,27 +1,45 @@
 ;; The queens count's inner search (searchRows in search.ts, which documents it), in WebAssembly:
-;; the same loop over an explicit stack, the last two rows settled in place, one row looked ahead.
+;; the same loop over an explicit stack, the last two rows settled in place, the row after next
+;; and the last row looked ahead.
 ;; Compiled by scripts/wasm-kernels.ts into rows-kernel.ts. Memory (i32 entries, one per row):
-;; the allowed columns of each row at 0, then the stacks of free squares, left, down and right
-;; masks, and the queen of each row (one-bit masks) at $board. A solution that a turn may bring
-;; into normal form is handed to the host (`sized`, which reads the board); the others, of 8
-;; boards, are counted here.
+;; the allowed columns of each row at 0, then the stacks of free squares and right masks, and
+;; the queen of each row (one-bit masks) at 640. A solution that a turn may bring into normal
+;; form is handed to the host (`sized`, which reads the board); the others, of 8 boards, are
+;; counted here. The task's constants are globals, read at the solutions only: as parameters
+;; they left too few registers for the loop's own values, which V8 then kept on the stack.
 (module
   (import "host" "sized" (func $sized))
   (memory (export "memory") 1)
   (global $nodes (mut i64) (i64.const 0))
+  (global $c8 (mut i64) (i64.const 0))
+  (global $ring (mut i32) (i32.const 0))
+  (global $halfTurns (mut i32) (i32.const 0))
+  (global $last (mut i32) (i32.const 0))
+  (global $depth (mut i32) (i32.const 0))
+  (global $endBit (mut i32) (i32.const 0))
 
   (func (export "nodes") (result f64) (f64.convert_i64_s (global.get $nodes)))
 
+  ;; A task's board size and normal form, for the searches that follow.
+  (func (export "setTask") (param $n i32) (param $ring i32) (param $halfTurns i32)
+    (param $depth i32)
+    (global.set $last (i32.sub (local.get $n) (i32.const 1)))
+    (global.set $ring (local.get $ring))
+    (global.set $halfTurns (local.get $halfTurns))
+    (global.set $depth (local.get $depth))
+    (global.set $endBit
+      (i32.shl (i32.const 1) (i32.sub (global.get $last) (local.get $depth)))))
+
   ;; Searches from row y0 with its free squares `free`; returns the solutions of 8 boards and
-  ;; adds the queens placed to $nodes.
-  (func (export "searchRows") (param $n i32) (param $ring i32) (param $halfTurns i32)
-    (param $depth i32) (param $y0 i32) (param $free i32) (param $left i32) (param $down i32)
-    (param $right i32) (result f64)
-    (local $y i32) (local $last i32) (local $endBit i32) (local $bit i32) (local $l i32)
-    (local $d i32) (local $r i32) (local $next i32) (local $f i32) (local $b i32) (local $e i32)
-    (local $p i32) (local $nodes i64) (local $c8 i64)
-    (local.set $last (i32.sub (local.get $n) (i32.const 1)))
-    (local.set $endBit (i32.shl (i32.const 1) (i32.sub (local.get $last) (local.get $depth))))
+  ;; adds the queens placed to $nodes. Going back up a row, its left and down masks are the row
+  ;; below's undone (the row's queen is on neither), so only free and right are stacked.
+  (func (export "searchRows") (param $y0 i32) (param $free i32) (param $left i32)
+    (param $down i32) (param $right i32) (result f64)
+    (local $y i32) (local $last i32) (local $bit i32) (local $l i32) (local $d i32) (local $r i32)
+    (local $next i32) (local $f i32) (local $b i32) (local $e i32) (local $p i32) (local $nodes i64)
+    (local $gap i32)
+    (local.set $last (global.get $last))
+    (global.set $c8 (i64.const 0))
     (local.set $y (local.get $y0))
     (block $done
       (loop $step
@@ -31,9 +49,10 @@
             (local.set $y (i32.sub (local.get $y) (i32.const 1)))
             (local.set $p (i32.shl (local.get $y) (i32.const 2)))
             (local.set $free (i32.load offset=128 (local.get $p)))
-            (local.set $left (i32.load offset=256 (local.get $p)))
-            (local.set $down (i32.load offset=384 (local.get $p)))
             (local.set $right (i32.load offset=512 (local.get $p)))
+            (local.set $bit (i32.load offset=640 (local.get $p)))
+            (local.set $left (i32.xor (i32.shr_u (local.get $left) (i32.const 1)) (local.get $bit)))
+            (local.set $down (i32.xor (local.get $down) (local.get $bit)))
             (br $step)))
         (local.set $bit (i32.and (local.get $free) (i32.sub (i32.const 0) (local.get $free))))
         (local.set $free (i32.xor (local.get $free) (local.get $bit)))
@@ -51,11 +70,7 @@
           (then
             ;; A solution (the last row has one column left).
             (local.set $nodes (i64.add (local.get $nodes) (i64.const 1)))
-            (local.set $c8
-              (i64.add (local.get $c8)
-                (i64.extend_i32_u
-                  (call $settle (local.get $ring) (local.get $halfTurns) (local.get $last)
-                    (local.get $depth) (local.get $endBit) (local.get $next)))))
+            (call $settle (local.get $next))
             (br $step)))
         (if (i32.eq (i32.add (local.get $y) (i32.const 2)) (local.get $last))
           (then
@@ -79,11 +94,7 @@
                 (br_if $pair (i32.eqz (local.get $e)))
                 (local.set $nodes (i64.add (local.get $nodes) (i64.const 1)))
                 (i32.store offset=644 (local.get $p) (local.get $b))
-                (local.set $c8
-                  (i64.add (local.get $c8)
-                    (i64.extend_i32_u
-                      (call $settle (local.get $ring) (local.get $halfTurns) (local.get $last)
-                        (local.get $depth) (local.get $endBit) (local.get $e)))))
+                (call $settle (local.get $e))
                 (br $pair)))
             (br $step)))
         ;; Look one row further: a row that the queens so far leave empty ends this branch.
@@ -94,9 +105,16 @@
                 (i32.or (i32.or (i32.shl (local.get $l) (i32.const 1)) (local.get $d))
                   (i32.shr_s (local.get $r) (i32.const 1)))
                 (i32.const -1)))))
+        ;; And the last row, whose columns the normal form bounds.
+        (local.set $gap (i32.sub (local.get $last) (i32.add (local.get $y) (i32.const 1))))
+        (br_if $step
+          (i32.eqz
+            (i32.and (i32.load offset=0 (i32.shl (local.get $last) (i32.const 2)))
+              (i32.xor
+                (i32.or (i32.or (i32.shl (local.get $l) (local.get $gap)) (local.get $d))
+                  (i32.shr_s (local.get $r) (local.get $gap)))
+                (i32.const -1)))))
         (i32.store offset=128 (local.get $p) (local.get $free))
-        (i32.store offset=256 (local.get $p) (local.get $left))
-        (i32.store offset=384 (local.get $p) (local.get $down))
         (i32.store offset=512 (local.get $p) (local.get $right))
         (local.set $y (i32.add (local.get $y) (i32.const 1)))
         (local.set $free (local.get $next))
@@ -105,21 +123,24 @@
         (local.set $right (local.get $r))
         (br $step)))
     (global.set $nodes (i64.add (global.get $nodes) (local.get $nodes)))
-    (f64.convert_i64_s (local.get $c8)))
+    (f64.convert_i64_s (global.get $c8)))
 
-  ;; A solution with `last` (its last row's queen) still to place: 1 if it is one of 8 boards to
-  ;; count here, else 0 after placing the last queen and handing the board to the host.
-  (func $settle (param $ring i32) (param $halfTurns i32) (param $last i32) (param $depth i32)
-    (param $endBit i32) (param $lastBit i32) (result i32)
-    (if (i32.eqz (local.get $ring))
+  ;; A solution with its last row's queen `lastBit` still to place: counted here if it is one of
+  ;; 8 boards, else handed to the host after placing the last queen.
+  (func $settle (param $lastBit i32)
+    (local $last i32)
+    (if (i32.eqz (global.get $ring))
       (then
-        (if (i32.eqz (local.get $halfTurns)) (then (return (i32.const 1))))
-        (if (i32.ne (local.get $lastBit) (local.get $endBit)) (then (return (i32.const 1))))
-        (if (i32.eq
-              (i32.load offset=640
-                (i32.shl (i32.sub (local.get $last) (local.get $depth)) (i32.const 2)))
-              (i32.const 1))
-          (then (return (i32.const 1))))))
+        (if (i32.or
+              (i32.or (i32.eqz (global.get $halfTurns))
+                (i32.ne (local.get $lastBit) (global.get $endBit)))
+              (i32.eq
+                (i32.load offset=640
+                  (i32.shl (i32.sub (global.get $last) (global.get $depth)) (i32.const 2)))
+                (i32.const 1)))
+          (then
+            (global.set $c8 (i64.add (global.get $c8) (i64.const 1)))
+            (return)))))
+    (local.set $last (global.get $last))
     (i32.store offset=640 (i32.shl (local.get $last) (i32.const 2)) (local.get $lastBit))
-    (call $sized)
-    (i32.const 0)))
+    (call $sized)))

@@ -5,7 +5,7 @@ import { convexOutlines } from '../convex/outlines'
 import { parseFigure, parsePieceSet, type PieceSet } from '../formats/load'
 import { d4Matrix } from '../lattice/d4'
 import { buildTilingProblem } from './problem'
-import { TilingSearch, type SymmetryMode, type TilingSolution } from './search'
+import { planSearch, TilingSearch, type SymmetryMode, type TilingSolution } from './search'
 import { verifyTiling } from './verify'
 
 const set = (name: string) =>
@@ -99,6 +99,18 @@ describe('pentomino rectangles', () => {
     expect(counts.solutions).toBe(n)
     expect(counts.fixed).toBe(4 * n)
     expect(tilings).toHaveLength(n)
+  })
+
+  it('6 × 10: the search places the X first, on one position of each symmetry class', () => {
+    const problem = buildTilingProblem(figure('rectangle-6x10').polygon, pentominoes.pieces)
+    const setup = planSearch(problem, 'reduce')
+    const search = new TilingSearch(problem, 'reduce', [], 'bits', setup)
+    const root = search.branch()!
+    const pieces = root.options.map((o) => problem.placements[setup.optionPlacement[o]].piece)
+    expect(new Set(pieces.map((p) => problem.pieces[p].name))).toEqual(new Set(['X']))
+    // The X's 24 positions in the rectangle fall into classes of 4 and of 2 (on a mirror line).
+    expect(root.options).toHaveLength(8)
+    expect(search.runToEnd()).toEqual({ solutions: 2339, fixed: 9356 })
   })
 })
 
