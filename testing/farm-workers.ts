@@ -11,6 +11,12 @@ export interface WorkerMoment {
   readonly worker: number
   /** Tasks it has started, this one included. */
   readonly started: number
+  /**
+   * Tasks started by every process of this launcher, this one included: under load one process
+   * may start few tasks or none (the other takes them all), so a test that must see a kill picks
+   * its moment by this count.
+   */
+  readonly overall: number
   /** Absent as the task starts; then as the task reports progress. */
   readonly fraction?: number
 }
@@ -37,6 +43,7 @@ export function testLauncher(dies?: (at: WorkerMoment) => boolean): {
 } {
   const base = nodeWorkerLauncher()
   const launched: WorkerProcess[] = []
+  let overall = 0
   const launch = (): WorkerProcess => {
     const w = base()
     const worker = launched.push(w) - 1
@@ -45,8 +52,11 @@ export function testLauncher(dies?: (at: WorkerMoment) => boolean): {
     let dead = false
     const check = (fraction?: number) => {
       if (dead || inHand.length === 0) return
-      if (fraction === undefined) started++
-      if (!dies?.({ task: inHand[0], worker, started, fraction })) return
+      if (fraction === undefined) {
+        started++
+        overall++
+      }
+      if (!dies?.({ task: inHand[0], worker, started, overall, fraction })) return
       dead = true
       process.kill(w.pid!, 'SIGKILL')
     }
