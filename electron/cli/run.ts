@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { InputError } from '../../shared/errors'
+import type { FarmTransport } from '../services/farm/transport'
 import { nodeWorkers } from '../services/node-worker'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
 import { progressBar } from './progress'
@@ -11,6 +12,7 @@ export interface CommonOptions {
   force?: boolean
   progress?: boolean
   checkpoint?: string
+  queue?: string
 }
 
 /** How many worker processes: --jobs, else one per core. */
@@ -22,6 +24,41 @@ export function workerCount(jobs: string | undefined): number {
   return n
 }
 
+/** Where a run's tasks go: processes here (`workers` of them), or the queue at `queue`. */
+export interface RunPlace {
+  readonly transport: FarmTransport
+  readonly workers: number
+  /** "2 processes", or "the queue at HOST:PORT". */
+  readonly where: string
+}
+
+/**
+ * Runs `use` on local worker processes (--jobs), or, with --queue, on the machines serving that
+ * Redis queue; the queue's modules load only then, and its connection closes after the run
+ * (the run's jobs taken out of Redis when it stopped early).
+ */
+export async function withRunPlace<T>(
+  o: { jobs?: string; queue?: string },
+  use: (place: RunPlace) => Promise<T>,
+): Promise<T> {
+  const workers = workerCount(o.jobs)
+  if (o.queue === undefined)
+    return use({
+      transport: nodeWorkers(workers),
+      workers,
+      where: `${workers} process${workers === 1 ? '' : 'es'}`,
+    })
+  const { parseQueueUrl } = await import('../services/farm/queue-connection')
+  const { QueueTransport } = await import('../services/farm/queue-transport')
+  const address = parseQueueUrl(o.queue)
+  const transport = await QueueTransport.connect(address)
+  try {
+    return await use({ transport, workers, where: `the queue at ${address.label}` })
+  } finally {
+    await transport.close()
+  }
+}
+
 /** A worker that died and what became of its task, in one line on stderr. */
 export const noticeLine = (line: string): void => void process.stderr.write(`warning: ${line}\n`)
 
@@ -31,23 +68,24 @@ export async function runWithProgress(
   common: CommonOptions,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
-  const bar = progressBar(common.progress !== false)
-  const workers = workerCount(common.jobs)
-  try {
-    return await runTilings({
-      ...options,
-      transport: nodeWorkers(workers),
-      workers,
-      force: common.force,
-      checkpoint: common.checkpoint,
-      signal,
-      onProgress: bar.update,
-      onNotice: (line) => {
-        bar.stop()
-        noticeLine(line)
-      },
-    })
-  } finally {
-    bar.stop()
-  }
+  return withRunPlace(common, async ({ transport, workers }) => {
+    const bar = progressBar(common.progress !== false)
+    try {
+      return await runTilings({
+        ...options,
+        transport,
+        workers,
+        force: common.force,
+        checkpoint: common.checkpoint,
+        signal,
+        onProgress: bar.update,
+        onNotice: (line) => {
+          bar.stop()
+          noticeLine(line)
+        },
+      })
+    } finally {
+      bar.stop()
+    }
+  })
 }

@@ -284,6 +284,8 @@ export async function runFarm<K extends KindName, Plan = unknown>(
   }
 
   let cancelled = false
+  /** What a run that stops on a failure says of its work so far. */
+  const kept = cp ? `; the finished tasks are kept in ${cp.path}, run again to resume` : ''
   if (!error && pending.size > 0 && !o.signal?.aborted) {
     const session: FarmSession = o.transport.open({ kind: job.kind, setup: job.setup })
     await new Promise<void>((resolve) => {
@@ -321,9 +323,6 @@ export async function runFarm<K extends KindName, Plan = unknown>(
             const suspects = lost.filter((r) => e.running === undefined || r.task.id === e.running)
             const again = suspects.find((r) => retried.has(r.task.id))
             if (again) {
-              const kept = cp
-                ? `; the finished tasks are kept in ${cp.path}, run again to resume`
-                : ''
               return fail(
                 new RunError(`a worker process ${e.why}, twice on task ${again.task.id}${kept}`),
               )
@@ -340,9 +339,16 @@ export async function runFarm<K extends KindName, Plan = unknown>(
             report(false)
             return pump()
           }
+          if (e.type === 'broken') {
+            return fail(new RunError(`${e.why}${kept}`))
+          }
           const r = running.get(e.task)
           if (!r) return
-          if (e.type === 'progress') {
+          if (e.type === 'requeued') {
+            r.fraction = 0
+            o.onNotice?.(`${e.why}; task ${e.task} run again`)
+            report(false)
+          } else if (e.type === 'progress') {
             r.fraction = e.fraction
             job.onTaskProgress?.(r.task, e.fraction, e.detail as DetailOf<K> | undefined)
             report(true)

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto'
+import { Queue, QueueEvents } from 'bullmq'
+import type { Redis } from 'ioredis'
+import type { KindName } from '../../worker/protocol'
+import {
+  APP,
+  appVersion,
+  bullConnection,
+  checkForeignJobs,
+  connectQueue,
+  QUEUE_NAME,
+  QUEUE_PROTOCOL,
+  RECONNECT_MS,
+  runKey,
+  type QueueAddress,
+  type RunRecord,
+  type TaskAnswer,
+  type TaskJob,
+} from './queue-connection'
+import type { FarmSession, FarmTransport, SessionEvent } from './transport'
+
+/** Tasks a run keeps in Redis at once: enough for many machines, few enough to keep the order. */
+const CAPACITY = 64
+/** How often the run checks that Redis still holds its record and the jobs of its tasks. */
+const CHECK_MS = 1000
+/** How long a cancel waits for the workers to drop the jobs they hold (they look twice a second). */
+const REMOVE_MS = 5000
+
+/**
+ * The queue transport: a run's tasks become jobs of a BullMQ queue in Redis, which
+ * `cli worker` processes on any machine take and run on their own worker processes. Each job is
+ * one attempt at one task (`run.attempt.task`); the answer comes back in BullMQ's completed event,
+ * and the farm counts each task once, whichever attempt answers first. The run's kind and setup
+ * are kept once in a record beside the jobs (`runKey`); removing it tells the workers the run is
+ * over. A job lost (its worker killed) goes to another worker by BullMQ's stalled-job handling;
+ * a job Redis lost (a restart without persistence) is sent again.
+ */
+export class QueueTransport implements FarmTransport {
+  private readonly cleanups = new Set<Promise<void>>()
+
+  private constructor(
+    private readonly address: QueueAddress,
+    private readonly redis: Redis,
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+    /** The version its jobs say (tests ask for another). */
+    private readonly version: string,
+  ) {}
+
+  /** Connects, or says in one line why it cannot (InputError). */
+  static async connect(address: QueueAddress, version = appVersion()): Promise<QueueTransport> {
+    const redis = await connectQueue(address)
+    const connection = bullConnection(address)
+    const queue = new Queue(QUEUE_NAME, { connection })
+    const events = new QueueEvents(QUEUE_NAME, { connection })
+    // Connection trouble is the run's to report (`broken`), not a stack trace on stderr.
+    queue.on('error', () => {})
+    events.on('error', () => {})
+    try {
+      await checkForeignJobs(address, queue)
+      await events.waitUntilReady()
+    } catch (e) {
+      await Promise.allSettled([queue.close(), events.close()])
+      redis.disconnect()
+      throw e
+    }
+    return new QueueTransport(address, redis, queue, events, version)
+  }
+
+  get label(): string {
+    return this.address.label
+  }
+
+  open(job: { kind: KindName; setup: unknown }): FarmSession {
+    const run = randomBytes(8).toString('hex')
+    const { redis, queue, events } = this
+    const record: RunRecord = {
+      app: APP,
+      protocol: QUEUE_PROTOCOL,
+      version: this.version,
+      kind: job.kind,
+      setup: job.setup,
+    }
+    const listeners: ((e: SessionEvent) => void)[] = []
+    const emit = (e: SessionEvent) => listeners.forEach((l) => l(e))
+    /** Tasks in hand: the attempt whose job is in Redis, and when it went. */
+    const inHand = new Map<string, { attempt: number; input: unknown; since: number }>()
+    const jobId = (task: string, attempt: number) =>
+      `${run}.${attempt}.${task.replaceAll(':', '%3A')}`
+    /** The task of one of this run's jobs, if it is one and still in hand. */
+    const taskOf = (id: string): string | undefined => {
+      if (!id.startsWith(`${run}.`)) return undefined
+      const [, attempt, ...rest] = id.split('.')
+      const task = rest.join('.').replaceAll('%3A', ':')
+      return inHand.get(task)?.attempt === Number(attempt) ? task : undefined
+    }
+    let closed = false
+    let broken = false
+    const breakDown = (why: string) => {
+      if (broken || closed) return
+      broken = true
+      emit({ type: 'broken', why })
+    }
+    /** Jobs go out in the order the farm submits them, one after the other. */
+    let adding: Promise<unknown> = redis
+      .set(runKey(run), JSON.stringify(record))
+      .catch((e: Error) => breakDown(`cannot write to Redis at ${this.label} (${e.message})`))
+    const send = (task: string) => {
+      const t = inHand.get(task)!
+      const data: TaskJob = {
+        app: APP,
+        protocol: QUEUE_PROTOCOL,
+        version: this.version,
+        run,
+        task,
+        input: t.input,
+      }
+      t.since = Date.now()
+      adding = adding.then(() =>
+        queue
+          .add('task', data, {
+            jobId: jobId(task, t.attempt),
+            removeOnComplete: true,
+            removeOnFail: true,
+          })
+          .catch((e: Error) =>
+            breakDown(`cannot add a task to Redis at ${this.label} (${e.message})`),
+          ),
+      )
+    }
+
+    const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }) => {
+      const task = taskOf(id)
+      if (task === undefined || closed) return
+      const answer = returnvalue as TaskAnswer
+      if ('lost' in answer) {
+        inHand.delete(task)
+        return emit({ type: 'lost', tasks: [task], running: task, why: answer.lost })
+      }
+      inHand.delete(task)
+      if ('error' in answer)
+        return emit({ type: 'error', task, message: answer.error, input: answer.input })
+      for (const item of answer.items) emit({ type: 'item', task, item })
+      emit({ type: 'done', task, result: answer.result })
+    }
+    // A job fails only when a worker refuses it (another version) or it stalled once too often.
+    const onFailed = ({ jobId: id, failedReason }: { jobId: string; failedReason: string }) => {
+      const task = taskOf(id)
+      if (task === undefined || closed) return
+      inHand.delete(task)
+      if (/stalled more than allowable limit/i.test(failedReason))
+        emit({ type: 'lost', tasks: [task], running: task, why: 'stopped answering twice on it' })
+      else emit({ type: 'error', task, message: failedReason, input: true })
+    }
+    const onProgress = ({ jobId: id, data }: { jobId: string; data: unknown }) => {
+      const task = taskOf(id)
+      if (task === undefined || closed) return
+      const p = data as { fraction: number; detail?: unknown }
+      emit({ type: 'progress', task, fraction: p.fraction, detail: p.detail })
+    }
+    const onStalled = ({ jobId: id }: { jobId: string }) => {
+      const task = taskOf(id)
+      if (task === undefined || closed) return
+      emit({ type: 'requeued', task, why: 'a worker stopped answering' })
+    }
+    events.on('completed', onCompleted)
+    events.on('failed', onFailed)
+    events.on('progress', onProgress)
+    events.on('stalled', onStalled)
+
+    // The safety net under the events: Redis restarted (the record and jobs may be gone), an
+    // event missed. A job gone without an answer is sent again; Redis away too long ends the run.
+    let awaySince: number | undefined
+    const check = async () => {
+      try {
+        await adding
+        if (closed || broken) return
+        if (!(await redis.exists(runKey(run)))) await redis.set(runKey(run), JSON.stringify(record))
+        const old = [...inHand].filter(([, t]) => Date.now() - t.since > CHECK_MS)
+        const gone = await Promise.all(
+          old.map(([task, t]) => redis.exists(queue.toKey(jobId(task, t.attempt)))),
+        )
+        awaySince = undefined
+        old.forEach(([task, t], i) => {
+          if (gone[i] || closed || inHand.get(task) !== t) return
+          t.attempt++
+          emit({ type: 'requeued', task, why: 'Redis lost the task' })
+          send(task)
+        })
+      } catch {
+        awaySince ??= Date.now()
+        if (Date.now() - awaySince > RECONNECT_MS)
+          breakDown(`lost Redis at ${this.label} for ${RECONNECT_MS / 1000} s`)
+      }
+    }
+    const timer = setInterval(() => void check(), CHECK_MS)
+
+    return {
+      capacity: CAPACITY,
+      submit: (task) => {
+        inHand.set(task.id, { attempt: 1, input: task.input, since: Date.now() })
+        send(task.id)
+      },
+      onEvent: (l) => void listeners.push(l),
+      close: (how) => {
+        if (closed) return
+        closed = true
+        clearInterval(timer)
+        events.off('completed', onCompleted)
+        events.off('failed', onFailed)
+        events.off('progress', onProgress)
+        events.off('stalled', onStalled)
+        const ids = [...inHand].map(([task, t]) => jobId(task, t.attempt))
+        inHand.clear()
+        const cleanup = adding
+          .then(() => this.removeRun(run, how === 'stop' ? ids : []))
+          .finally(() => this.cleanups.delete(cleanup))
+        this.cleanups.add(cleanup)
+      },
+    }
+  }
+
+  /**
+   * Takes a run out of Redis: its record (the workers stop its tasks when they see it gone), then
+   * its jobs. A job a worker holds cannot be removed; that worker drops it within a second, so
+   * this waits for it a while.
+   */
+  private async removeRun(run: string, ids: string[]): Promise<void> {
+    try {
+      await this.redis.del(runKey(run))
+      const t0 = Date.now()
+      let left = ids
+      while (left.length > 0 && Date.now() - t0 < REMOVE_MS) {
+        const removed = await Promise.all(
+          left.map((id) =>
+            this.queue
+              .remove(id)
+              .then(async () => (await this.redis.exists(this.queue.toKey(id))) === 0)
+              .catch(() => false),
+          ),
+        )
+        left = left.filter((_, i) => !removed[i])
+        if (left.length > 0) await new Promise((r) => setTimeout(r, 200))
+      }
+    } catch {
+      // Redis is gone: nothing of the run can be left behind in a Redis that is not there.
+    }
+  }
+
+  /** Waits for the runs' clean-up, then disconnects. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.cleanups)
+    await Promise.allSettled([this.queue.close(), this.events.close()])
+    this.redis.disconnect()
+  }
+}

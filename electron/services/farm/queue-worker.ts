@@ -1,0 +1,199 @@
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
+import { InputError } from '../../../shared/errors'
+import {
+  bullConnection,
+  checkForeignJobs,
+  connectQueue,
+  isTaskJob,
+  machine,
+  QUEUE_NAME,
+  runKey,
+  versionMismatch,
+  type QueueAddress,
+  type RunRecord,
+  type TaskAnswer,
+} from './queue-connection'
+import { WarmPool, type LaunchWorker } from './processes'
+import { LocalWorkers, type FarmSession } from './transport'
+
+export interface ServeOptions {
+  readonly address: QueueAddress
+  /** Local worker processes. */
+  readonly jobs: number
+  readonly launch: LaunchWorker
+  /**
+   * A task whose worker stops answering (killed, its machine gone) goes to another worker after
+   * this long: the lock a worker keeps on its tasks and how often workers look for lost ones.
+   */
+  readonly stallMs: number
+  /** A line for the user (a refused task, a foreign job). */
+  readonly onLine: (line: string) => void
+  /** Once it takes tasks. */
+  readonly onReady?: () => void
+}
+
+/** How often a worker looks whether the runs it has tasks of are still on. */
+const RUN_CHECK_MS = 500
+/** Progress goes to Redis at most this often per task. */
+const PROGRESS_MS = 250
+
+interface RunState {
+  readonly session: FarmSession
+  readonly tasks: Map<string, Pending>
+}
+
+interface Pending {
+  readonly input: unknown
+  readonly resolve: (answer: TaskAnswer) => void
+  readonly reject: (e: Error) => void
+  readonly items: unknown[]
+  readonly progress: (fraction: number, detail: unknown) => void
+}
+
+/**
+ * Serves the queue: takes tasks of any run and runs them on `jobs` local worker processes, warm
+ * from one run to the next, two tasks in hand each. A run's setup is read once from its record;
+ * a run whose record is gone (cancelled, finished) has its tasks in hand stopped at once. Returns
+ * when `signal` aborts or the queue holds a foreign job (then rejecting with that line).
+ */
+export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<void> {
+  const redis = await connectQueue(o.address)
+  const connection = bullConnection(o.address)
+  const queue = new Queue(QUEUE_NAME, { connection })
+  queue.on('error', () => {})
+  try {
+    await checkForeignJobs(o.address, queue)
+  } finally {
+    await queue.close()
+  }
+  const pool = new WarmPool(o.launch, o.jobs)
+  const runs = new Map<string, RunState>()
+  const refused = new Set<string>()
+  let stop: (e?: Error) => void = () => {}
+  const stopped = new Promise<void>((resolve, reject) => {
+    stop = (e) => (e ? reject(e) : resolve())
+  })
+
+  const openRun = async (run: string): Promise<RunState> => {
+    const text = await redis.get(runKey(run))
+    if (text === null) throw new UnrecoverableError(`run ${run} is over`)
+    const record = JSON.parse(text) as RunRecord
+    const existing = runs.get(run)
+    if (existing) return existing
+    // Processes kept by runs with nothing in hand go back to the pool for this one.
+    for (const [id, r] of runs)
+      if (r.tasks.size === 0) {
+        r.session.close('done')
+        runs.delete(id)
+      }
+    const state: RunState = {
+      session: new LocalWorkers(pool, o.jobs).open({ kind: record.kind, setup: record.setup }),
+      tasks: new Map(),
+    }
+    state.session.onEvent((e) => {
+      if (e.type === 'lost') {
+        for (const task of e.tasks) {
+          const p = state.tasks.get(task)
+          if (!p) continue
+          // The run decides whether the task that may have killed it goes out again; the
+          // others had not started and go to another process here.
+          if (task !== e.running && e.running !== undefined)
+            state.session.submit({ id: task, input: p.input })
+          else {
+            state.tasks.delete(task)
+            p.resolve({ lost: `on ${machine()} ${e.why}` })
+          }
+        }
+        return
+      }
+      if (e.type === 'requeued' || e.type === 'broken') return
+      const p = state.tasks.get(e.task)
+      if (!p) return
+      if (e.type === 'progress') p.progress(e.fraction, e.detail)
+      else if (e.type === 'item') p.items.push(e.item)
+      else {
+        state.tasks.delete(e.task)
+        p.resolve(
+          e.type === 'done'
+            ? { result: e.result, items: p.items }
+            : { error: e.message, input: e.input },
+        )
+      }
+    })
+    runs.set(run, state)
+    return state
+  }
+
+  const processor = async (job: Job): Promise<TaskAnswer> => {
+    const data: unknown = job.data
+    if (!isTaskJob(data)) {
+      const line = `the queue "${QUEUE_NAME}" at ${o.address.label} holds jobs that are not Puzzle Workbench tasks (job ${job.id}): use another Redis database (redis://…/1) or another Redis`
+      stop(new InputError(line))
+      // Left to go back to the queue when its lock lapses: it is not ours to fail.
+      return new Promise<never>(() => {})
+    }
+    const mismatch = versionMismatch(data)
+    if (mismatch) {
+      if (!refused.has(data.run)) o.onLine(mismatch)
+      refused.add(data.run)
+      throw new UnrecoverableError(mismatch)
+    }
+    const state = await openRun(data.run)
+    let last = -Infinity
+    return new Promise<TaskAnswer>((resolve, reject) => {
+      state.tasks.set(data.task, {
+        input: data.input,
+        resolve,
+        reject,
+        items: [],
+        progress: (fraction, detail) => {
+          const now = performance.now()
+          if (now - last < PROGRESS_MS) return
+          last = now
+          void job.updateProgress({ fraction, detail }).catch(() => {})
+        },
+      })
+      state.session.submit({ id: data.task, input: data.input })
+    })
+  }
+
+  const worker = new Worker(QUEUE_NAME, processor, {
+    connection,
+    concurrency: 2 * o.jobs,
+    lockDuration: o.stallMs,
+    stalledInterval: o.stallMs,
+    maxStalledCount: 1,
+  })
+  worker.on('error', () => {})
+  await worker.waitUntilReady()
+  o.onReady?.()
+
+  // A run whose record is gone is over: its tasks in hand stop at once (their processes killed).
+  const check = setInterval(() => {
+    for (const [run, state] of runs)
+      void redis.exists(runKey(run)).then(
+        (n) => {
+          if (n || runs.get(run) !== state) return
+          runs.delete(run)
+          state.session.close(state.tasks.size > 0 ? 'stop' : 'done')
+          for (const p of state.tasks.values())
+            p.reject(new UnrecoverableError(`run ${run} is over`))
+        },
+        () => {},
+      )
+  }, RUN_CHECK_MS)
+
+  const onAbort = () => stop()
+  signal.addEventListener('abort', onAbort, { once: true })
+  try {
+    await stopped
+  } finally {
+    signal.removeEventListener('abort', onAbort)
+    clearInterval(check)
+    for (const state of runs.values()) state.session.close('stop')
+    pool.close()
+    // Tasks in hand go back to the queue when their locks lapse (another worker takes them).
+    await worker.close(true).catch(() => {})
+    redis.disconnect()
+  }
+}
