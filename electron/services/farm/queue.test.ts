@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLI, cli } from '../../cli/run-cli'
+import { childPids, processRunning } from '../../../testing/processes'
+import { missingRedis, startRedis, type TestRedis } from '../../../testing/redis'
+import { runQueensCount } from '../queens/count-run'
+import { parseQueueUrl } from './queue-connection'
+import { QueueTransport } from './queue-transport'
+
+if (missingRedis) console.warn(missingRedis)
+
+/** A `cli worker` process serving the queue, as on another machine. */
+interface TestWorker {
+  readonly child: ChildProcess
+  /** What it printed on stderr so far. */
+  err(): string
+}
+
+function startWorker(url: string, ...args: string[]): Promise<TestWorker> {
+  const child = spawn(
+    process.execPath,
+    [...CLI, 'worker', '--queue', url, '--jobs', '1', '--stall-after', '2', ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  let err = ''
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString()
+      if (err.includes('serving the queue')) resolve({ child, err: () => err })
+    })
+    child.on('exit', (code) => reject(new Error(`worker ended (${code}): ${err}`)))
+  })
+}
+
+async function stopWorker(w: TestWorker): Promise<void> {
+  if (w.child.exitCode !== null || w.child.signalCode !== null) return
+  const ended = new Promise((r) => w.child.once('exit', r))
+  w.child.kill('SIGKILL')
+  await ended
+}
+
+/** What a run may leave in Redis: BullMQ's own keys of the queue, none of a job or a run. */
+const runKeys = (redis: TestRedis) =>
+  redis
+    .cli('--scan')
+    .split('\n')
+    .filter(Boolean)
+    .filter((k) => !/^bull:puzzle-workbench:(id|meta|events|stalled-check|marker)$/.test(k))
+
+describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => {
+  let redis: TestRedis
+  const workers: TestWorker[] = []
+
+  beforeAll(async () => {
+    redis = await startRedis()
+    workers.push(...(await Promise.all([startWorker(redis.url), startWorker(redis.url)])))
+  })
+  afterAll(async () => {
+    await Promise.all(workers.map(stopWorker))
+    await redis?.stop()
+  })
+
+  /** Kills one of the two workers and starts another in its place. */
+  async function killOne(): Promise<void> {
+    const [dead] = workers.splice(0, 1)
+    await stopWorker(dead)
+    workers.push(await startWorker(redis.url))
+  }
+
+  it('counts queens n = 14 on two workers, one killed mid-run: its tasks go to the other, each counted once', async () => {
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    const notices: string[] = []
+    let killed: Promise<void> | undefined
+    try {
+      const r = await runQueensCount({
+        n: 14,
+        transport,
+        onNotice: (line) => notices.push(line),
+        onProgress: (p) => {
+          if (p.done >= 3 && !killed) killed = killOne()
+        },
+      })
+      expect(killed).toBeDefined()
+      expect(r.complete).toBe(true)
+      expect(r.total).toBe(365_596n)
+      expect(r.unique).toBe(45_752n)
+    } finally {
+      await killed
+      await transport.close()
+    }
+    expect(notices.join('\n')).toMatch(/a worker stopped answering; task \d+ run again/)
+    expect(runKeys(redis)).toEqual([])
+  }, 180_000)
+
+  it('counts the tetraboloes’ 23,512 convex tilings through the CLI with --queue, a worker killed mid-run', async () => {
+    const host = spawn(
+      process.execPath,
+      [...CLI, 'convex', 'tetraboloes', '--queue', redis.url, '--json', '--no-progress'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let out = ''
+    let err = ''
+    host.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+    host.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+    const code = new Promise<number | null>((r) => host.on('exit', r))
+    // Mid-run: once the workers have started on the parts of the figures.
+    await expect
+      .poll(() => redis.cli('--scan', '--pattern', 'bull:puzzle-workbench:*.f*').length, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0)
+    await killOne()
+    expect(await code).toBe(0)
+    const r = JSON.parse(out) as { outlines: { solutions: number | string }[] }
+    expect(r.outlines.reduce((sum, o) => sum + BigInt(o.solutions), 0n)).toBe(23_512n)
+    expect(err).toMatch(/warning: a worker stopped answering; task f\d+(\.\d+)? run again/)
+    expect(err).not.toMatch(/error/)
+    expect(runKeys(redis)).toEqual([])
+  }, 300_000)
+
+  it('a cancelled run leaves nothing of itself in Redis, and the workers stop its tasks', async () => {
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    const stop = new AbortController()
+    let busy: number[] = []
+    try {
+      // n = 21: tasks of seconds each, so that the workers are in the middle of theirs.
+      const run = runQueensCount({ n: 21, transport, signal: stop.signal })
+      await expect
+        .poll(() => redis.cli('llen', 'bull:puzzle-workbench:active'), { timeout: 30_000 })
+        .toBe('4')
+      busy = workers.flatMap((w) => childPids(w.child.pid!))
+      stop.abort()
+      expect((await run).complete).toBe(false)
+    } finally {
+      await transport.close()
+    }
+    expect(runKeys(redis)).toEqual([])
+    // The processes that ran its tasks are stopped, not left counting n = 17 for nobody.
+    expect(busy.length).toBeGreaterThan(0)
+    await expect.poll(() => busy.filter(processRunning), { timeout: 30_000 }).toEqual([])
+  }, 120_000)
+})
+
+describe.skipIf(missingRedis !== undefined)('the queue: bad input', () => {
+  it('an unreachable address, a port that is not Redis: one line, exit 1, no stack trace', () => {
+    // Port 1 on the loopback: nothing listens there.
+    for (const url of [
+      'redis://127.0.0.1:1',
+      'http://127.0.0.1:6379',
+      'redis://127.0.0.1:6379/99',
+    ]) {
+      const r = cli('queens', 'count', '8', '--queue', url)
+      expect(r.code, r.err).toBe(1)
+      expect(r.err.trim().split('\n')).toHaveLength(1)
+      expect(r.err).toMatch(/^error: /)
+    }
+  })
+})
