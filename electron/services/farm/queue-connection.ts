@@ -166,7 +166,8 @@ export async function connectQueue(a: QueueAddress): Promise<Redis> {
     connectTimeout: CONNECT_MS,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
-    retryStrategy: () => 500,
+    // Connecting tries once; once connected, a lost connection is retried (set below).
+    retryStrategy: () => null,
   })
   let lastError: Error | undefined
   redis.on('error', (e: Error) => (lastError = e))
@@ -188,6 +189,7 @@ export async function connectQueue(a: QueueAddress): Promise<Redis> {
     if (version === undefined) throw new Error('Protocol error')
     if (Number(version) < 5)
       throw new InputError(`Redis at ${a.label} is version ${version}; BullMQ needs 5 or newer`)
+    redis.options.retryStrategy = () => 500
   } catch (e) {
     if (e instanceof InputError) {
       redis.disconnect()

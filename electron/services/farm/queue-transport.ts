@@ -52,18 +52,18 @@ export class QueueTransport implements FarmTransport {
     const redis = await connectQueue(address)
     const connection = bullConnection(address)
     const queue = new Queue(QUEUE_NAME, { connection })
-    const events = new QueueEvents(QUEUE_NAME, { connection })
     // Connection trouble is the run's to report (`broken`), not a stack trace on stderr.
     queue.on('error', () => {})
-    events.on('error', () => {})
     try {
       await checkForeignJobs(address, queue)
-      await events.waitUntilReady()
     } catch (e) {
-      await Promise.allSettled([queue.close(), events.close()])
+      await queue.close()
       redis.disconnect()
       throw e
     }
+    const events = new QueueEvents(QUEUE_NAME, { connection })
+    events.on('error', () => {})
+    await events.waitUntilReady()
     return new QueueTransport(address, redis, queue, events, version)
   }
 

@@ -63,6 +63,9 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   queue.on('error', () => {})
   try {
     await checkForeignJobs(o.address, queue)
+  } catch (e) {
+    redis.disconnect()
+    throw e
   } finally {
     await queue.close()
   }

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
 import { childPids, processRunning } from '../../../testing/processes'
-import { missingRedis, startRedis, type TestRedis } from '../../../testing/redis'
+import { freePort, missingRedis, startRedis, type TestRedis } from '../../../testing/redis'
 import { runQueensCount } from '../queens/count-run'
 import { parseQueueUrl } from './queue-connection'
 import { QueueTransport } from './queue-transport'
@@ -118,6 +119,40 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
     expect(runKeys(redis)).toEqual([])
   }, 300_000)
 
+  it('a worker of another version refuses the run in one line, which ends the run', async () => {
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url), '0.0.0-other')
+    try {
+      await expect(runQueensCount({ n: 8, transport })).rejects.toThrow(
+        /^a worker on .+ runs Puzzle Workbench \S+ \(queue protocol \d+\) and refuses a task of version 0\.0\.0-other \(protocol \d+\): run workers of the same version as the run$/,
+      )
+    } finally {
+      await transport.close()
+    }
+    await expect
+      .poll(() => workers.some((w) => /refuses a task of version 0\.0\.0-other/.test(w.err())))
+      .toBe(true)
+    expect(runKeys(redis)).toEqual([])
+  })
+
+  it('a queue holding jobs of another program: the host and the worker refuse it in one line', async () => {
+    const { Queue } = await import('bullmq')
+    const foreign = new Queue('puzzle-workbench', { connection: { port: redis.port, db: 3 } })
+    await foreign.add('mail', { to: 'someone' })
+    await foreign.close()
+    const url = `${redis.url}/3`
+    for (const args of [
+      ['queens', 'count', '8', '--queue', url],
+      ['worker', '--queue', url],
+    ]) {
+      const r = cli(...args)
+      expect(r.code, r.err).toBe(1)
+      expect(r.err.trim()).toMatch(
+        /^error: the queue "puzzle-workbench" at 127\.0\.0\.1:\d+\/3 holds jobs that are not Puzzle Workbench tasks \(job 1\)/,
+      )
+      expect(r.err.trim().split('\n')).toHaveLength(1)
+    }
+  })
+
   it('a cancelled run leaves nothing of itself in Redis, and the workers stop its tasks', async () => {
     const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
     const stop = new AbortController()
@@ -141,18 +176,58 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
   }, 120_000)
 })
 
+/** The CLI as a separate process, without blocking this one (which may serve its other end). */
+function cliAsync(...args: string[]): Promise<{ code: number | null; err: string }> {
+  const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let err = ''
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, err })))
+}
+
 describe.skipIf(missingRedis !== undefined)('the queue: bad input', () => {
-  it('an unreachable address, a port that is not Redis: one line, exit 1, no stack trace', () => {
-    // Port 1 on the loopback: nothing listens there.
-    for (const url of [
-      'redis://127.0.0.1:1',
-      'http://127.0.0.1:6379',
-      'redis://127.0.0.1:6379/99',
-    ]) {
-      const r = cli('queens', 'count', '8', '--queue', url)
-      expect(r.code, r.err).toBe(1)
-      expect(r.err.trim().split('\n')).toHaveLength(1)
-      expect(r.err).toMatch(/^error: /)
+  /** The CLI's answer: exit 1 and one line on stderr, a message without a stack trace. */
+  const oneLine = (r: { code: number | null; err: string }) => {
+    expect(r.code, r.err).toBe(1)
+    expect(r.err.trim().split('\n'), r.err).toHaveLength(1)
+    expect(r.err).toMatch(/^error: /)
+    return r.err
+  }
+
+  it('an unreachable address, a port that is not Redis, a malformed URL: one line, exit 1', async () => {
+    const garbage = createServer((s) => s.end('HTTP/1.1 400 Bad Request\r\n\r\n'))
+    await new Promise<void>((r) => garbage.listen(0, '127.0.0.1', r))
+    const { port } = garbage.address() as { port: number }
+    try {
+      expect(
+        oneLine(cli('queens', 'count', '8', '--queue', `redis://127.0.0.1:${await freePort()}`)),
+      ).toMatch(/cannot reach Redis at 127\.0\.0\.1:\d+: connection refused/)
+      expect(
+        oneLine(await cliAsync('queens', 'count', '8', '--queue', `redis://127.0.0.1:${port}`)),
+      ).toMatch(/does not answer as Redis does/)
+      expect(oneLine(cli('convex', 'tetraboloes', '--queue', 'http://127.0.0.1:6379'))).toMatch(
+        /--queue: "http:" is not redis:/,
+      )
+      expect(oneLine(await cliAsync('worker', '--queue', `redis://127.0.0.1:${port}`))).toMatch(
+        /does not answer as Redis does/,
+      )
+    } finally {
+      garbage.close()
+    }
+  })
+
+  it('a wrong or missing password: one line that never shows the password', async () => {
+    const redis = await startRedis('s3cret-pass')
+    try {
+      const wrong = oneLine(
+        cli('queens', 'count', '8', '--queue', `redis://:not-it-9@127.0.0.1:${redis.port}`),
+      )
+      expect(wrong).toMatch(/Redis at 127\.0\.0\.1:\d+ refused the password/)
+      expect(wrong).not.toMatch(/not-it-9/)
+      expect(oneLine(cli('worker', '--queue', `redis://127.0.0.1:${redis.port}`))).toMatch(
+        /needs a password/,
+      )
+    } finally {
+      await redis.stop()
     }
   })
 })
