@@ -14,6 +14,8 @@ export interface TestRedis {
   readonly url: string
   /** redis-cli's answer to a command, one line per element. */
   cli(...args: string[]): string
+  /** Killed and started again on the same port, empty: a restart without persistence. */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -40,19 +42,28 @@ export async function startRedis(password?: string): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'pw-redis-'))
   const port = await freePort()
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '']
-  const child: ChildProcess = spawn(
-    'redis-server',
-    [...args, '--appendonly', 'no', ...(password ? ['--requirepass', password] : [])],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let log = ''
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      log += d.toString()
-      if (log.includes('Ready to accept connections')) resolve()
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(
+      'redis-server',
+      [...args, '--appendonly', 'no', ...(password ? ['--requirepass', password] : [])],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let log = ''
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => {
+        log += d.toString()
+        if (log.includes('Ready to accept connections')) resolve()
+      })
+      child.on('exit', (code) => reject(new Error(`redis-server ended (${code}): ${log}`)))
     })
-    child.on('exit', (code) => reject(new Error(`redis-server ended (${code}): ${log}`)))
-  })
+    return child
+  }
+  const kill = async (child: ChildProcess) => {
+    const ended = new Promise((r) => child.once('exit', r))
+    child.kill('SIGKILL')
+    await ended
+  }
+  let child = await launch()
   const auth = password ? ['-a', password, '--no-auth-warning'] : []
   return {
     port,
@@ -61,10 +72,12 @@ export async function startRedis(password?: string): Promise<TestRedis> {
       spawnSync('redis-cli', ['-p', String(port), ...auth, ...command], {
         encoding: 'utf8',
       }).stdout.trim(),
+    restart: async () => {
+      await kill(child)
+      child = await launch()
+    },
     stop: async () => {
-      const ended = new Promise((r) => child.once('exit', r))
-      child.kill('SIGKILL')
-      await ended
+      await kill(child)
       rmSync(dir, { recursive: true, force: true })
     },
   }

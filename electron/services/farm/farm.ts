@@ -169,6 +169,14 @@ class TaskQueue<T extends FarmTask> {
   }
 }
 
+/** Tasks named in a notice: a few by id, many by number. */
+const tasksText = (ids: readonly string[]): string =>
+  ids.length === 1
+    ? `task ${ids[0]}`
+    : ids.length <= 4
+      ? `tasks ${ids.join(', ')}`
+      : `${ids.length} tasks`
+
 export async function runFarm<K extends KindName, Plan = unknown>(
   job: FarmJob<K>,
   o: FarmOptions<K, Plan>,
@@ -332,9 +340,8 @@ export async function runFarm<K extends KindName, Plan = unknown>(
               running.delete(r.task.id)
               pending.retry(r.task)
             }
-            const ids = suspects.map((r) => r.task.id).join(', ')
             o.onNotice?.(
-              `a worker process ${e.why}${suspects.length > 0 ? `; task${suspects.length > 1 ? 's' : ''} ${ids} run again` : ''}`,
+              `a worker process ${e.why}${suspects.length > 0 ? `; ${tasksText(suspects.map((r) => r.task.id))} run again` : ''}`,
             )
             report(false)
             return pump()
@@ -342,13 +349,16 @@ export async function runFarm<K extends KindName, Plan = unknown>(
           if (e.type === 'broken') {
             return fail(new RunError(`${e.why}${kept}`))
           }
+          if (e.type === 'requeued') {
+            const again = e.tasks.flatMap((id) => running.get(id) ?? [])
+            for (const r of again) r.fraction = 0
+            if (again.length === 0) return
+            o.onNotice?.(`${e.why}; ${tasksText(again.map((r) => r.task.id))} run again`)
+            return report(false)
+          }
           const r = running.get(e.task)
           if (!r) return
-          if (e.type === 'requeued') {
-            r.fraction = 0
-            o.onNotice?.(`${e.why}; task ${e.task} run again`)
-            report(false)
-          } else if (e.type === 'progress') {
+          if (e.type === 'progress') {
             r.fraction = e.fraction
             job.onTaskProgress?.(r.task, e.fraction, e.detail as DetailOf<K> | undefined)
             report(true)

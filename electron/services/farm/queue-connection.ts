@@ -59,6 +59,9 @@ export type TaskAnswer =
 /** The key holding a run's record: present while the run goes on, gone once it ends. */
 export const runKey = (run: string): string => `pw:${QUEUE_NAME}:run:${run}`
 
+/** Why a worker refuses a task of a run whose record is gone (the run ended, or Redis lost it). */
+export const runOver = (run: string): string => `run ${run} is over`
+
 /** Says whether a job of the queue is one of ours, and if not, what it is. */
 export function isTaskJob(data: unknown): data is TaskJob {
   return typeof data === 'object' && data !== null && (data as TaskJob).app === APP

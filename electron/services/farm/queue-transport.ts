@@ -12,6 +12,7 @@ import {
   QUEUE_PROTOCOL,
   RECONNECT_MS,
   runKey,
+  runOver,
   type QueueAddress,
   type RunRecord,
   type TaskAnswer,
@@ -94,6 +95,7 @@ export class QueueTransport implements FarmTransport {
       const task = rest.join('.').replaceAll('%3A', ':')
       return inHand.get(task)?.attempt === Number(attempt) ? task : undefined
     }
+    const redisLost = `Redis at ${this.label} lost tasks in hand (restarted?)`
     let closed = false
     let broken = false
     const breakDown = (why: string) => {
@@ -147,6 +149,13 @@ export class QueueTransport implements FarmTransport {
     const onFailed = ({ jobId: id, failedReason }: { jobId: string; failedReason: string }) => {
       const task = taskOf(id)
       if (task === undefined || closed) return
+      if (failedReason === runOver(run)) {
+        // Redis lost the run's record (a restart) while the job got there: both go again.
+        inHand.get(task)!.attempt++
+        adding = adding.then(() => redis.set(runKey(run), JSON.stringify(record)).catch(() => {}))
+        send(task)
+        return emit({ type: 'requeued', tasks: [task], why: redisLost })
+      }
       inHand.delete(task)
       if (/stalled more than allowable limit/i.test(failedReason))
         emit({ type: 'lost', tasks: [task], running: task, why: 'stopped answering twice on it' })
@@ -161,7 +170,7 @@ export class QueueTransport implements FarmTransport {
     const onStalled = ({ jobId: id }: { jobId: string }) => {
       const task = taskOf(id)
       if (task === undefined || closed) return
-      emit({ type: 'requeued', task, why: 'a worker stopped answering' })
+      emit({ type: 'requeued', tasks: [task], why: 'a worker stopped answering' })
     }
     events.on('completed', onCompleted)
     events.on('failed', onFailed)
@@ -181,12 +190,17 @@ export class QueueTransport implements FarmTransport {
           old.map(([task, t]) => redis.exists(queue.toKey(jobId(task, t.attempt)))),
         )
         awaySince = undefined
-        old.forEach(([task, t], i) => {
-          if (gone[i] || closed || inHand.get(task) !== t) return
+        const lost = old.filter(([task, t], i) => !gone[i] && !closed && inHand.get(task) === t)
+        for (const [task, t] of lost) {
           t.attempt++
-          emit({ type: 'requeued', task, why: 'Redis lost the task' })
           send(task)
-        })
+        }
+        if (lost.length > 0)
+          emit({
+            type: 'requeued',
+            tasks: lost.map(([task]) => task),
+            why: redisLost,
+          })
       } catch {
         awaySince ??= Date.now()
         if (Date.now() - awaySince > RECONNECT_MS)

@@ -8,6 +8,7 @@ import {
   machine,
   QUEUE_NAME,
   runKey,
+  runOver,
   versionMismatch,
   type QueueAddress,
   type RunRecord,
@@ -79,7 +80,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
 
   const openRun = async (run: string): Promise<RunState> => {
     const text = await redis.get(runKey(run))
-    if (text === null) throw new UnrecoverableError(`run ${run} is over`)
+    if (text === null) throw new UnrecoverableError(runOver(run))
     const record = JSON.parse(text) as RunRecord
     const existing = runs.get(run)
     if (existing) return existing
@@ -179,8 +180,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
           if (n || runs.get(run) !== state) return
           runs.delete(run)
           state.session.close(state.tasks.size > 0 ? 'stop' : 'done')
-          for (const p of state.tasks.values())
-            p.reject(new UnrecoverableError(`run ${run} is over`))
+          for (const p of state.tasks.values()) p.reject(new UnrecoverableError(runOver(run)))
         },
         () => {},
       )

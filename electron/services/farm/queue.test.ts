@@ -119,6 +119,33 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
     expect(runKeys(redis)).toEqual([])
   }, 300_000)
 
+  it('Redis restarted mid-run, empty: the run sends its tasks again and the count stays exact', async () => {
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    const notices: string[] = []
+    let restarted: Promise<void> | undefined
+    try {
+      const r = await runQueensCount({
+        n: 16,
+        transport,
+        onNotice: (line) => notices.push(line),
+        onProgress: (p) => {
+          if (p.done >= 3 && !restarted) restarted = redis.restart()
+        },
+      })
+      expect(restarted).toBeDefined()
+      expect(r.complete).toBe(true)
+      expect(r.total).toBe(14_772_512n)
+      expect(r.unique).toBe(1_846_955n)
+    } finally {
+      await restarted
+      await transport.close()
+    }
+    expect(notices.join('\n')).toMatch(
+      /Redis at 127\.0\.0\.1:\d+ lost tasks in hand \(restarted\?\); .+ run again/,
+    )
+    expect(runKeys(redis)).toEqual([])
+  }, 120_000)
+
   it('a worker of another version refuses the run in one line, which ends the run', async () => {
     const transport = await QueueTransport.connect(parseQueueUrl(redis.url), '0.0.0-other')
     try {

@@ -48,8 +48,8 @@ export type SessionEvent =
       readonly running?: string
       readonly why: string
     }
-  /** A task that started over elsewhere (its worker stopped answering): its progress is back to 0. */
-  | { readonly type: 'requeued'; readonly task: string; readonly why: string }
+  /** Tasks that started over elsewhere (their worker stopped answering): their progress is back to 0. */
+  | { readonly type: 'requeued'; readonly tasks: readonly string[]; readonly why: string }
   /** The transport cannot go on (Redis gone for good): the run stops with this line. */
   | { readonly type: 'broken'; readonly why: string }
 
