@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { CLI } from '../electron/cli/run-cli'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -81,4 +82,32 @@ export async function startRedis(password?: string): Promise<TestRedis> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** A `cli worker` process serving the queue, as on another machine (tests, benchmarks). */
+export interface TestWorker {
+  readonly child: ChildProcess
+  /** What it printed on stderr so far. */
+  err(): string
+}
+
+export function startWorker(url: string, ...args: string[]): Promise<TestWorker> {
+  const child = spawn(process.execPath, [...CLI, 'worker', '--queue', url, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let err = ''
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString()
+      if (err.includes('serving the queue')) resolve({ child, err: () => err })
+    })
+    child.on('exit', (code) => reject(new Error(`worker ended (${code}): ${err}`)))
+  })
+}
+
+export async function stopWorker(w: TestWorker): Promise<void> {
+  if (w.child.exitCode !== null || w.child.signalCode !== null) return
+  const ended = new Promise((r) => w.child.once('exit', r))
+  w.child.kill('SIGKILL')
+  await ended
 }

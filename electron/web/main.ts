@@ -13,6 +13,7 @@ import { AppWorkers } from '../services/farm/app-workers'
 import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
 import { projectRoot } from '../services/project-root'
+import { queueUrlOf } from '../../shared/queue-url'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
 import { QueensService } from '../services/queens/queens-service'
@@ -66,7 +67,11 @@ const settings = new SettingsService({
   defaults: { workers: availableParallelism(), recent: [] },
 })
 // The worker processes of every job (solving, estimates, queens), kept warm between jobs.
-const workers = new AppWorkers(nodeWorkerLauncher(), async () => (await settings.get()).workers)
+const workers = new AppWorkers(
+  nodeWorkerLauncher(),
+  async () => (await settings.get()).workers,
+  async () => queueUrlOf(await settings.get()),
+)
 // The services emit through the workbench, which does not exist yet when they are built.
 const solver = new SolverService({
   workers,

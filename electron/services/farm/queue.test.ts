@@ -1,44 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
 import { childPids, processRunning } from '../../../testing/processes'
-import { freePort, missingRedis, startRedis, type TestRedis } from '../../../testing/redis'
+import {
+  freePort,
+  missingRedis,
+  startRedis,
+  startWorker as startQueueWorker,
+  stopWorker,
+  type TestRedis,
+  type TestWorker,
+} from '../../../testing/redis'
 import { runQueensCount } from '../queens/count-run'
 import { parseQueueUrl } from './queue-connection'
 import { QueueTransport } from './queue-transport'
 
 if (missingRedis) console.warn(missingRedis)
-
-/** A `cli worker` process serving the queue, as on another machine. */
-interface TestWorker {
-  readonly child: ChildProcess
-  /** What it printed on stderr so far. */
-  err(): string
-}
-
-function startWorker(url: string, ...args: string[]): Promise<TestWorker> {
-  const child = spawn(
-    process.execPath,
-    [...CLI, 'worker', '--queue', url, '--jobs', '1', '--stall-after', '2', ...args],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  let err = ''
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => {
-      err += d.toString()
-      if (err.includes('serving the queue')) resolve({ child, err: () => err })
-    })
-    child.on('exit', (code) => reject(new Error(`worker ended (${code}): ${err}`)))
-  })
-}
-
-async function stopWorker(w: TestWorker): Promise<void> {
-  if (w.child.exitCode !== null || w.child.signalCode !== null) return
-  const ended = new Promise((r) => w.child.once('exit', r))
-  w.child.kill('SIGKILL')
-  await ended
-}
 
 /** What a run may leave in Redis: BullMQ's own keys of the queue, none of a job or a run. */
 const runKeys = (redis: TestRedis) =>
@@ -47,6 +25,9 @@ const runKeys = (redis: TestRedis) =>
     .split('\n')
     .filter(Boolean)
     .filter((k) => !/^bull:puzzle-workbench:(id|meta|events|stalled-check|marker)$/.test(k))
+
+/** A worker of one process that gives up on a silent worker's tasks after 2 s. */
+const startWorker = (url: string) => startQueueWorker(url, '--jobs', '1', '--stall-after', '2')
 
 describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => {
   let redis: TestRedis
