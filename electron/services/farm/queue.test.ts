@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
 import { childPids, processRunning } from '../../../testing/processes'
@@ -12,6 +14,8 @@ import {
   type TestRedis,
   type TestWorker,
 } from '../../../testing/redis'
+import type { Settings, WorkbenchEvent } from '../../../shared/api/contract'
+import { apiCalls, testWorkbench } from '../../../testing/workbench'
 import { runQueensCount } from '../queens/count-run'
 import { parseQueueUrl } from './queue-connection'
 import { QueueTransport } from './queue-transport'
@@ -238,4 +242,48 @@ describe.skipIf(missingRedis !== undefined)('the queue: bad input', () => {
       await redis.stop()
     }
   })
+})
+
+describe.skipIf(missingRedis !== undefined)('the queue in the app', () => {
+  it('runs a queens count on the queue the settings name; the API never shows the password', async () => {
+    const redis = await startRedis('app-secret-7')
+    const worker = await startWorker(redis.url)
+    const { workbench, data, close } = testWorkbench({})
+    const api = apiCalls(workbench)
+    try {
+      const url = `redis://:app-secret-7@127.0.0.1:${redis.port}`
+      const shown = await api.ok<Settings>('settings.set', { runOn: 'queue', queueUrl: url })
+      expect(shown.queueUrl).toBe(`redis://:••••@127.0.0.1:${redis.port}`)
+      // The renderer sends back what it was shown: the password kept is the real one.
+      await api.ok('settings.set', { queueUrl: shown.queueUrl, workers: 1 })
+      expect(JSON.parse(readFileSync(join(data, 'settings.json'), 'utf8')).queueUrl).toBe(url)
+      expect((await api.ok<Settings>('settings.get')).queueUrl).not.toMatch(/app-secret-7/)
+
+      const { countId } = await api.ok<{ countId: string }>('queens.count', { n: 10 })
+      const ended = await api.when(
+        (e): e is Extract<WorkbenchEvent, { type: 'queens.ended' }> =>
+          e.type === 'queens.ended' && e.countId === countId,
+      )
+      expect(ended).toMatchObject({ outcome: 'done', total: '724', unique: '92' })
+      // Its tasks went through Redis (BullMQ's events of the queue).
+      expect(Number(redis.cli('xlen', 'bull:puzzle-workbench:events'))).toBeGreaterThan(0)
+      expect(JSON.stringify(api.events)).not.toMatch(/app-secret-7/)
+
+      // A queue that cannot be reached: the count fails in one line, naming it without the password.
+      await api.ok('settings.set', {
+        queueUrl: `redis://:app-secret-7@127.0.0.1:${await freePort()}`,
+      })
+      const second = await api.ok<{ countId: string }>('queens.count', { n: 10 })
+      const failed = await api.when(
+        (e): e is Extract<WorkbenchEvent, { type: 'queens.ended' }> =>
+          e.type === 'queens.ended' && e.countId === second.countId,
+      )
+      expect(failed.outcome).toBe('failed')
+      expect(failed.error).toMatch(/^cannot reach Redis at 127\.0\.0\.1:\d+: connection refused$/)
+    } finally {
+      close()
+      await stopWorker(worker)
+      await redis.stop()
+    }
+  }, 120_000)
 })
