@@ -69,7 +69,11 @@ export const settingsSchema = z.strictObject({
   /** Where tiling runs and queens counts go: this machine's processes (absent), or a queue. */
   runOn: z.enum(['here', 'queue']).optional(),
   /** The queue: redis://[:password@]HOST:PORT; the API shows its password hidden (queue-url.ts). */
-  queueUrl: z.string().max(500).optional(),
+  queueUrl: z
+    .string()
+    .max(500)
+    .regex(/^(redis:\/\/\S+)?$/, 'not a redis://[:password@]HOST:PORT address')
+    .optional(),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
