@@ -172,10 +172,17 @@ export class QueueTransport implements FarmTransport {
       if (task === undefined || closed) return
       emit({ type: 'requeued', tasks: [task], why: 'a worker stopped answering' })
     }
+    // A worker stopped (Ctrl-C) handed its task back.
+    const onWaiting = ({ jobId: id, prev }: { jobId: string; prev?: string }) => {
+      const task = taskOf(id)
+      if (task === undefined || closed || prev !== 'active') return
+      emit({ type: 'requeued', tasks: [task], why: 'a worker stopped' })
+    }
     events.on('completed', onCompleted)
     events.on('failed', onFailed)
     events.on('progress', onProgress)
     events.on('stalled', onStalled)
+    events.on('waiting', onWaiting)
 
     // The safety net under the events: Redis restarted (the record and jobs may be gone), an
     // event missed. A job gone without an answer is sent again; Redis away too long ends the run.
@@ -224,6 +231,7 @@ export class QueueTransport implements FarmTransport {
         events.off('failed', onFailed)
         events.off('progress', onProgress)
         events.off('stalled', onStalled)
+        events.off('waiting', onWaiting)
         const ids = [...inHand].map(([task, t]) => jobId(task, t.attempt))
         inHand.clear()
         const cleanup = adding

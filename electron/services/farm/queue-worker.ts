@@ -128,7 +128,17 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
     return state
   }
 
-  const processor = async (job: Job): Promise<TaskAnswer> => {
+  /** The jobs in hand, with the lock token each was taken with. */
+  const active = new Map<Job, string | undefined>()
+  const processor = async (job: Job, token?: string): Promise<TaskAnswer> => {
+    active.set(job, token)
+    try {
+      return await serve(job)
+    } finally {
+      active.delete(job)
+    }
+  }
+  const serve = async (job: Job): Promise<TaskAnswer> => {
     const data: unknown = job.data
     if (!isTaskJob(data)) {
       const line = `the queue "${QUEUE_NAME}" at ${o.address.label} holds jobs that are not Puzzle Workbench tasks (job ${job.id}): use another Redis database (redis://…/1) or another Redis`
@@ -193,9 +203,11 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   } finally {
     signal.removeEventListener('abort', onAbort)
     clearInterval(check)
+    // Its tasks in hand go back to the queue at once, for the other workers (a worker that dies
+    // instead leaves them to BullMQ's stalled-job check, after --stall-after).
+    await Promise.all([...active].map(([job, token]) => job.moveToWait(token).catch(() => {})))
     for (const state of runs.values()) state.session.close('stop')
     pool.close()
-    // Tasks in hand go back to the queue when their locks lapse (another worker takes them).
     await worker.close(true).catch(() => {})
     redis.disconnect()
   }

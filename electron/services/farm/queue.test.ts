@@ -78,6 +78,32 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
     expect(runKeys(redis)).toEqual([])
   }, 180_000)
 
+  it('a worker stopped with Ctrl-C hands its tasks back at once, not after its lock lapses', async () => {
+    // Its lock lasts ten minutes: only handing the tasks back lets the run end in time.
+    const patient = await startQueueWorker(redis.url, '--jobs', '1', '--stall-after', '600')
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    const notices: string[] = []
+    let stopped: Promise<number | null> | undefined
+    try {
+      const r = await runQueensCount({
+        n: 16,
+        transport,
+        onNotice: (line) => notices.push(line),
+        onProgress: (p) => {
+          if (p.done < 3 || stopped) return
+          stopped = new Promise((resolve) => patient.child.once('exit', resolve))
+          patient.child.kill('SIGINT')
+        },
+      })
+      expect(r.total).toBe(14_772_512n)
+      expect(await stopped).toBe(130)
+    } finally {
+      await stopWorker(patient)
+      await transport.close()
+    }
+    expect(notices.join('\n')).toMatch(/a worker stopped; task \d+ run again/)
+  }, 120_000)
+
   it('counts the tetraboloes’ 23,512 convex tilings through the CLI with --queue, a worker killed mid-run', async () => {
     const host = spawn(
       process.execPath,
