@@ -346,6 +346,7 @@ export async function runFarm<K extends KindName, Plan = unknown>(
             report(false)
             return pump()
           }
+          if (e.type === 'notice') return o.onNotice?.(e.line)
           if (e.type === 'broken') {
             return fail(new RunError(`${e.why}${kept}`))
           }

@@ -93,11 +93,17 @@ export class QueueTransport implements FarmTransport {
       if (!id.startsWith(`${run}.`)) return undefined
       const [, attempt, ...rest] = id.split('.')
       const task = rest.join('.').replaceAll('%3A', ':')
-      return inHand.get(task)?.attempt === Number(attempt) ? task : undefined
+      if (inHand.get(task)?.attempt !== Number(attempt)) return undefined
+      // Any word of a task in hand but its arrival comes from a worker.
+      answered = true
+      return task
     }
     const redisLost = `Redis at ${this.label} lost tasks in hand (restarted?)`
     let closed = false
     let broken = false
+    /** Whether a worker took up one of the run's tasks yet, and whether nobody doing so was said. */
+    let answered = false
+    let told = false
     const breakDown = (why: string) => {
       if (broken || closed) return
       broken = true
@@ -174,8 +180,9 @@ export class QueueTransport implements FarmTransport {
     }
     // A worker stopped (Ctrl-C) handed its task back.
     const onWaiting = ({ jobId: id, prev }: { jobId: string; prev?: string }) => {
+      if (prev !== 'active') return
       const task = taskOf(id)
-      if (task === undefined || closed || prev !== 'active') return
+      if (task === undefined || closed) return
       emit({ type: 'requeued', tasks: [task], why: 'a worker stopped' })
     }
     events.on('completed', onCompleted)
@@ -191,6 +198,14 @@ export class QueueTransport implements FarmTransport {
       try {
         await adding
         if (closed || broken) return
+        // Nothing answered yet: say so once if no machine serves the queue (the run waits for one).
+        if (!answered && !told && inHand.size > 0 && (await queue.getWorkersCount()) === 0) {
+          told = true
+          emit({
+            type: 'notice',
+            line: `no worker serves the queue at ${this.label} yet; the run waits for one ('worker --queue URL' on any machine)`,
+          })
+        }
         if (!(await redis.exists(runKey(run)))) await redis.set(runKey(run), JSON.stringify(record))
         const old = [...inHand].filter(([, t]) => Date.now() - t.since > CHECK_MS)
         const gone = await Promise.all(

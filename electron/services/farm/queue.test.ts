@@ -270,6 +270,36 @@ describe.skipIf(missingRedis !== undefined)('the queue: bad input', () => {
   })
 })
 
+describe.skipIf(missingRedis !== undefined)('the queue without workers', () => {
+  it('a run says once that no worker serves the queue, waits, and Ctrl-C leaves nothing behind', async () => {
+    const redis = await startRedis()
+    try {
+      const host = spawn(
+        process.execPath,
+        [...CLI, 'queens', 'count', '12', '--queue', redis.url],
+        {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      )
+      let err = ''
+      host.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+      const code = new Promise<number | null>((r) => host.on('exit', r))
+      await expect
+        .poll(() => err, { timeout: 30_000 })
+        .toMatch(
+          /warning: no worker serves the queue at 127\.0\.0\.1:\d+ yet; the run waits for one/,
+        )
+      expect(runKeys(redis).length).toBeGreaterThan(0)
+      host.kill('SIGINT')
+      expect(await code).toBe(130)
+      expect(err.match(/no worker serves/g)).toHaveLength(1)
+      expect(runKeys(redis)).toEqual([])
+    } finally {
+      await redis.stop()
+    }
+  })
+})
+
 describe.skipIf(missingRedis !== undefined)('the queue in the app', () => {
   it('runs a queens count on the queue the settings name; the API never shows the password', async () => {
     const redis = await startRedis('app-secret-7')

@@ -50,6 +50,8 @@ export type SessionEvent =
     }
   /** Tasks that started over elsewhere (their worker stopped answering): their progress is back to 0. */
   | { readonly type: 'requeued'; readonly tasks: readonly string[]; readonly why: string }
+  /** Something the user should know that does not stop the run (no machine serves the queue). */
+  | { readonly type: 'notice'; readonly line: string }
   /** The transport cannot go on (Redis gone for good): the run stops with this line. */
   | { readonly type: 'broken'; readonly why: string }
 
