@@ -84,8 +84,16 @@ export class QueueTransport implements FarmTransport {
     }
     const listeners: ((e: SessionEvent) => void)[] = []
     const emit = (e: SessionEvent) => listeners.forEach((l) => l(e))
-    /** Tasks in hand: the attempt whose job is in Redis, and when it went. */
-    const inHand = new Map<string, { attempt: number; input: unknown; since: number }>()
+    /**
+     * Tasks in hand: the attempt whose job is in Redis, when it went, and how many checks in a row
+     * found it missing.
+     */
+    const inHand = new Map<
+      string,
+      { attempt: number; input: unknown; since: number; missing: number }
+    >()
+    /** Each task's latest attempt, kept after it leaves the hand. */
+    const tried = new Map<string, number>()
     const jobId = (task: string, attempt: number) =>
       `${run}.${attempt}.${task.replaceAll(':', '%3A')}`
     /** The task of one of this run's jobs, if it is one and still in hand. */
@@ -93,7 +101,8 @@ export class QueueTransport implements FarmTransport {
       if (!id.startsWith(`${run}.`)) return undefined
       const [, attempt, ...rest] = id.split('.')
       const task = rest.join('.').replaceAll('%3A', ':')
-      if (inHand.get(task)?.attempt !== Number(attempt)) return undefined
+      // An earlier attempt's answer is as good (each task counts once, whichever answers).
+      if (!(Number(attempt) <= (inHand.get(task)?.attempt ?? 0))) return undefined
       // Any word of a task in hand but its arrival comes from a worker.
       answered = true
       return task
@@ -124,6 +133,7 @@ export class QueueTransport implements FarmTransport {
         input: t.input,
       }
       t.since = Date.now()
+      tried.set(task, t.attempt)
       adding = adding.then(() =>
         queue
           .add('task', data, {
@@ -208,13 +218,18 @@ export class QueueTransport implements FarmTransport {
         }
         if (!(await redis.exists(runKey(run)))) await redis.set(runKey(run), JSON.stringify(record))
         const old = [...inHand].filter(([, t]) => Date.now() - t.since > CHECK_MS)
-        const gone = await Promise.all(
+        const present = await Promise.all(
           old.map(([task, t]) => redis.exists(queue.toKey(jobId(task, t.attempt)))),
         )
         awaySince = undefined
-        const lost = old.filter(([task, t], i) => !gone[i] && !closed && inHand.get(task) === t)
+        // Missing twice in a row: a job just finished is gone before its event arrives.
+        const lost = old.filter(([task, t], i) => {
+          t.missing = present[i] ? 0 : t.missing + 1
+          return t.missing >= 2 && !closed && inHand.get(task) === t
+        })
         for (const [task, t] of lost) {
           t.attempt++
+          t.missing = 0
           send(task)
         }
         if (lost.length > 0)
@@ -234,7 +249,10 @@ export class QueueTransport implements FarmTransport {
     return {
       capacity: CAPACITY,
       submit: (task) => {
-        inHand.set(task.id, { attempt: 1, input: task.input, since: Date.now() })
+        // Attempts go on from the task's last one: a retried task's new job never has the id
+        // of one still in Redis (which BullMQ would take for the same job).
+        const attempt = (tried.get(task.id) ?? 0) + 1
+        inHand.set(task.id, { attempt, input: task.input, since: Date.now(), missing: 0 })
         send(task.id)
       },
       onEvent: (l) => void listeners.push(l),
