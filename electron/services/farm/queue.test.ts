@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
@@ -130,14 +131,16 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
     expect(runKeys(redis)).toEqual([])
   }, 300_000)
 
-  it('Redis restarted mid-run, empty: the run sends its tasks again and the count stays exact', async () => {
+  it('Redis restarted mid-run, empty: the run sends its tasks again, the count stays exact, the checkpoint is written', async () => {
     const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
     const notices: string[] = []
+    const checkpoint = join(mkdtempSync(join(tmpdir(), 'pw-queue-')), 'q16.json')
     let restarted: Promise<void> | undefined
     try {
       const r = await runQueensCount({
         n: 16,
         transport,
+        checkpoint,
         onNotice: (line) => notices.push(line),
         onProgress: (p) => {
           if (p.done >= 3 && !restarted) restarted = redis.restart()
@@ -147,6 +150,9 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
       expect(r.complete).toBe(true)
       expect(r.total).toBe(14_772_512n)
       expect(r.unique).toBe(1_846_955n)
+      // Every task's answer is in the checkpoint: the same count again takes them all from it.
+      const again = await runQueensCount({ n: 16, transport, checkpoint })
+      expect([again.total, again.resumed]).toEqual([14_772_512n, r.tasks])
     } finally {
       await restarted
       await transport.close()
