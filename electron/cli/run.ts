@@ -3,7 +3,7 @@ import { InputError } from '../../shared/errors'
 import type { FarmTransport } from '../services/farm/transport'
 import { nodeWorkers } from '../services/node-worker'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
-import { progressBar } from './progress'
+import { progressBar, type Bar } from './progress'
 
 export interface CommonOptions {
   json?: boolean
@@ -62,30 +62,47 @@ export async function withRunPlace<T>(
 /** A worker that died and what became of its task, in one line on stderr. */
 export const noticeLine = (line: string): void => void process.stderr.write(`warning: ${line}\n`)
 
+/**
+ * Runs `run` with `bar` on stderr: its progress goes to the bar, a notice (a worker that died)
+ * takes the bar down and goes on a line of its own; the bar ends with the run.
+ */
+export async function withBar<P, T>(
+  bar: Bar<P>,
+  run: (hooks: {
+    readonly onProgress: (p: P) => void
+    readonly onNotice: (line: string) => void
+  }) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run({
+      onProgress: (p) => bar.update(p),
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
+      },
+    })
+  } finally {
+    bar.stop()
+  }
+}
+
 /** Runs tilings with a progress bar on stderr and Ctrl-C wired to a clean stop. */
 export async function runWithProgress(
   options: Omit<RunOptions, 'signal' | 'onProgress' | 'transport' | 'workers'>,
   common: CommonOptions,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
-  return withRunPlace(common, async ({ transport, workers }) => {
-    const bar = progressBar(common.progress !== false)
-    try {
-      return await runTilings({
+  return withRunPlace(common, ({ transport, workers }) =>
+    withBar(progressBar(common.progress !== false), (hooks) =>
+      runTilings({
         ...options,
         transport,
         workers,
         force: common.force,
         checkpoint: common.checkpoint,
         signal,
-        onProgress: bar.update,
-        onNotice: (line) => {
-          bar.stop()
-          noticeLine(line)
-        },
-      })
-    } finally {
-      bar.stop()
-    }
-  })
+        ...hooks,
+      }),
+    ),
+  )
 }

@@ -9,7 +9,7 @@ import {
 } from '../../services/queens/count-run'
 import { formatCount, formatDuration } from '../../services/tiling-job'
 import { statusBar } from '../progress'
-import { noticeLine, withRunPlace } from '../run'
+import { withBar, withRunPlace } from '../run'
 
 export interface QueensCountOptions {
   json?: boolean
@@ -52,26 +52,12 @@ export async function queensCountCommand(
   if (!Number.isInteger(n) || n < 1 || n > MAX_QUEENS)
     throw new InputError(`N must be a whole number from 1 to ${MAX_QUEENS}, not "${nText}"`)
   const shard = o.shard === undefined ? undefined : parseShard(o.shard)
-  const { r, where } = await withRunPlace(o, async ({ transport, where }) => {
-    const bar = queensBar(o.progress !== false)
-    try {
-      const r = await runQueensCount({
-        n,
-        transport,
-        shard,
-        checkpoint: o.checkpoint,
-        signal,
-        onProgress: bar.update,
-        onNotice: (line) => {
-          bar.stop()
-          noticeLine(line)
-        },
-      })
-      return { r, where }
-    } finally {
-      bar.stop()
-    }
-  })
+  const { r, where } = await withRunPlace(o, async ({ transport, where }) => ({
+    r: await withBar(queensBar(o.progress !== false), (hooks) =>
+      runQueensCount({ n, transport, shard, checkpoint: o.checkpoint, signal, ...hooks }),
+    ),
+    where,
+  }))
   const part = shard ? ` (shard ${shardText(shard)}: ${r.tasks} tasks)` : ''
   if (!r.complete) {
     const where = o.checkpoint

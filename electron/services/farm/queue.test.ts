@@ -17,7 +17,7 @@ import {
 } from '../../../testing/redis'
 import type { Settings, WorkbenchEvent } from '../../../shared/api/contract'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
-import { runQueensCount } from '../queens/count-run'
+import { runQueensCount, type QueensRunResult } from '../queens/count-run'
 import { parseQueueUrl } from './queue-connection'
 import { QueueTransport } from './queue-transport'
 
@@ -54,27 +54,42 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
     workers.push(await startWorker(redis.url))
   }
 
-  it('counts queens n = 14 on two workers, one killed mid-run: its tasks go to the other, each counted once', async () => {
+  /**
+   * Counts n queens through the queue (its counts checked against the published ones);
+   * `midRun` happens once, when three tasks are done. Returns the run and its notices.
+   */
+  async function queensOnQueue(
+    n: 14 | 16,
+    midRun: () => Promise<unknown>,
+    checkpoint?: string,
+  ): Promise<{ r: QueensRunResult; notices: string[]; midRun: unknown }> {
     const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
     const notices: string[] = []
-    let killed: Promise<void> | undefined
+    let during: Promise<unknown> | undefined
     try {
       const r = await runQueensCount({
-        n: 14,
+        n,
         transport,
+        checkpoint,
         onNotice: (line) => notices.push(line),
         onProgress: (p) => {
-          if (p.done >= 3 && !killed) killed = killOne()
+          if (p.done >= 3) during ??= midRun()
         },
       })
-      expect(killed).toBeDefined()
+      expect(during).toBeDefined()
       expect(r.complete).toBe(true)
-      expect(r.total).toBe(365_596n)
-      expect(r.unique).toBe(45_752n)
+      expect([r.total, r.unique]).toEqual(
+        n === 14 ? [365_596n, 45_752n] : [14_772_512n, 1_846_955n],
+      )
+      return { r, notices, midRun: await during }
     } finally {
-      await killed
+      await during
       await transport.close()
     }
+  }
+
+  it('counts queens n = 14 on two workers, one killed mid-run: its tasks go to the other, each counted once', async () => {
+    const { notices } = await queensOnQueue(14, killOne)
     expect(notices.join('\n')).toMatch(/a worker stopped answering; task \d+ run again/)
     expect(runKeys(redis)).toEqual([])
   }, 180_000)
@@ -82,27 +97,17 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
   it('a worker stopped with Ctrl-C hands its tasks back at once, not after its lock lapses', async () => {
     // Its lock lasts ten minutes: only handing the tasks back lets the run end in time.
     const patient = await startQueueWorker(redis.url, '--jobs', '1', '--stall-after', '600')
-    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
-    const notices: string[] = []
-    let stopped: Promise<number | null> | undefined
     try {
-      const r = await runQueensCount({
-        n: 16,
-        transport,
-        onNotice: (line) => notices.push(line),
-        onProgress: (p) => {
-          if (p.done < 3 || stopped) return
-          stopped = new Promise((resolve) => patient.child.once('exit', resolve))
-          patient.child.kill('SIGINT')
-        },
+      const { notices, midRun } = await queensOnQueue(16, () => {
+        const exited = new Promise((resolve) => patient.child.once('exit', resolve))
+        patient.child.kill('SIGINT')
+        return exited
       })
-      expect(r.total).toBe(14_772_512n)
-      expect(await stopped).toBe(130)
+      expect(midRun).toBe(130)
+      expect(notices.join('\n')).toMatch(/a worker stopped; task \d+ run again/)
     } finally {
       await stopWorker(patient)
-      await transport.close()
     }
-    expect(notices.join('\n')).toMatch(/a worker stopped; task \d+ run again/)
   }, 120_000)
 
   it('counts the tetraboloes’ 23,512 convex tilings through the CLI with --queue, a worker killed mid-run', async () => {
@@ -132,34 +137,19 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
   }, 300_000)
 
   it('Redis restarted mid-run, empty: the run sends its tasks again, the count stays exact, the checkpoint is written', async () => {
-    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
-    const notices: string[] = []
     const checkpoint = join(mkdtempSync(join(tmpdir(), 'pw-queue-')), 'q16.json')
-    let restarted: Promise<void> | undefined
-    try {
-      const r = await runQueensCount({
-        n: 16,
-        transport,
-        checkpoint,
-        onNotice: (line) => notices.push(line),
-        onProgress: (p) => {
-          if (p.done >= 3 && !restarted) restarted = redis.restart()
-        },
-      })
-      expect(restarted).toBeDefined()
-      expect(r.complete).toBe(true)
-      expect(r.total).toBe(14_772_512n)
-      expect(r.unique).toBe(1_846_955n)
-      // Every task's answer is in the checkpoint: the same count again takes them all from it.
-      const again = await runQueensCount({ n: 16, transport, checkpoint })
-      expect([again.total, again.resumed]).toEqual([14_772_512n, r.tasks])
-    } finally {
-      await restarted
-      await transport.close()
-    }
+    const { r, notices } = await queensOnQueue(16, () => redis.restart(), checkpoint)
     expect(notices.join('\n')).toMatch(
       /Redis at 127\.0\.0\.1:\d+ lost tasks in hand \(restarted\?\); .+ run again/,
     )
+    // Every task's answer is in the checkpoint: the same count again takes them all from it.
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    try {
+      const again = await runQueensCount({ n: 16, transport, checkpoint })
+      expect([again.total, again.resumed]).toEqual([14_772_512n, r.tasks])
+    } finally {
+      await transport.close()
+    }
     expect(runKeys(redis)).toEqual([])
   }, 120_000)
 
