@@ -317,7 +317,7 @@ export async function runFarm<K extends KindName, Plan = unknown>(
           const task = pending.pop()!
           firstSent ??= Date.now()
           running.set(task.id, { task, fraction: 0, items: 0 })
-          session.submit({ id: task.id, input: task.input })
+          session.submit({ id: task.id, input: task.input, priority: task.priority })
         }
         if (!ended && running.size === 0 && pending.size === 0) end('done')
       }

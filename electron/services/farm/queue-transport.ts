@@ -27,6 +27,17 @@ const CHECK_MS = 1000
 /** How long a cancel waits for the workers to drop the jobs they hold (they look twice a second). */
 const REMOVE_MS = 5000
 
+/** BullMQ's lowest priority (its highest is 1). */
+const LOWEST = 2 ** 21
+
+/**
+ * The farm's priority (higher first, any number: estimated nodes, planning before all) as
+ * BullMQ's (1 first, whole numbers up to 2^21), on a log scale, so that the heaviest parts of
+ * a search wait in Redis ahead of the light ones whoever submitted them first.
+ */
+const bullPriority = (p: number): number =>
+  Math.max(1, LOWEST - Math.round(Math.log2(1 + Math.max(0, p)) * 2 ** 15))
+
 /**
  * The queue transport: a run's tasks become jobs of a BullMQ queue in Redis, which
  * `cli worker` processes on any machine take and run on their own worker processes. Each job is
@@ -90,7 +101,7 @@ export class QueueTransport implements FarmTransport {
      */
     const inHand = new Map<
       string,
-      { attempt: number; input: unknown; since: number; missing: number }
+      { attempt: number; input: unknown; priority: number; since: number; missing: number }
     >()
     /** Each task's latest attempt, kept after it leaves the hand. */
     const tried = new Map<string, number>()
@@ -138,6 +149,7 @@ export class QueueTransport implements FarmTransport {
         queue
           .add('task', data, {
             jobId: jobId(task, t.attempt),
+            priority: t.priority,
             removeOnComplete: true,
             removeOnFail: true,
           })
@@ -252,7 +264,13 @@ export class QueueTransport implements FarmTransport {
         // Attempts go on from the task's last one: a retried task's new job never has the id
         // of one still in Redis (which BullMQ would take for the same job).
         const attempt = (tried.get(task.id) ?? 0) + 1
-        inHand.set(task.id, { attempt, input: task.input, since: Date.now(), missing: 0 })
+        inHand.set(task.id, {
+          attempt,
+          input: task.input,
+          priority: bullPriority(task.priority ?? 0),
+          since: Date.now(),
+          missing: 0,
+        })
         send(task.id)
       },
       onEvent: (l) => void listeners.push(l),

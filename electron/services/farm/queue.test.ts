@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
 import { childPids, processRunning } from '../../../testing/processes'
@@ -338,4 +338,33 @@ describe.skipIf(missingRedis !== undefined)('the queue in the app', () => {
       await redis.stop()
     }
   }, 120_000)
+})
+
+describe('the queue stays out of the way', () => {
+  /** The modules a bundle chunk loads as it loads (static imports), transitively. */
+  function staticImports(file: string, seen = new Set<string>()): Set<string> {
+    const text = readFileSync(file, 'utf8')
+    for (const [, spec] of text.matchAll(/^import (?:[^'"]* from )?"([^"]+)";$/gm)) {
+      if (seen.has(spec)) continue
+      seen.add(spec)
+      if (spec.startsWith('.')) staticImports(join(dirname(file), spec), seen)
+    }
+    return seen
+  }
+
+  it('no command but worker loads bullmq or ioredis, unless --queue is given', () => {
+    const cli = 'out/main/cli.js'
+    const commands = [...readFileSync(cli, 'utf8').matchAll(/import\("(\.\/chunks\/[^"]+)"\)/g)]
+      .map(([, spec]) => spec)
+      .filter((spec) => !/\/worker-[^/]+$/.test(spec))
+    expect(commands.length).toBeGreaterThan(10)
+    for (const entry of [cli, ...commands.map((spec) => join('out/main', spec))]) {
+      const loaded = [...staticImports(entry)]
+      expect(loaded, entry).not.toContain('bullmq')
+      expect(loaded, entry).not.toContain('ioredis')
+    }
+    // The queue's own modules do load them (so the walk above would see them if they were there).
+    const queue = readdirSync('out/main/chunks').find((f) => f.startsWith('queue-transport-'))!
+    expect([...staticImports(join('out/main/chunks', queue))]).toContain('bullmq')
+  })
 })

@@ -13,7 +13,8 @@ export interface FarmTransport {
 export interface FarmSession {
   /** Tasks it takes at once; the farm keeps the rest. */
   readonly capacity: number
-  submit(task: { readonly id: string; readonly input: unknown }): void
+  /** `priority`: the farm's (higher first), for a transport that orders what waits (a queue). */
+  submit(task: { readonly id: string; readonly input: unknown; readonly priority?: number }): void
   onEvent(listener: (e: SessionEvent) => void): void
   /**
    * Ends the job: 'done' when every task has answered (workers stay warm for the next job),
