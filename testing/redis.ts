@@ -12,6 +12,8 @@ import { join } from 'node:path'
  */
 export interface TestRedis {
   readonly port: number
+  /** The server's process (it changes with a restart). */
+  pid(): number
   readonly url: string
   /** redis-cli's answer to a command, one line per element. */
   cli(...args: string[]): string
@@ -68,6 +70,7 @@ export async function startRedis(password?: string): Promise<TestRedis> {
   const auth = password ? ['-a', password, '--no-auth-warning'] : []
   return {
     port,
+    pid: () => child.pid!,
     url: `redis://${password ? `:${password}@` : ''}127.0.0.1:${port}`,
     cli: (...command) =>
       spawnSync('redis-cli', ['-p', String(port), ...auth, ...command], {

@@ -216,8 +216,11 @@ export async function checkForeignJobs(a: QueueAddress, queue: Queue): Promise<v
     20,
   )
   const foreign = jobs.find((j) => j && !isTaskJob(j.data))
-  if (foreign)
-    throw new InputError(
-      `the queue "${QUEUE_NAME}" at ${a.label} holds jobs that are not Puzzle Workbench tasks (job ${foreign.id}): use another Redis database (redis://…/1) or another Redis`,
-    )
+  if (foreign) throw foreignJobs(a, foreign.id)
 }
+
+/** The line for a queue that holds a job (`id`) of another program. */
+export const foreignJobs = (a: QueueAddress, id: string | undefined): InputError =>
+  new InputError(
+    `the queue "${QUEUE_NAME}" at ${a.label} holds jobs that are not Puzzle Workbench tasks (job ${id}): use another Redis database (redis://…/1) or another Redis`,
+  )

@@ -1,9 +1,9 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
-import { InputError } from '../../../shared/errors'
 import {
   bullConnection,
   checkForeignJobs,
   connectQueue,
+  foreignJobs,
   isTaskJob,
   machine,
   QUEUE_NAME,
@@ -40,6 +40,7 @@ const PROGRESS_MS = 250
 
 interface RunState {
   readonly session: FarmSession
+  /** By job id. */
   readonly tasks: Map<string, Pending>
 }
 
@@ -53,8 +54,9 @@ interface Pending {
 
 /**
  * Serves the queue: takes tasks of any run and runs them on `jobs` local worker processes, warm
- * from one run to the next, two tasks in hand each. A run's setup is read once from its record;
- * a run whose record is gone (cancelled, finished) has its tasks in hand stopped at once. Returns
+ * from one run to the next, two tasks in hand each. A run's record (its kind and setup) is read
+ * as each of its tasks arrives; a run whose record is gone (cancelled, finished) has its tasks in
+ * hand stopped at once. Returns
  * when `signal` aborts or the queue holds a foreign job (then rejecting with that line).
  */
 export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<void> {
@@ -141,8 +143,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   const serve = async (job: Job): Promise<TaskAnswer> => {
     const data: unknown = job.data
     if (!isTaskJob(data)) {
-      const line = `the queue "${QUEUE_NAME}" at ${o.address.label} holds jobs that are not Puzzle Workbench tasks (job ${job.id}): use another Redis database (redis://…/1) or another Redis`
-      stop(new InputError(line))
+      stop(foreignJobs(o.address, job.id))
       // Left to go back to the queue when its lock lapses: it is not ours to fail.
       return new Promise<never>(() => {})
     }
@@ -153,9 +154,11 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
       throw new UnrecoverableError(mismatch)
     }
     const state = await openRun(data.run)
+    // Known here by its job's id: two attempts at one task may meet in one worker.
+    const id = job.id!
     let last = -Infinity
     return new Promise<TaskAnswer>((resolve, reject) => {
-      state.tasks.set(data.task, {
+      state.tasks.set(id, {
         input: data.input,
         resolve,
         reject,
@@ -167,7 +170,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
           void job.updateProgress({ fraction, detail }).catch(() => {})
         },
       })
-      state.session.submit({ id: data.task, input: data.input })
+      state.session.submit({ id, input: data.input })
     })
   }
 
