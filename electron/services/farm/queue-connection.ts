@@ -30,14 +30,13 @@ export const appVersion = (): string =>
 /** Who serves a task, for the lines that name a worker. */
 export const machine = (): string => `${hostname()} (pid ${process.pid})`
 
-/** A task as a job of the queue: one task of one run. */
+/** A job of the queue: tasks of one run (several light ones go together). */
 export interface TaskJob {
   readonly app: typeof APP
   readonly protocol: number
   readonly version: string
   readonly run: string
-  readonly task: string
-  readonly input: unknown
+  readonly tasks: readonly { readonly task: string; readonly input: unknown }[]
 }
 
 /** A run as the workers read it: its kind of job and setup, kept once beside its tasks. */
@@ -55,6 +54,12 @@ export type TaskAnswer =
   | { readonly error: string; readonly input: boolean }
   /** The local process running it died (out of memory, say): the run decides whether to retry. */
   | { readonly lost: string }
+
+/** What a worker answers for a job: each task's answer, and the time the job took there. */
+export interface JobAnswer {
+  readonly answers: readonly (readonly [task: string, answer: TaskAnswer])[]
+  readonly ms: number
+}
 
 /** The key holding a run's record: present while the run goes on, gone once it ends. */
 export const runKey = (run: string): string => `pw:${QUEUE_NAME}:run:${run}`

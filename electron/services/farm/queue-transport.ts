@@ -15,13 +15,18 @@ import {
   runOver,
   type QueueAddress,
   type RunRecord,
-  type TaskAnswer,
+  type JobAnswer,
   type TaskJob,
 } from './queue-connection'
 import type { FarmSession, FarmTransport, SessionEvent } from './transport'
 
-/** Tasks a run keeps in Redis at once: enough for many machines, few enough to keep the order. */
-const CAPACITY = 64
+/** Tasks a run keeps in Redis at once: enough for many machines, in jobs of several light ones. */
+const CAPACITY = 256
+/** Light tasks go out several to a job, about this long in all: a job costs Redis its own work. */
+const BATCH_MS = 200
+const MAX_BATCH = 32
+/** How long submitted tasks wait for others to share their job. */
+const LINGER_MS = 5
 /** How often the run checks that Redis still holds its record and the jobs of its tasks. */
 const CHECK_MS = 1000
 /** How long a cancel waits for the workers to drop the jobs they hold (they look twice a second). */
@@ -95,28 +100,32 @@ export class QueueTransport implements FarmTransport {
     }
     const listeners: ((e: SessionEvent) => void)[] = []
     const emit = (e: SessionEvent) => listeners.forEach((l) => l(e))
-    /**
-     * Tasks in hand: the attempt whose job is in Redis, when it went, and how many checks in a row
-     * found it missing.
-     */
-    const inHand = new Map<
-      string,
-      { attempt: number; input: unknown; priority: number; since: number; missing: number }
-    >()
-    /** Each task's latest attempt, kept after it leaves the hand. */
-    const tried = new Map<string, number>()
-    const jobId = (task: string, attempt: number) =>
-      `${run}.${attempt}.${task.replaceAll(':', '%3A')}`
-    /** The task of one of this run's jobs, if it is one and still in hand. */
-    const taskOf = (id: string): string | undefined => {
-      if (!id.startsWith(`${run}.`)) return undefined
-      const [, attempt, ...rest] = id.split('.')
-      const task = rest.join('.').replaceAll('%3A', ':')
-      // An earlier attempt's answer is as good (each task counts once, whichever answers).
-      if (!(Number(attempt) <= (inHand.get(task)?.attempt ?? 0))) return undefined
-      // Any word of a task in hand but its arrival comes from a worker.
+    /** Tasks in hand: their input and priority, and the job they are in (none while waiting). */
+    const inHand = new Map<string, { input: unknown; priority: number; job?: string }>()
+    /** The jobs in Redis: their tasks still in hand, when they went, checks that missed them. */
+    const jobs = new Map<string, { tasks: string[]; since: number; missing: number }>()
+    let jobCount = 0
+    /** Submitted tasks not yet in a job: they go out together (see `flush`). */
+    let waiting: string[] = []
+    let flushing: ReturnType<typeof setTimeout> | undefined
+    /** Tasks per job, from the time tasks took so far: light tasks go many to a job. */
+    let batch = 1
+    let taskMs: number | undefined
+
+    /** The tasks of one of this run's jobs still in hand (an answer counts once, whoever gives it). */
+    const tasksOf = (id: string): string[] => {
+      const j = jobs.get(id)
+      if (!j) return []
+      // Any word of a job but its arrival comes from a worker.
       answered = true
-      return task
+      return j.tasks.filter((t) => inHand.get(t)?.job === id)
+    }
+    /** A task's answer is in: it leaves the hand, and its job when that has no task left. */
+    const settle = (task: string) => {
+      const job = inHand.get(task)?.job
+      inHand.delete(task)
+      const j = job === undefined ? undefined : jobs.get(job)
+      if (j && j.tasks.every((t) => inHand.get(t)?.job !== job)) jobs.delete(job!)
     }
     const redisLost = `Redis at ${this.label} lost tasks in hand (restarted?)`
     let closed = false
@@ -133,79 +142,113 @@ export class QueueTransport implements FarmTransport {
     let adding: Promise<unknown> = redis
       .set(runKey(run), JSON.stringify(record))
       .catch((e: Error) => breakDown(`cannot write to Redis at ${this.label} (${e.message})`))
-    const send = (task: string) => {
-      const t = inHand.get(task)!
-      const data: TaskJob = {
-        app: APP,
-        protocol: QUEUE_PROTOCOL,
-        version: this.version,
-        run,
-        task,
-        input: t.input,
+
+    /** Puts tasks in hand into jobs of `batch` tasks, the most urgent first, and adds them. */
+    const flush = () => {
+      clearTimeout(flushing)
+      flushing = undefined
+      const tasks = waiting.filter((t) => inHand.has(t))
+      waiting = []
+      tasks.sort((x, y) => inHand.get(x)!.priority - inHand.get(y)!.priority)
+      for (let i = 0; i < tasks.length; i += batch) {
+        const group = tasks.slice(i, i + batch)
+        const id = `${run}.${++jobCount}`
+        jobs.set(id, { tasks: group, since: Date.now(), missing: 0 })
+        for (const t of group) inHand.get(t)!.job = id
+        const data: TaskJob = {
+          app: APP,
+          protocol: QUEUE_PROTOCOL,
+          version: this.version,
+          run,
+          tasks: group.map((task) => ({ task, input: inHand.get(task)!.input })),
+        }
+        adding = adding.then(() =>
+          queue
+            .add('tasks', data, {
+              jobId: id,
+              priority: inHand.get(group[0])?.priority ?? LOWEST,
+              removeOnComplete: true,
+              removeOnFail: true,
+            })
+            .catch((e: Error) =>
+              breakDown(`cannot add a task to Redis at ${this.label} (${e.message})`),
+            ),
+        )
       }
-      t.since = Date.now()
-      tried.set(task, t.attempt)
-      adding = adding.then(() =>
-        queue
-          .add('task', data, {
-            jobId: jobId(task, t.attempt),
-            priority: t.priority,
-            removeOnComplete: true,
-            removeOnFail: true,
-          })
-          .catch((e: Error) =>
-            breakDown(`cannot add a task to Redis at ${this.label} (${e.message})`),
-          ),
-      )
+    }
+    /**
+     * Tasks go out in jobs of `batch`: at once when there are that many, else after a moment, as
+     * more may come (the answers of one job come together, and the farm refills at once).
+     */
+    const send = (tasks: readonly string[]) => {
+      waiting.push(...tasks)
+      if (waiting.length >= batch) flush()
+      else flushing ??= setTimeout(flush, LINGER_MS)
+    }
+    /** The job's tasks go out again in new jobs (their job was lost, or handed back). */
+    const resend = (tasks: readonly string[], why: string) => {
+      if (tasks.length === 0) return
+      for (const t of tasks) settleJob(t)
+      send(tasks)
+      emit({ type: 'requeued', tasks, why })
+    }
+    const settleJob = (task: string) => {
+      const t = inHand.get(task)
+      if (t?.job !== undefined) jobs.delete(t.job)
+      if (t) t.job = undefined
     }
 
     const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }) => {
-      const task = taskOf(id)
-      if (task === undefined || closed) return
-      const answer = returnvalue as TaskAnswer
-      if ('lost' in answer) {
-        inHand.delete(task)
-        return emit({ type: 'lost', tasks: [task], running: task, why: answer.lost })
+      if (closed) return
+      const tasks = new Set(tasksOf(id))
+      const { answers, ms } = returnvalue as JobAnswer
+      for (const [task, answer] of answers) {
+        if (!tasks.has(task)) continue
+        settle(task)
+        if ('lost' in answer) emit({ type: 'lost', tasks: [task], running: task, why: answer.lost })
+        else if ('error' in answer)
+          emit({ type: 'error', task, message: answer.error, input: answer.input })
+        else {
+          for (const item of answer.items) emit({ type: 'item', task, item })
+          emit({ type: 'done', task, result: answer.result })
+        }
       }
-      inHand.delete(task)
-      if ('error' in answer)
-        return emit({ type: 'error', task, message: answer.error, input: answer.input })
-      for (const item of answer.items) emit({ type: 'item', task, item })
-      emit({ type: 'done', task, result: answer.result })
+      // A mean of the last few jobs' time per task; jobs of about BATCH_MS each.
+      const per = ms / Math.max(1, answers.length)
+      taskMs = taskMs === undefined ? per : 0.8 * taskMs + 0.2 * per
+      batch = Math.max(1, Math.min(MAX_BATCH, Math.floor(BATCH_MS / Math.max(taskMs, 0.1))))
     }
-    // A job fails only when a worker refuses it (another version) or it stalled once too often.
+    // A job fails only when a worker refuses it (another version, the run over) or it stalled
+    // once too often.
     const onFailed = ({ jobId: id, failedReason }: { jobId: string; failedReason: string }) => {
-      const task = taskOf(id)
-      if (task === undefined || closed) return
+      if (closed) return
+      const tasks = tasksOf(id)
+      if (tasks.length === 0) return
       if (failedReason === runOver(run)) {
         // Redis lost the run's record (a restart) while the job got there: both go again.
-        inHand.get(task)!.attempt++
         adding = adding.then(() => redis.set(runKey(run), JSON.stringify(record)).catch(() => {}))
-        send(task)
-        return emit({ type: 'requeued', tasks: [task], why: redisLost })
+        return resend(tasks, redisLost)
       }
-      inHand.delete(task)
+      for (const t of tasks) settle(t)
       if (/stalled more than allowable limit/i.test(failedReason))
-        emit({ type: 'lost', tasks: [task], running: task, why: 'stopped answering twice on it' })
-      else emit({ type: 'error', task, message: failedReason, input: true })
+        emit({ type: 'lost', tasks, why: 'stopped answering twice on them' })
+      else emit({ type: 'error', task: tasks[0], message: failedReason, input: true })
     }
     const onProgress = ({ jobId: id, data }: { jobId: string; data: unknown }) => {
-      const task = taskOf(id)
-      if (task === undefined || closed) return
-      const p = data as { fraction: number; detail?: unknown }
-      emit({ type: 'progress', task, fraction: p.fraction, detail: p.detail })
+      const p = data as { task: string; fraction: number; detail?: unknown }
+      if (closed || !tasksOf(id).includes(p.task)) return
+      emit({ type: 'progress', task: p.task, fraction: p.fraction, detail: p.detail })
     }
     const onStalled = ({ jobId: id }: { jobId: string }) => {
-      const task = taskOf(id)
-      if (task === undefined || closed) return
-      emit({ type: 'requeued', tasks: [task], why: 'a worker stopped answering' })
+      const tasks = tasksOf(id)
+      if (closed || tasks.length === 0) return
+      emit({ type: 'requeued', tasks, why: 'a worker stopped answering' })
     }
-    // A worker stopped (Ctrl-C) handed its task back.
+    // A worker stopped (Ctrl-C) handed its job back.
     const onWaiting = ({ jobId: id, prev }: { jobId: string; prev?: string }) => {
-      if (prev !== 'active') return
-      const task = taskOf(id)
-      if (task === undefined || closed) return
-      emit({ type: 'requeued', tasks: [task], why: 'a worker stopped' })
+      if (prev !== 'active' || closed) return
+      const tasks = tasksOf(id)
+      if (tasks.length > 0) emit({ type: 'requeued', tasks, why: 'a worker stopped' })
     }
     events.on('completed', onCompleted)
     events.on('failed', onFailed)
@@ -229,27 +272,18 @@ export class QueueTransport implements FarmTransport {
           })
         }
         if (!(await redis.exists(runKey(run)))) await redis.set(runKey(run), JSON.stringify(record))
-        const old = [...inHand].filter(([, t]) => Date.now() - t.since > CHECK_MS)
-        const present = await Promise.all(
-          old.map(([task, t]) => redis.exists(queue.toKey(jobId(task, t.attempt)))),
-        )
+        const old = [...jobs].filter(([, j]) => Date.now() - j.since > CHECK_MS)
+        const present = await Promise.all(old.map(([id]) => redis.exists(queue.toKey(id))))
         awaySince = undefined
         // Missing twice in a row: a job just finished is gone before its event arrives.
-        const lost = old.filter(([task, t], i) => {
-          t.missing = present[i] ? 0 : t.missing + 1
-          return t.missing >= 2 && !closed && inHand.get(task) === t
+        const lost = old.filter(([id, j], i) => {
+          j.missing = present[i] ? 0 : j.missing + 1
+          return j.missing >= 2 && !closed && jobs.get(id) === j
         })
-        for (const [task, t] of lost) {
-          t.attempt++
-          t.missing = 0
-          send(task)
-        }
-        if (lost.length > 0)
-          emit({
-            type: 'requeued',
-            tasks: lost.map(([task]) => task),
-            why: redisLost,
-          })
+        resend(
+          lost.flatMap(([id]) => tasksOf(id)),
+          redisLost,
+        )
       } catch {
         awaySince ??= Date.now()
         if (Date.now() - awaySince > RECONNECT_MS)
@@ -261,30 +295,23 @@ export class QueueTransport implements FarmTransport {
     return {
       capacity: CAPACITY,
       submit: (task) => {
-        // Attempts go on from the task's last one: a retried task's new job never has the id
-        // of one still in Redis (which BullMQ would take for the same job).
-        const attempt = (tried.get(task.id) ?? 0) + 1
-        inHand.set(task.id, {
-          attempt,
-          input: task.input,
-          priority: bullPriority(task.priority ?? 0),
-          since: Date.now(),
-          missing: 0,
-        })
-        send(task.id)
+        inHand.set(task.id, { input: task.input, priority: bullPriority(task.priority ?? 0) })
+        send([task.id])
       },
       onEvent: (l) => void listeners.push(l),
       close: (how) => {
         if (closed) return
         closed = true
         clearInterval(timer)
+        clearTimeout(flushing)
         events.off('completed', onCompleted)
         events.off('failed', onFailed)
         events.off('progress', onProgress)
         events.off('stalled', onStalled)
         events.off('waiting', onWaiting)
-        const ids = [...inHand].map(([task, t]) => jobId(task, t.attempt))
+        const ids = [...jobs.keys()]
         inHand.clear()
+        jobs.clear()
         const cleanup = adding
           .then(() => this.removeRun(run, how === 'stop' ? ids : []))
           .finally(() => this.cleanups.delete(cleanup))

@@ -12,6 +12,7 @@ import {
   versionMismatch,
   type QueueAddress,
   type RunRecord,
+  type JobAnswer,
   type TaskAnswer,
 } from './queue-connection'
 import { WarmPool, type LaunchWorker } from './processes'
@@ -40,7 +41,7 @@ const PROGRESS_MS = 250
 
 interface RunState {
   readonly session: FarmSession
-  /** By job id. */
+  /** By job id and place in the job. */
   readonly tasks: Map<string, Pending>
 }
 
@@ -132,7 +133,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
 
   /** The jobs in hand, with the lock token each was taken with. */
   const active = new Map<Job, string | undefined>()
-  const processor = async (job: Job, token?: string): Promise<TaskAnswer> => {
+  const processor = async (job: Job, token?: string): Promise<JobAnswer> => {
     active.set(job, token)
     try {
       return await serve(job)
@@ -140,7 +141,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
       active.delete(job)
     }
   }
-  const serve = async (job: Job): Promise<TaskAnswer> => {
+  const serve = async (job: Job): Promise<JobAnswer> => {
     const data: unknown = job.data
     if (!isTaskJob(data)) {
       stop(foreignJobs(o.address, job.id))
@@ -154,24 +155,33 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
       throw new UnrecoverableError(mismatch)
     }
     const state = await openRun(data.run)
-    // Known here by its job's id: two attempts at one task may meet in one worker.
-    const id = job.id!
+    const t0 = performance.now()
     let last = -Infinity
-    return new Promise<TaskAnswer>((resolve, reject) => {
-      state.tasks.set(id, {
-        input: data.input,
-        resolve,
-        reject,
-        items: [],
-        progress: (fraction, detail) => {
-          const now = performance.now()
-          if (now - last < PROGRESS_MS) return
-          last = now
-          void job.updateProgress({ fraction, detail }).catch(() => {})
-        },
-      })
-      state.session.submit({ id, input: data.input })
-    })
+    const progress = (task: string, fraction: number, detail: unknown) => {
+      const now = performance.now()
+      if (now - last < PROGRESS_MS) return
+      last = now
+      void job.updateProgress({ task, fraction, detail }).catch(() => {})
+    }
+    // Known here by the job's id and the task's place in it: two attempts at one task may meet
+    // in one worker.
+    const answers = await Promise.all(
+      data.tasks.map(
+        ({ task, input }, i) =>
+          new Promise<readonly [string, TaskAnswer]>((resolve, reject) => {
+            const id = `${job.id}/${i}`
+            state.tasks.set(id, {
+              input,
+              resolve: (answer) => resolve([task, answer]),
+              reject,
+              items: [],
+              progress: (fraction, detail) => progress(task, fraction, detail),
+            })
+            state.session.submit({ id, input })
+          }),
+      ),
+    )
+    return { answers, ms: performance.now() - t0 }
   }
 
   const worker = new Worker(QUEUE_NAME, processor, {
