@@ -45,9 +45,9 @@ const bullPriority = (p: number): number =>
 
 /**
  * The queue transport: a run's tasks become jobs of a BullMQ queue in Redis, which
- * `cli worker` processes on any machine take and run on their own worker processes. Each job is
- * one attempt at one task (`run.attempt.task`); the answer comes back in BullMQ's completed event,
- * and the farm counts each task once, whichever attempt answers first. The run's kind and setup
+ * `cli worker` processes on any machine take and run on their own worker processes. A job holds
+ * one task or several light ones (`run.n`); the answers come back in BullMQ's completed event,
+ * and the farm counts each task once, whoever answers. The run's kind and setup
  * are kept once in a record beside the jobs (`runKey`); removing it tells the workers the run is
  * over. A job lost (its worker killed) goes to another worker by BullMQ's stalled-job handling;
  * a job Redis lost (a restart without persistence) is sent again.
