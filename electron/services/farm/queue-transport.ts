@@ -25,8 +25,12 @@ const CAPACITY = 256
 /** Light tasks go out several to a job, about this long in all: a job costs Redis its own work. */
 const BATCH_MS = 200
 const MAX_BATCH = 32
-/** How long submitted tasks wait for others to share their job. */
-const LINGER_MS = 5
+const FIRST_JOBS = 16
+/**
+ * How long submitted tasks wait for others to share their job: the tasks already in Redis keep
+ * the workers busy meanwhile.
+ */
+const LINGER_MS = 50
 /** How often the run checks that Redis still holds its record and the jobs of its tasks. */
 const CHECK_MS = 1000
 /** How long a cancel waits for the workers to drop the jobs they hold (they look twice a second). */
@@ -150,8 +154,12 @@ export class QueueTransport implements FarmTransport {
       const tasks = waiting.filter((t) => inHand.has(t))
       waiting = []
       tasks.sort((x, y) => inHand.get(x)!.priority - inHand.get(y)!.priority)
-      for (let i = 0; i < tasks.length; i += batch) {
-        const group = tasks.slice(i, i + batch)
+      // Before any task's time is known, a burst goes out in FIRST_JOBS jobs, enough for a few
+      // machines to start on.
+      const size =
+        taskMs === undefined ? Math.min(MAX_BATCH, Math.ceil(tasks.length / FIRST_JOBS)) : batch
+      for (let i = 0; i < tasks.length; i += size) {
+        const group = tasks.slice(i, i + size)
         const id = `${run}.${++jobCount}`
         jobs.set(id, { tasks: group, since: Date.now(), missing: 0 })
         for (const t of group) inHand.get(t)!.job = id
@@ -182,7 +190,7 @@ export class QueueTransport implements FarmTransport {
      */
     const send = (tasks: readonly string[]) => {
       waiting.push(...tasks)
-      if (waiting.length >= batch) flush()
+      if (taskMs !== undefined && waiting.length >= batch) flush()
       else flushing ??= setTimeout(flush, LINGER_MS)
     }
     /** The job's tasks go out again in new jobs (their job was lost, or handed back). */
@@ -202,6 +210,11 @@ export class QueueTransport implements FarmTransport {
       if (closed) return
       const tasks = new Set(tasksOf(id))
       const { answers, ms } = returnvalue as JobAnswer
+      // A mean of the last few jobs' time per task; jobs of about BATCH_MS each (before the
+      // answers, whose refill makes the next job).
+      const per = ms / Math.max(1, answers.length)
+      taskMs = taskMs === undefined ? per : 0.8 * taskMs + 0.2 * per
+      batch = Math.max(1, Math.min(MAX_BATCH, Math.floor(BATCH_MS / Math.max(taskMs, 0.1))))
       for (const [task, answer] of answers) {
         if (!tasks.has(task)) continue
         settle(task)
@@ -213,10 +226,6 @@ export class QueueTransport implements FarmTransport {
           emit({ type: 'done', task, result: answer.result })
         }
       }
-      // A mean of the last few jobs' time per task; jobs of about BATCH_MS each.
-      const per = ms / Math.max(1, answers.length)
-      taskMs = taskMs === undefined ? per : 0.8 * taskMs + 0.2 * per
-      batch = Math.max(1, Math.min(MAX_BATCH, Math.floor(BATCH_MS / Math.max(taskMs, 0.1))))
     }
     // A job fails only when a worker refuses it (another version, the run over) or it stalled
     // once too often.
