@@ -29,6 +29,7 @@ import { startupBench } from './startup'
 import { check, loadSet, median, type Result } from './measure'
 import buildMain from '../testing/build-main'
 import { scalingBench } from './scaling'
+import { queueBench } from './queue'
 
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
 function tangramConvex(): Result {
@@ -218,6 +219,7 @@ const results: Result[] = [
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
   ...(await scalingBench()),
+  ...(await queueBench()),
   ...(await ruleOutsBench()),
   ...(await cancelBench()),
 ]

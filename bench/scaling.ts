@@ -7,7 +7,7 @@
 import { convexCases } from '../shared/convex/convex'
 import { publishedQueens } from '../shared/queens/oeis'
 import { WarmPool } from '../electron/services/farm/processes'
-import { LocalWorkers } from '../electron/services/farm/transport'
+import { LocalWorkers, type FarmTransport } from '../electron/services/farm/transport'
 import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { runQueensCount } from '../electron/services/queens/count-run'
 import { runTilings } from '../electron/services/tiling-job'
@@ -41,15 +41,18 @@ async function scaling(name: string, job: (w: LocalWorkers) => Promise<void>): P
   ]
 }
 
-export async function scalingBench(): Promise<Result[]> {
+/** Queens n = 16 on a transport, its counts checked. */
+export async function queens16(transport: FarmTransport): Promise<void> {
   const published = publishedQueens(16)!
-  const queens = await scaling('queens n = 16', async (transport) => {
-    const r = await runQueensCount({ n: 16, transport })
-    check('16 queens', [r.total, r.unique], [published.total, published.unique])
-  })
+  const r = await runQueensCount({ n: 16, transport })
+  check('16 queens', [r.total, r.unique], [published.total, published.unique])
+}
+
+/** The tetraboloes' convex figures on a transport, their count checked. */
+export function tetraboloes(): (transport: FarmTransport) => Promise<void> {
   const { json, pieces } = loadSet('tetraboloes')
   const figures = convexCases(pieces).cases
-  const tetraboloes = await scaling('tetraboloes, 23 512 convex tilings', async (transport) => {
+  return async (transport) => {
     const outcome = await runTilings({
       setJson: json,
       figures,
@@ -63,6 +66,12 @@ export async function scalingBench(): Promise<Result[]> {
       outcome.figures.reduce((s, f) => s + f.counts.solutions, 0),
       23512,
     )
-  })
-  return [...queens, ...tetraboloes]
+  }
+}
+
+export async function scalingBench(): Promise<Result[]> {
+  return [
+    ...(await scaling('queens n = 16', queens16)),
+    ...(await scaling('tetraboloes, 23 512 convex tilings', tetraboloes())),
+  ]
 }

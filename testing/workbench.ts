@@ -7,6 +7,7 @@ import { FileBrowser } from '../electron/services/files'
 import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { PlotterService } from '../electron/services/plotter/plotter-service'
 import { QueensService } from '../electron/services/queens/queens-service'
+import { queueUrlOf } from '../shared/queue-url'
 import { SettingsService } from '../electron/services/settings'
 import { EstimateService } from '../electron/services/estimate-service'
 import { SolverService } from '../electron/services/solver-service'
@@ -29,8 +30,18 @@ export function testWorkbench(opts: {
 } {
   const data = mkdtempSync(join(tmpdir(), 'pw-wb-data-'))
   const files = mkdtempSync(join(tmpdir(), 'pw-wb-files-'))
-  const workers = new AppWorkers(nodeWorkerLauncher(), async () => 1)
-  const queensWorkers = new AppWorkers(nodeWorkerLauncher(), async () => opts.queensWorkers ?? 1)
+  const settings = new SettingsService({
+    file: join(data, 'settings.json'),
+    defaults: { workers: 1, recent: [] },
+  })
+  // Runs go where the settings say, as in the app: this machine, or the queue chosen.
+  const queue = async () => queueUrlOf(await settings.get())
+  const workers = new AppWorkers(nodeWorkerLauncher(), async () => 1, queue)
+  const queensWorkers = new AppWorkers(
+    nodeWorkerLauncher(),
+    async () => opts.queensWorkers ?? 1,
+    queue,
+  )
   const solver = new SolverService({
     workers,
     emit: (e) => workbench.emit(e),
@@ -54,10 +65,7 @@ export function testWorkbench(opts: {
     },
     {
       documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
-      settings: new SettingsService({
-        file: join(data, 'settings.json'),
-        defaults: { workers: 1, recent: [] },
-      }),
+      settings,
       solver,
       estimates,
       plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),

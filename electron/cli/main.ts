@@ -65,6 +65,9 @@ program
     write(outlinesCommand(opts))
   })
 
+const QUEUE_HELP =
+  "run the tasks on the machines serving this Redis queue ('worker --queue URL' on each) instead of here: redis://[:password@]HOST:PORT"
+
 const searchOptions = (c: Command) =>
   c
     .option('--json', 'machine-readable output')
@@ -86,7 +89,8 @@ searchOptions(
     .command('convex <set>')
     .description('every convex figure the set makes, grouped by outline (Programs 2 and 3)')
     .option('--list', 'list the tilings as placed piece polygons')
-    .option('--checkpoint <file>', 'record finished tasks here; run again to resume a stopped run'),
+    .option('--checkpoint <file>', 'record finished tasks here; run again to resume a stopped run')
+    .option('--queue <url>', QUEUE_HELP),
 ).action(async (set: string, opts) => {
   const { convexCommand } = await import('./commands/convex')
   exitCode = await convexCommand(set, opts, controller.signal, write)
@@ -99,7 +103,8 @@ searchOptions(
       'build a figure from the set (Program 1): the first tiling, all of them, or the count',
     )
     .option('--count', 'count the tilings only')
-    .option('--all', 'list every tiling'),
+    .option('--all', 'list every tiling')
+    .option('--queue <url>', QUEUE_HELP),
 ).action(async (set: string, figure: string, opts) => {
   const { tileCommand } = await import('./commands/tile')
   exitCode = await tileCommand(set, figure, opts, controller.signal, write)
@@ -191,6 +196,23 @@ program
     write(cardsCommand(file, opts))
   })
 
+program
+  .command('worker')
+  .description(
+    'serve a Redis queue: run the tasks of any run given --queue URL (convex, tile, queens count, the app) on this machine, until Ctrl-C',
+  )
+  .requiredOption('--queue <url>', 'the queue: redis://[:password@]HOST:PORT')
+  .option('--jobs <n>', 'worker processes (default: one per core)')
+  .option(
+    '--stall-after <seconds>',
+    'a task whose worker stops answering this long goes to another worker',
+    '30',
+  )
+  .action(async (opts) => {
+    const { workerCommand } = await import('./commands/worker')
+    exitCode = await workerCommand(opts, controller.signal)
+  })
+
 const queens = program
   .command('queens')
   .description(
@@ -205,6 +227,7 @@ queens
   .option('--jobs <n>', 'worker processes (default: one per core)')
   .option('--checkpoint <file>', 'record finished tasks here; run again to resume a stopped run')
   .option('--shard <i/k>', 'count only part i of k (merge the parts with "queens merge")')
+  .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (n: string, opts) => {
     const { queensCountCommand } = await import('./commands/queens')
@@ -319,6 +342,7 @@ program
   .option('--max-piece-area <A>', 'no piece larger than A half-squares')
   .option('--from <figure>', 'only sets that cut this figure (a figure file or bundled name)')
   .option('--jobs <n>', 'worker processes to search the sets on (default: one per core)')
+  .option('--queue <url>', QUEUE_HELP)
   .option(
     '--json',
     'machine-readable output: {"sets":[{"pieces":[{"polygon":[[x,y],…],"count":k,"name":…},…],"outlines":n,"tilings":m,"made":[{"outline":i,"tilings":t},…]},…],"outlines":[…],"stats":{…},"complete":…}',

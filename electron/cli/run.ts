@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { InputError } from '../../shared/errors'
+import type { FarmTransport } from '../services/farm/transport'
 import { nodeWorkers } from '../services/node-worker'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
 import { progressBar, type Bar } from './progress'
@@ -11,6 +12,7 @@ export interface CommonOptions {
   force?: boolean
   progress?: boolean
   checkpoint?: string
+  queue?: string
 }
 
 /** How many worker processes: --jobs, else one per core. */
@@ -22,17 +24,67 @@ export function workerCount(jobs: string | undefined): number {
   return n
 }
 
+/** Where a run's tasks go: processes here (`workers` of them), or the queue at `queue`. */
+export interface RunPlace {
+  readonly transport: FarmTransport
+  readonly workers: number
+  /** "2 processes", or "the queue at HOST:PORT". */
+  readonly where: string
+}
+
+/**
+ * Runs `use` on local worker processes (--jobs), or, with --queue, on the machines serving that
+ * Redis queue; the queue's modules load only then, and its connection closes after the run
+ * (the run's jobs taken out of Redis when it stopped early).
+ */
+export async function withRunPlace<T>(
+  o: { jobs?: string; queue?: string },
+  use: (place: RunPlace) => Promise<T>,
+): Promise<T> {
+  const workers = workerCount(o.jobs)
+  if (o.queue === undefined)
+    return use({
+      transport: nodeWorkers(workers),
+      workers,
+      where: `${workers} process${workers === 1 ? '' : 'es'}`,
+    })
+  const { parseQueueUrl } = await import('../services/farm/queue-connection')
+  const { QueueTransport } = await import('../services/farm/queue-transport')
+  const address = parseQueueUrl(o.queue)
+  const transport = await QueueTransport.connect(address)
+  try {
+    return await use({ transport, workers, where: `the queue at ${address.label}` })
+  } finally {
+    await transport.close()
+  }
+}
+
 /** A worker that died and what became of its task, in one line on stderr. */
 export const noticeLine = (line: string): void => void process.stderr.write(`warning: ${line}\n`)
 
-/** A farm run's progress on its bar, and a notice (a worker that died) in one line below it. */
-export const barHooks = <P>(bar: Bar<P>) => ({
-  onProgress: bar.update,
-  onNotice: (line: string) => {
+/**
+ * Runs `run` with `bar` on stderr: its progress goes to the bar, a notice (a worker that died)
+ * takes the bar down and goes on a line of its own; the bar ends with the run.
+ */
+export async function withBar<P, T>(
+  bar: Bar<P>,
+  run: (hooks: {
+    readonly onProgress: (p: P) => void
+    readonly onNotice: (line: string) => void
+  }) => Promise<T>,
+): Promise<T> {
+  try {
+    return await run({
+      onProgress: (p) => bar.update(p),
+      onNotice: (line) => {
+        bar.stop()
+        noticeLine(line)
+      },
+    })
+  } finally {
     bar.stop()
-    noticeLine(line)
-  },
-})
+  }
+}
 
 /** Runs tilings with a progress bar on stderr and Ctrl-C wired to a clean stop. */
 export async function runWithProgress(
@@ -40,21 +92,19 @@ export async function runWithProgress(
   common: CommonOptions,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
-  const bar = progressBar(common.progress !== false)
-  const workers = workerCount(common.jobs)
-  try {
-    return await runTilings({
-      ...options,
-      transport: nodeWorkers(workers),
-      workers,
-      force: common.force,
-      checkpoint: common.checkpoint,
-      signal,
-      ...barHooks(bar),
-    })
-  } finally {
-    bar.stop()
-  }
+  return withRunPlace(common, ({ transport, workers }) =>
+    withBar(progressBar(common.progress !== false), (hooks) =>
+      runTilings({
+        ...options,
+        transport,
+        workers,
+        force: common.force,
+        checkpoint: common.checkpoint,
+        signal,
+        ...hooks,
+      }),
+    ),
+  )
 }
 
 /** The exit code of a run, with a line on stderr when it ended early. */

@@ -7,6 +7,7 @@ import { removeLeftovers } from '../services/atomic-write'
 import { AppWorkers } from '../services/farm/app-workers'
 import { PathGrants } from '../services/path-grants'
 import { DocumentService } from '../services/documents'
+import { queueUrlOf } from '../../shared/queue-url'
 import { SettingsService } from '../services/settings'
 import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       'Puzzle Workbench worker',
     ),
     async () => (await settings.get()).workers,
+    async () => queueUrlOf(await settings.get()),
   )
   const solver = new SolverService({
     workers,

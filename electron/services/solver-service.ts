@@ -205,7 +205,7 @@ export class SolverService {
         list: request.list,
       }
       const checkpoint = await this.checkpointFor(tilingRunId(options))
-      const { transport, workers } = await this.opts.workers.transport()
+      const { transport, workers } = await this.opts.workers.runTransport()
       emit({
         type: 'job.started',
         jobId,

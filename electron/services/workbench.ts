@@ -7,6 +7,7 @@ import {
   type Params,
   type Reply,
   type Results,
+  type Settings,
   type WorkbenchEvent,
 } from '../../shared/api/contract'
 import { exportSheet, type ExportSettings } from '../../shared/drawing/export-settings'
@@ -32,6 +33,7 @@ import { checkPlotTarget } from './plotter/targets'
 import { bundledFigures, bundledSets } from './library'
 import { puzzleSheet, writePuzzleSheet } from './export/puzzle-sheet'
 import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
+import { hidePassword, keepPassword } from '../../shared/queue-url'
 import type { SettingsService } from './settings'
 import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
 import type { QueensService } from './queens/queens-service'
@@ -78,6 +80,10 @@ export interface Workbench {
 }
 
 /** The plotter service's updates as the renderer's events: "sent" counts what the plotter took. */
+/** Settings as the renderer sees them: a queue's password hidden. */
+const shown = (s: Settings): Settings =>
+  s.queueUrl === undefined ? s : { ...s, queueUrl: hidePassword(s.queueUrl) }
+
 export function plotStateEvent(e: PlotterEvent): WorkbenchEvent {
   return {
     type: 'plot.state',
@@ -165,8 +171,15 @@ export function createWorkbench(
       return null
     },
     'autosave.list': () => documents.autosaveList(),
-    'settings.get': () => settings.get(),
-    'settings.set': (p: never) => settings.set(p),
+    'settings.get': async () => shown(await settings.get()),
+    'settings.set': async (p: Partial<Settings>) =>
+      shown(
+        await settings.set(
+          p.queueUrl === undefined
+            ? p
+            : { ...p, queueUrl: keepPassword(p.queueUrl, (await settings.get()).queueUrl) },
+        ),
+      ),
     'solver.start': (p: never) => solver.start(p),
     'solver.cancel': (p: { jobId: string }) => {
       solver.cancel(p.jobId)

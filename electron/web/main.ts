@@ -13,6 +13,7 @@ import { AppWorkers } from '../services/farm/app-workers'
 import { FileBrowser } from '../services/files'
 import { nodeWorkerLauncher } from '../services/node-worker'
 import { projectRoot } from '../services/project-root'
+import { queueUrlOf } from '../../shared/queue-url'
 import { SettingsService } from '../services/settings'
 import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
@@ -66,8 +67,13 @@ const settings = new SettingsService({
   file: join(dataDir, 'settings.json'),
   defaults: { workers: availableParallelism(), recent: [] },
 })
-// The worker processes of every job (solving, estimates, queens, the set explorer), kept warm between jobs.
-const workers = new AppWorkers(nodeWorkerLauncher(), async () => (await settings.get()).workers)
+// The worker processes of every job (solving, estimates, queens, the set explorer), kept warm
+// between jobs, or the queue the settings name.
+const workers = new AppWorkers(
+  nodeWorkerLauncher(),
+  async () => (await settings.get()).workers,
+  async () => queueUrlOf(await settings.get()),
+)
 // The services emit through the workbench, which does not exist yet when they are built.
 const solver = new SolverService({
   workers,

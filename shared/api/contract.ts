@@ -68,6 +68,14 @@ export const settingsSchema = z.strictObject({
   /** Solver processes to run at once (1 … number of cores). */
   workers: z.number().int().min(1).max(256),
   recent: z.array(path).max(20),
+  /** Where tiling runs and queens counts go: this machine's processes (absent), or a queue. */
+  runOn: z.enum(['here', 'queue']).optional(),
+  /** The queue: redis://[:password@]HOST:PORT; the API shows its password hidden (queue-url.ts). */
+  queueUrl: z
+    .string()
+    .max(500)
+    .regex(/^(redis:\/\/\S+)?$/, 'not a redis://[:password@]HOST:PORT address')
+    .optional(),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

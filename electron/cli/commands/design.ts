@@ -3,11 +3,10 @@ import { designJson } from '../../../shared/design/json'
 import { LIMITS } from '../../../shared/limits'
 import { plural } from '../../../shared/plural'
 import { runDesign, type DesignRunProgress } from '../../services/design/design-run'
-import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { loadFigure, wholeOption } from '../inputs'
 import { statusBar } from '../progress'
-import { barHooks, workerCount } from '../run'
+import { withBar, withRunPlace } from '../run'
 import { table } from '../table'
 
 export interface DesignOptions {
@@ -17,6 +16,7 @@ export interface DesignOptions {
   maxPieceArea?: string
   from?: string
   jobs?: string
+  queue?: string
   json?: boolean
   progress?: boolean
 }
@@ -46,7 +46,7 @@ const designBar = (enabled: boolean) =>
 /**
  * `design --area F --pieces K`: every set of K polyaboloes of total area F, ranked by the convex
  * outlines it makes (the set explorer, shared/design). The pieces are grown here, the sets
- * searched on --jobs worker processes (electron/services/design); Ctrl-C stops it at once and
+ * searched on --jobs worker processes or the machines serving --queue (electron/services/design); Ctrl-C stops it at once and
  * prints the best sets found so far.
  */
 export async function designCommand(
@@ -65,27 +65,20 @@ export async function designCommand(
         : wholeOption('--max-piece-area', o.maxPieceArea, 1, LIMITS.maxOutlineArea),
     from: from && { name: from.name, polygon: from.polygon },
   }
-  const workers = workerCount(o.jobs)
   const t0 = Date.now()
-  const bar = designBar(o.progress !== false)
-  let result
-  try {
-    result = await runDesign({
-      request,
-      transport: nodeWorkers(workers),
-      signal,
-      ...barHooks(bar),
-    })
-  } finally {
-    bar.stop()
-  }
-  write(o.json ? JSON.stringify(designJson(result)) : designText(result, Date.now() - t0, workers))
+  const { result, where } = await withRunPlace(o, async ({ transport, where }) => ({
+    where,
+    result: await withBar(designBar(o.progress !== false), (hooks) =>
+      runDesign({ request, transport, signal, ...hooks }),
+    ),
+  }))
+  write(o.json ? JSON.stringify(designJson(result)) : designText(result, Date.now() - t0, where))
   if (result.complete) return 0
   process.stderr.write('interrupted: the best sets found so far\n')
   return 130
 }
 
-function designText(r: DesignResult, elapsedMs: number, workers: number): string {
+function designText(r: DesignResult, elapsedMs: number, where: string): string {
   const { area, pieces, from } = r.request
   const s = r.stats
   if (r.outlines.length === 0) return 'Stopped while growing the candidate pieces: no set searched.'
@@ -104,6 +97,6 @@ function designText(r: DesignResult, elapsedMs: number, workers: number): string
       ? table(['#', 'outlines', 'tilings', 'pieces'], rows)
       : 'No set makes a convex outline.',
     '',
-    `${s.sets.toLocaleString('en')} sets of ${plural(pieceCount, 'candidate piece')}; the bounds removed ${removed.toLocaleString('en')} without a search; ${s.searched.toLocaleString('en')} searched, ${s.dropped.toLocaleString('en')} of them dropped once they could not reach the best${from ? `, ${s.noDissection.toLocaleString('en')} cut no ${from.name}` : ''}; ${(elapsedMs / 1000).toFixed(1)} s, ${plural(workers, 'worker process', 'worker processes')}.`,
+    `${s.sets.toLocaleString('en')} sets of ${plural(pieceCount, 'candidate piece')}; the bounds removed ${removed.toLocaleString('en')} without a search; ${s.searched.toLocaleString('en')} searched, ${s.dropped.toLocaleString('en')} of them dropped once they could not reach the best${from ? `, ${s.noDissection.toLocaleString('en')} cut no ${from.name}` : ''}; ${(elapsedMs / 1000).toFixed(1)} s on ${where}.`,
   ].join('\n')
 }

@@ -23,7 +23,7 @@ import { solveJob } from '../../services/solve-job'
 import { renderExport, writeExport } from '../../services/export/exporter'
 import { loadFigure, loadPieceSet, RESOURCES } from '../inputs'
 import { progressBar } from '../progress'
-import { noticeLine, workerCount, type CommonOptions } from '../run'
+import { withBar, workerCount, type CommonOptions } from '../run'
 
 export interface ExportOptions extends CommonOptions {
   output: string
@@ -162,26 +162,17 @@ export async function exportCommand(
     return writeText(opts.output, traceText(documentFromSet(set), figure), write)
   }
   const workers = workerCount(opts.jobs)
-  const bar = progressBar(opts.progress !== false)
-  let solved
-  try {
-    solved = await solveJob(documentFromSet(set), {
+  const { job, outcome } = await withBar(progressBar(opts.progress !== false), (hooks) =>
+    solveJob(documentFromSet(set), {
       kind: figure ? 'tile' : 'convex',
       figures: figure ? [figure] : undefined,
       mode: opts.raw ? 'raw' : 'reduce',
       workers,
       force: opts.force,
       signal,
-      onProgress: bar.update,
-      onNotice: (line) => {
-        bar.stop()
-        noticeLine(line)
-      },
-    })
-  } finally {
-    bar.stop()
-  }
-  const { job, outcome } = solved
+      ...hooks,
+    }),
+  )
   if (outcome.error) throw new InputError(outcome.error)
   if (opts.solution !== undefined) {
     const n = number('--solution', opts.solution) ?? 0

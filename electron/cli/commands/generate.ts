@@ -10,7 +10,7 @@ import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { RESOURCES, wholeOption } from '../inputs'
 import { statusBar } from '../progress'
-import { noticeLine } from '../run'
+import { withBar } from '../run'
 
 export interface GenerateOptions {
   output: string
@@ -84,24 +84,16 @@ export async function generateCommand(
         : wholeOption('--max-nodes', o.maxNodes, 1, 1e15),
   }
   const t0 = performance.now()
-  const bar = generateBar(o.progress !== false, budget, t0)
-  let done
-  try {
-    done = await runOneTask({
+  const done = await withBar(generateBar(o.progress !== false, budget, t0), (hooks) =>
+    runOneTask({
       kind: 'puzzle',
       setup: { request: r, budget },
       input: null,
       transport: nodeWorkers(1),
       signal,
-      onProgress: bar.update,
-      onNotice: (line) => {
-        bar.stop()
-        noticeLine(line)
-      },
-    })
-  } finally {
-    bar.stop()
-  }
+      ...hooks,
+    }),
+  )
   if (!done) {
     process.stderr.write(
       `stopped after ${formatDuration((performance.now() - t0) / 1000)}; nothing was written\n`,

@@ -7,16 +7,16 @@ import {
   runQueensCount,
   shardText,
 } from '../../services/queens/count-run'
-import { nodeWorkers } from '../../services/node-worker'
 import { formatCount, formatDuration } from '../../../shared/tiling/estimate'
 import { statusBar } from '../progress'
-import { noticeLine, workerCount } from '../run'
+import { withBar, withRunPlace } from '../run'
 
 export interface QueensCountOptions {
   json?: boolean
   jobs?: string
   checkpoint?: string
   shard?: string
+  queue?: string
   progress?: boolean
 }
 
@@ -52,25 +52,12 @@ export async function queensCountCommand(
   if (!Number.isInteger(n) || n < 1 || n > MAX_QUEENS)
     throw new InputError(`N must be a whole number from 1 to ${MAX_QUEENS}, not "${nText}"`)
   const shard = o.shard === undefined ? undefined : parseShard(o.shard)
-  const workers = workerCount(o.jobs)
-  const bar = queensBar(o.progress !== false)
-  let r
-  try {
-    r = await runQueensCount({
-      n,
-      transport: nodeWorkers(workers),
-      shard,
-      checkpoint: o.checkpoint,
-      signal,
-      onProgress: bar.update,
-      onNotice: (line) => {
-        bar.stop()
-        noticeLine(line)
-      },
-    })
-  } finally {
-    bar.stop()
-  }
+  const { r, where } = await withRunPlace(o, async ({ transport, where }) => ({
+    r: await withBar(queensBar(o.progress !== false), (hooks) =>
+      runQueensCount({ n, transport, shard, checkpoint: o.checkpoint, signal, ...hooks }),
+    ),
+    where,
+  }))
   const part = shard ? ` (shard ${shardText(shard)}: ${r.tasks} tasks)` : ''
   if (!r.complete) {
     const where = o.checkpoint
@@ -91,7 +78,7 @@ export async function queensCountCommand(
   else
     write(
       `n = ${n}${part}: ${big(r.total)} solutions, ${big(r.unique)} distinct up to the board's 8 symmetries` +
-        ` (${formatCount(r.nodes)} nodes, ${workers} process${workers === 1 ? '' : 'es'}, ${(r.elapsedMs / 1000).toFixed(2)} s` +
+        ` (${formatCount(r.nodes)} nodes, ${where}, ${(r.elapsedMs / 1000).toFixed(2)} s` +
         `${r.resumed ? `; ${r.resumed} tasks from the checkpoint` : ''})`,
     )
   return 0

@@ -7,7 +7,7 @@ import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { runTait, type TaitRun } from '../../services/tait/tait-run'
 import { statusBar } from '../progress'
-import { noticeLine } from '../run'
+import { withBar } from '../run'
 
 export interface TaitOptions {
   gaps?: string
@@ -80,25 +80,17 @@ export async function taitCommand(
   const where = `${plural(gaps, 'pair')} of empty cells at the right end (a row of ${2 * n + empty} cells)`
 
   const t0 = performance.now()
-  const bar = taitBar(o.progress !== false, t0)
-  let c
-  try {
-    c = await runTait({
+  const c = await withBar(taitBar(o.progress !== false, t0), (hooks) =>
+    runTait({
       n,
       empty,
       list: o.list ? limit : undefined,
       paper: o.paper,
       transport: nodeWorkers(1),
       signal,
-      onProgress: bar.update,
-      onNotice: (line) => {
-        bar.stop()
-        noticeLine(line)
-      },
-    })
-  } finally {
-    bar.stop()
-  }
+      ...hooks,
+    }),
+  )
   if (!c) {
     process.stderr.write(
       `stopped after ${formatDuration((performance.now() - t0) / 1000)}; a count starts over when run again\n`,

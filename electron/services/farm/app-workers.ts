@@ -1,5 +1,6 @@
 import { setPriority } from 'node:os'
 import { WarmPool, type LaunchWorker } from './processes'
+import type { QueueTransport } from './queue-transport'
 import { LocalWorkers, type FarmTransport } from './transport'
 
 const NICENESS = 10
@@ -17,10 +18,15 @@ export class AppWorkers {
   private closed = false
   private readonly warming: ReturnType<typeof setTimeout>
 
+  /** The queue runs go to, connected once for its URL. */
+  private queue?: { readonly url: string; readonly transport: Promise<QueueTransport> }
+
   constructor(
     launch: LaunchWorker,
     /** Processes a job may use: the user's setting. */
     private readonly count: () => Promise<number>,
+    /** The queue the user chose to run on (settings: run on the queue at …), if any. */
+    private readonly queueUrl: () => Promise<string | undefined> = async () => undefined,
   ) {
     this.pool = new WarmPool(() => {
       const w = launch()
@@ -43,9 +49,43 @@ export class AppWorkers {
     return { transport: new LocalWorkers(this.pool, workers), workers }
   }
 
+  /**
+   * Where a run's tasks go (a tiling run, a queens count): the processes here, or the queue the
+   * user chose, whose modules load only then. A queue that cannot be reached is one line (an
+   * InputError), and is tried again by the next run.
+   */
+  async runTransport(): Promise<{ transport: FarmTransport; workers: number }> {
+    const url = await this.queueUrl()
+    if (!url) return this.transport()
+    if (this.queue?.url !== url) {
+      void this.queue?.transport.then(
+        (t) => t.close(),
+        () => {},
+      )
+      this.queue = { url, transport: connectQueue(url) }
+    }
+    const queue = this.queue
+    try {
+      return { transport: await queue.transport, workers: await this.count() }
+    } catch (e) {
+      if (this.queue === queue) this.queue = undefined
+      throw e
+    }
+  }
+
   close(): void {
     this.closed = true
     clearTimeout(this.warming)
     this.pool.close()
+    void this.queue?.transport.then(
+      (t) => t.close(),
+      () => {},
+    )
   }
+}
+
+async function connectQueue(url: string): Promise<QueueTransport> {
+  const { parseQueueUrl } = await import('./queue-connection')
+  const { QueueTransport } = await import('./queue-transport')
+  return QueueTransport.connect(parseQueueUrl(url, 'run on the queue'))
 }

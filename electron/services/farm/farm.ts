@@ -177,6 +177,14 @@ class TaskQueue<T extends FarmTask> {
   }
 }
 
+/** Tasks named in a notice: a few by id, many by number. */
+const tasksText = (ids: readonly string[]): string =>
+  ids.length === 1
+    ? `task ${ids[0]}`
+    : ids.length <= 4
+      ? `tasks ${ids.join(', ')}`
+      : `${ids.length} tasks`
+
 export async function runFarm<K extends KindName, Plan = unknown>(
   job: FarmJob<K>,
   o: FarmOptions<K, Plan>,
@@ -301,6 +309,8 @@ export async function runFarm<K extends KindName, Plan = unknown>(
   }
 
   let cancelled = false
+  /** What a run that stops on a failure says of its work so far. */
+  const kept = cp ? `; the finished tasks are kept in ${cp.path}, run again to resume` : ''
   if (!error && pending.size > 0 && !o.signal?.aborted) {
     const session: FarmSession = o.transport.open({ kind: job.kind, setup: job.setup })
     await new Promise<void>((resolve) => {
@@ -324,7 +334,11 @@ export async function runFarm<K extends KindName, Plan = unknown>(
           const task = pending.pop()!
           firstSent ??= Date.now()
           running.set(task.id, { task, fraction: 0, items: 0 })
-          session.submit({ id: task.id, input: job.sending?.(task) ?? task.input })
+          session.submit({
+            id: task.id,
+            input: job.sending?.(task) ?? task.input,
+            priority: task.priority,
+          })
         }
         if (!ended && running.size === 0 && pending.size === 0) end('done')
       }
@@ -338,9 +352,6 @@ export async function runFarm<K extends KindName, Plan = unknown>(
             const suspects = lost.filter((r) => e.running === undefined || r.task.id === e.running)
             const again = suspects.find((r) => retried.has(r.task.id))
             if (again) {
-              const kept = cp
-                ? `; the finished tasks are kept in ${cp.path}, run again to resume`
-                : ''
               return fail(
                 new RunError(`a worker process ${e.why}, twice on task ${again.task.id}${kept}`),
               )
@@ -350,12 +361,22 @@ export async function runFarm<K extends KindName, Plan = unknown>(
               running.delete(r.task.id)
               pending.retry(r.task)
             }
-            const ids = suspects.map((r) => r.task.id).join(', ')
             o.onNotice?.(
-              `a worker process ${e.why}${suspects.length > 0 ? `; task${suspects.length > 1 ? 's' : ''} ${ids} run again` : ''}`,
+              `a worker process ${e.why}${suspects.length > 0 ? `; ${tasksText(suspects.map((r) => r.task.id))} run again` : ''}`,
             )
             report(false)
             return pump()
+          }
+          if (e.type === 'notice') return o.onNotice?.(e.line)
+          if (e.type === 'broken') {
+            return fail(new RunError(`${e.why}${kept}`))
+          }
+          if (e.type === 'requeued') {
+            const again = e.tasks.flatMap((id) => running.get(id) ?? [])
+            for (const r of again) r.fraction = 0
+            if (again.length === 0) return
+            o.onNotice?.(`${e.why}; ${tasksText(again.map((r) => r.task.id))} run again`)
+            return report(false)
           }
           const r = running.get(e.task)
           if (!r) return

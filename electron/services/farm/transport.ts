@@ -13,7 +13,8 @@ export interface FarmTransport {
 export interface FarmSession {
   /** Tasks it takes at once; the farm keeps the rest. */
   readonly capacity: number
-  submit(task: { readonly id: string; readonly input: unknown }): void
+  /** `priority`: the farm's (higher first), for a transport that orders what waits (a queue). */
+  submit(task: { readonly id: string; readonly input: unknown; readonly priority?: number }): void
   onEvent(listener: (e: SessionEvent) => void): void
   /**
    * Ends the job: 'done' when every task has answered (workers stay warm for the next job),
@@ -48,6 +49,12 @@ export type SessionEvent =
       readonly running?: string
       readonly why: string
     }
+  /** Tasks that started over elsewhere (their worker stopped answering): their progress is back to 0. */
+  | { readonly type: 'requeued'; readonly tasks: readonly string[]; readonly why: string }
+  /** Something the user should know that does not stop the run (no machine serves the queue). */
+  | { readonly type: 'notice'; readonly line: string }
+  /** The transport cannot go on (Redis gone for good): the run stops with this line. */
+  | { readonly type: 'broken'; readonly why: string }
 
 let jobs = 0
 

@@ -55,7 +55,7 @@ export class QueensService {
       let lastEmit = 0
       const r = await runQueensCount({
         n,
-        transport: (await this.opts.workers.transport()).transport,
+        transport: (await this.opts.workers.runTransport()).transport,
         checkpoint,
         signal,
         onNotice: (message) => emit({ type: 'queens.notice', countId, n, message }),

@@ -1,0 +1,38 @@
+import { InputError } from '../../../shared/errors'
+import { parseQueueUrl } from '../../services/farm/queue-connection'
+import { serveQueue } from '../../services/farm/queue-worker'
+import { nodeWorkerLauncher } from '../../services/node-worker'
+import { workerCount } from '../run'
+
+/**
+ * `worker --queue URL`: serves the queue on this machine, on --jobs worker processes, until
+ * Ctrl-C. Its tasks in hand then go to another worker once their locks lapse (--stall-after).
+ */
+export async function workerCommand(
+  o: { queue: string; jobs?: string; stallAfter: string },
+  signal: AbortSignal,
+): Promise<number> {
+  const address = parseQueueUrl(o.queue)
+  const jobs = workerCount(o.jobs)
+  const stall = Number(o.stallAfter)
+  if (!Number.isFinite(stall) || stall < 0.5 || stall > 3600)
+    throw new InputError(
+      `--stall-after must be a number of seconds from 0.5 to 3600, not "${o.stallAfter}"`,
+    )
+  const line = (text: string) => void process.stderr.write(`${text}\n`)
+  await serveQueue(
+    {
+      address,
+      jobs,
+      launch: nodeWorkerLauncher(),
+      stallMs: Math.round(stall * 1000),
+      onLine: line,
+      onReady: () =>
+        line(
+          `serving the queue at ${address.label} with ${jobs} process${jobs === 1 ? '' : 'es'} (Ctrl-C to stop)`,
+        ),
+    },
+    signal,
+  )
+  return signal.aborted ? 130 : 0
+}

@@ -1,0 +1,365 @@
+import { randomBytes } from 'node:crypto'
+import { Queue, QueueEvents } from 'bullmq'
+import type { Redis } from 'ioredis'
+import type { KindName } from '../../worker/protocol'
+import {
+  APP,
+  appVersion,
+  bullConnection,
+  checkForeignJobs,
+  connectQueue,
+  QUEUE_NAME,
+  QUEUE_PROTOCOL,
+  RECONNECT_MS,
+  runKey,
+  runOver,
+  type QueueAddress,
+  type RunRecord,
+  type JobAnswer,
+  type TaskJob,
+} from './queue-connection'
+import type { FarmSession, FarmTransport, SessionEvent } from './transport'
+
+/** Tasks a run keeps in Redis at once: enough for many machines, in jobs of several light ones. */
+const CAPACITY = 256
+/** Light tasks go out several to a job, about this long in all: a job costs Redis its own work. */
+const BATCH_MS = 200
+const MAX_BATCH = 32
+const FIRST_JOBS = 16
+/**
+ * How long submitted tasks wait for others to share their job: the tasks already in Redis keep
+ * the workers busy meanwhile.
+ */
+const LINGER_MS = 50
+/** How often the run checks that Redis still holds its record and the jobs of its tasks. */
+const CHECK_MS = 1000
+/** How long a cancel waits for the workers to drop the jobs they hold (they look twice a second). */
+const REMOVE_MS = 5000
+
+/** BullMQ's lowest priority (its highest is 1). */
+const LOWEST = 2 ** 21
+
+/**
+ * The farm's priority (higher first, any number: estimated nodes, planning before all) as
+ * BullMQ's (1 first, whole numbers up to 2^21), on a log scale, so that the heaviest parts of
+ * a search wait in Redis ahead of the light ones whoever submitted them first.
+ */
+const bullPriority = (p: number): number =>
+  Math.max(1, LOWEST - Math.round(Math.log2(1 + Math.max(0, p)) * 2 ** 15))
+
+/**
+ * The queue transport: a run's tasks become jobs of a BullMQ queue in Redis, which
+ * `cli worker` processes on any machine take and run on their own worker processes. A job holds
+ * one task or several light ones (`run.n`); the answers come back in BullMQ's completed event,
+ * and the farm counts each task once, whoever answers. The run's kind and setup
+ * are kept once in a record beside the jobs (`runKey`); removing it tells the workers the run is
+ * over. A job lost (its worker killed) goes to another worker by BullMQ's stalled-job handling;
+ * a job Redis lost (a restart without persistence) is sent again.
+ */
+export class QueueTransport implements FarmTransport {
+  private readonly cleanups = new Set<Promise<void>>()
+
+  private constructor(
+    private readonly address: QueueAddress,
+    private readonly redis: Redis,
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+    /** The version its jobs say (tests ask for another). */
+    private readonly version: string,
+  ) {}
+
+  /** Connects, or says in one line why it cannot (InputError). */
+  static async connect(address: QueueAddress, version = appVersion()): Promise<QueueTransport> {
+    const redis = await connectQueue(address)
+    const connection = bullConnection(address)
+    const queue = new Queue(QUEUE_NAME, { connection })
+    // Connection trouble is the run's to report (`broken`), not a stack trace on stderr.
+    queue.on('error', () => {})
+    try {
+      await checkForeignJobs(address, queue)
+    } catch (e) {
+      await queue.close()
+      redis.disconnect()
+      throw e
+    }
+    const events = new QueueEvents(QUEUE_NAME, { connection })
+    events.on('error', () => {})
+    await events.waitUntilReady()
+    return new QueueTransport(address, redis, queue, events, version)
+  }
+
+  get label(): string {
+    return this.address.label
+  }
+
+  open(job: { kind: KindName; setup: unknown }): FarmSession {
+    const run = randomBytes(8).toString('hex')
+    const { redis, queue, events } = this
+    const record: RunRecord = {
+      app: APP,
+      protocol: QUEUE_PROTOCOL,
+      version: this.version,
+      kind: job.kind,
+      setup: job.setup,
+    }
+    const listeners: ((e: SessionEvent) => void)[] = []
+    const emit = (e: SessionEvent) => listeners.forEach((l) => l(e))
+    /** Tasks in hand: their input and priority, and the job they are in (none while waiting). */
+    const inHand = new Map<string, { input: unknown; priority: number; job?: string }>()
+    /** The jobs in Redis: their tasks still in hand, when they went, checks that missed them. */
+    const jobs = new Map<string, { tasks: string[]; since: number; missing: number }>()
+    let jobCount = 0
+    /** Submitted tasks not yet in a job: they go out together (see `flush`). */
+    let waiting: string[] = []
+    let flushing: ReturnType<typeof setTimeout> | undefined
+    /** Tasks per job, from the time tasks took so far: light tasks go many to a job. */
+    let batch = 1
+    let taskMs: number | undefined
+
+    /** The tasks of one of this run's jobs still in hand (an answer counts once, whoever gives it). */
+    const tasksOf = (id: string): string[] => {
+      const j = jobs.get(id)
+      if (!j) return []
+      // Any word of a job but its arrival comes from a worker.
+      answered = true
+      return j.tasks.filter((t) => inHand.get(t)?.job === id)
+    }
+    /** A task's answer is in: it leaves the hand, and its job when that has no task left. */
+    const settle = (task: string) => {
+      const job = inHand.get(task)?.job
+      inHand.delete(task)
+      const j = job === undefined ? undefined : jobs.get(job)
+      if (j && j.tasks.every((t) => inHand.get(t)?.job !== job)) jobs.delete(job!)
+    }
+    const redisLost = `Redis at ${this.label} lost tasks in hand (restarted?)`
+    let closed = false
+    let broken = false
+    /** Whether a worker took up one of the run's tasks yet, and whether nobody doing so was said. */
+    let answered = false
+    let told = false
+    const breakDown = (why: string) => {
+      if (broken || closed) return
+      broken = true
+      emit({ type: 'broken', why })
+    }
+    /** Jobs go out in the order the farm submits them, one after the other. */
+    let adding: Promise<unknown> = redis
+      .set(runKey(run), JSON.stringify(record))
+      .catch((e: Error) => breakDown(`cannot write to Redis at ${this.label} (${e.message})`))
+
+    /** Puts tasks in hand into jobs of `batch` tasks, the most urgent first, and adds them. */
+    const flush = () => {
+      clearTimeout(flushing)
+      flushing = undefined
+      const tasks = waiting.filter((t) => inHand.has(t))
+      waiting = []
+      tasks.sort((x, y) => inHand.get(x)!.priority - inHand.get(y)!.priority)
+      // Before any task's time is known, a burst goes out in FIRST_JOBS jobs, enough for a few
+      // machines to start on.
+      const size =
+        taskMs === undefined ? Math.min(MAX_BATCH, Math.ceil(tasks.length / FIRST_JOBS)) : batch
+      for (let i = 0; i < tasks.length; i += size) {
+        const group = tasks.slice(i, i + size)
+        const id = `${run}.${++jobCount}`
+        jobs.set(id, { tasks: group, since: Date.now(), missing: 0 })
+        for (const t of group) inHand.get(t)!.job = id
+        const data: TaskJob = {
+          app: APP,
+          protocol: QUEUE_PROTOCOL,
+          version: this.version,
+          run,
+          tasks: group.map((task) => ({ task, input: inHand.get(task)!.input })),
+        }
+        adding = adding.then(() =>
+          queue
+            .add('tasks', data, {
+              jobId: id,
+              priority: inHand.get(group[0])?.priority ?? LOWEST,
+              removeOnComplete: true,
+              removeOnFail: true,
+            })
+            .catch((e: Error) =>
+              breakDown(`cannot add a task to Redis at ${this.label} (${e.message})`),
+            ),
+        )
+      }
+    }
+    /**
+     * Tasks go out in jobs of `batch`: at once when there are that many, else after a moment, as
+     * more may come (the answers of one job come together, and the farm refills at once).
+     */
+    const send = (tasks: readonly string[]) => {
+      waiting.push(...tasks)
+      if (taskMs !== undefined && waiting.length >= batch) flush()
+      else flushing ??= setTimeout(flush, LINGER_MS)
+    }
+    /** The job's tasks go out again in new jobs (their job was lost, or handed back). */
+    const resend = (tasks: readonly string[], why: string) => {
+      if (tasks.length === 0) return
+      for (const t of tasks) settleJob(t)
+      send(tasks)
+      emit({ type: 'requeued', tasks, why })
+    }
+    const settleJob = (task: string) => {
+      const t = inHand.get(task)
+      if (t?.job !== undefined) jobs.delete(t.job)
+      if (t) t.job = undefined
+    }
+
+    const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }) => {
+      if (closed) return
+      const tasks = new Set(tasksOf(id))
+      const { answers, ms } = returnvalue as JobAnswer
+      // A mean of the last few jobs' time per task; jobs of about BATCH_MS each (before the
+      // answers, whose refill makes the next job).
+      const per = ms / Math.max(1, answers.length)
+      taskMs = taskMs === undefined ? per : 0.8 * taskMs + 0.2 * per
+      batch = Math.max(1, Math.min(MAX_BATCH, Math.floor(BATCH_MS / Math.max(taskMs, 0.1))))
+      for (const [task, answer] of answers) {
+        if (!tasks.has(task)) continue
+        settle(task)
+        if ('lost' in answer) emit({ type: 'lost', tasks: [task], running: task, why: answer.lost })
+        else if ('error' in answer)
+          emit({ type: 'error', task, message: answer.error, input: answer.input })
+        else {
+          for (const item of answer.items) emit({ type: 'item', task, item })
+          emit({ type: 'done', task, result: answer.result })
+        }
+      }
+    }
+    // A job fails only when a worker refuses it (another version, the run over) or it stalled
+    // once too often.
+    const onFailed = ({ jobId: id, failedReason }: { jobId: string; failedReason: string }) => {
+      if (closed) return
+      const tasks = tasksOf(id)
+      if (tasks.length === 0) return
+      if (failedReason === runOver(run)) {
+        // Redis lost the run's record (a restart) while the job got there: both go again.
+        adding = adding.then(() => redis.set(runKey(run), JSON.stringify(record)).catch(() => {}))
+        return resend(tasks, redisLost)
+      }
+      for (const t of tasks) settle(t)
+      if (/stalled more than allowable limit/i.test(failedReason))
+        emit({ type: 'lost', tasks, why: 'stopped answering twice on them' })
+      else emit({ type: 'error', task: tasks[0], message: failedReason, input: true })
+    }
+    const onProgress = ({ jobId: id, data }: { jobId: string; data: unknown }) => {
+      const p = data as { task: string; fraction: number; detail?: unknown }
+      if (closed || !tasksOf(id).includes(p.task)) return
+      emit({ type: 'progress', task: p.task, fraction: p.fraction, detail: p.detail })
+    }
+    const onStalled = ({ jobId: id }: { jobId: string }) => {
+      const tasks = tasksOf(id)
+      if (closed || tasks.length === 0) return
+      emit({ type: 'requeued', tasks, why: 'a worker stopped answering' })
+    }
+    // A worker stopped (Ctrl-C) handed its job back.
+    const onWaiting = ({ jobId: id, prev }: { jobId: string; prev?: string }) => {
+      if (prev !== 'active' || closed) return
+      const tasks = tasksOf(id)
+      if (tasks.length > 0) emit({ type: 'requeued', tasks, why: 'a worker stopped' })
+    }
+    events.on('completed', onCompleted)
+    events.on('failed', onFailed)
+    events.on('progress', onProgress)
+    events.on('stalled', onStalled)
+    events.on('waiting', onWaiting)
+
+    // The safety net under the events: Redis restarted (the record and jobs may be gone), an
+    // event missed. A job gone without an answer is sent again; Redis away too long ends the run.
+    let awaySince: number | undefined
+    const check = async () => {
+      try {
+        await adding
+        if (closed || broken) return
+        // Nothing answered yet: say so once if no machine serves the queue (the run waits for one).
+        if (!answered && !told && inHand.size > 0 && (await queue.getWorkersCount()) === 0) {
+          told = true
+          emit({
+            type: 'notice',
+            line: `no worker serves the queue at ${this.label} yet; the run waits for one ('worker --queue URL' on any machine)`,
+          })
+        }
+        if (!(await redis.exists(runKey(run)))) await redis.set(runKey(run), JSON.stringify(record))
+        const old = [...jobs].filter(([, j]) => Date.now() - j.since > CHECK_MS)
+        const present = await Promise.all(old.map(([id]) => redis.exists(queue.toKey(id))))
+        awaySince = undefined
+        // Missing twice in a row: a job just finished is gone before its event arrives.
+        const lost = old.filter(([id, j], i) => {
+          j.missing = present[i] ? 0 : j.missing + 1
+          return j.missing >= 2 && !closed && jobs.get(id) === j
+        })
+        resend(
+          lost.flatMap(([id]) => tasksOf(id)),
+          redisLost,
+        )
+      } catch {
+        awaySince ??= Date.now()
+        if (Date.now() - awaySince > RECONNECT_MS)
+          breakDown(`lost Redis at ${this.label} for ${RECONNECT_MS / 1000} s`)
+      }
+    }
+    const timer = setInterval(() => void check(), CHECK_MS)
+
+    return {
+      capacity: CAPACITY,
+      submit: (task) => {
+        inHand.set(task.id, { input: task.input, priority: bullPriority(task.priority ?? 0) })
+        send([task.id])
+      },
+      onEvent: (l) => void listeners.push(l),
+      close: (how) => {
+        if (closed) return
+        closed = true
+        clearInterval(timer)
+        clearTimeout(flushing)
+        events.off('completed', onCompleted)
+        events.off('failed', onFailed)
+        events.off('progress', onProgress)
+        events.off('stalled', onStalled)
+        events.off('waiting', onWaiting)
+        const ids = [...jobs.keys()]
+        inHand.clear()
+        jobs.clear()
+        const cleanup = adding
+          .then(() => this.removeRun(run, how === 'stop' ? ids : []))
+          .finally(() => this.cleanups.delete(cleanup))
+        this.cleanups.add(cleanup)
+      },
+    }
+  }
+
+  /**
+   * Takes a run out of Redis: its record (the workers stop its tasks when they see it gone), then
+   * its jobs. A job a worker holds cannot be removed; that worker drops it within a second, so
+   * this waits for it a while.
+   */
+  private async removeRun(run: string, ids: string[]): Promise<void> {
+    try {
+      await this.redis.del(runKey(run))
+      const t0 = Date.now()
+      let left = ids
+      while (left.length > 0 && Date.now() - t0 < REMOVE_MS) {
+        const removed = await Promise.all(
+          left.map((id) =>
+            this.queue
+              .remove(id)
+              .then(async () => (await this.redis.exists(this.queue.toKey(id))) === 0)
+              .catch(() => false),
+          ),
+        )
+        left = left.filter((_, i) => !removed[i])
+        if (left.length > 0) await new Promise((r) => setTimeout(r, 200))
+      }
+    } catch {
+      // Redis is gone: nothing of the run can be left behind in a Redis that is not there.
+    }
+  }
+
+  /** Waits for the runs' clean-up, then disconnects. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.cleanups)
+    await Promise.allSettled([this.queue.close(), this.events.close()])
+    this.redis.disconnect()
+  }
+}
