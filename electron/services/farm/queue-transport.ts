@@ -23,14 +23,14 @@ import type { FarmSession, FarmTransport, SessionEvent } from './transport'
 /** Tasks a run keeps in Redis at once: enough for many machines, in jobs of several light ones. */
 const CAPACITY = 256
 /** Light tasks go out several to a job, about this long in all: a job costs Redis its own work. */
-const BATCH_MS = 200
+const BATCH_MS = 100
 const MAX_BATCH = 32
 const FIRST_JOBS = 16
 /**
  * How long submitted tasks wait for others to share their job: the tasks already in Redis keep
  * the workers busy meanwhile.
  */
-const LINGER_MS = 50
+const LINGER_MS = 10
 /** How often the run checks that Redis still holds its record and the jobs of its tasks. */
 const CHECK_MS = 1000
 /** How long a cancel waits for the workers to drop the jobs they hold (they look twice a second). */
