@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Browser } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /** The tangram set under another name, as a file in the host's folder. */
@@ -83,12 +84,8 @@ test("the browser host's file dialog: a path field, Up to the parent folder, Ope
   await expect(page.getByTestId('doc-title')).toHaveText('Inner set')
 })
 
-test('Enter in a file dialog whose folder is still being listed acts once the listing is there', async ({
-  browser,
-  workbench,
-}) => {
-  mkdirSync(join(workbench.files, 'slow'), { recursive: true })
-  // A page whose host answers the dialog's first listing late, as a loaded machine may.
+/** A page whose host answers the first file listing 1.5 s late, as a loaded machine may. */
+async function pageWithSlowListing(browser: Browser, url: string) {
   const context = await browser.newContext()
   const page = await context.newPage()
   const held = new Set<number>()
@@ -105,12 +102,38 @@ test('Enter in a file dialog whose folder is still being listed acts once the li
       else ws.send(m)
     })
   })
-  await page.goto(workbench.url)
+  await page.goto(url)
   await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
+  return { context, page, held }
+}
+
+test('Enter in a file dialog whose folder is still being listed acts once the listing is there', async ({
+  browser,
+  workbench,
+}) => {
+  mkdirSync(join(workbench.files, 'slow'), { recursive: true })
+  const { context, page, held } = await pageWithSlowListing(browser, workbench.url)
   await page.getByTestId('open').click()
   await page.getByTestId('file-name').fill('slow')
   await page.getByTestId('file-name').press('Enter')
   await expect(page.getByTestId('file-path')).toHaveValue(join(workbench.files, 'slow'))
   expect(held.size).toBe(1)
+  await context.close()
+})
+
+test('a name typed in Save as while the folder is listed is kept when the listing arrives', async ({
+  browser,
+  workbench,
+}) => {
+  const { context, page, held } = await pageWithSlowListing(browser, workbench.url)
+  await page.getByTestId('save').click()
+  // Typed over the suggested name before the listing, and on after it.
+  await page.getByTestId('file-name').pressSequentially('mine')
+  await expect(page.getByTestId('file-path')).toHaveValue(workbench.files)
+  await page.getByTestId('file-name').pressSequentially('-set')
+  await page.getByTestId('file-name').press('Enter')
+  await expect(page.getByTestId('notice-info')).toContainText('Saved')
+  expect(held.size).toBe(1)
+  expect(readdirSync(workbench.files)).toContain('mine-set.json')
   await context.close()
 })
