@@ -315,7 +315,7 @@ describe('the solver service', () => {
     expect(end.outcome).toBe('done')
     expect(of(jobId, 'job.notice').map((e) => e.message)).toEqual([
       expect.stringMatching(
-        /^a worker process stopped unexpectedly \(SIGKILL\); task f\d+(\.\d+)? run again$/,
+        /^a worker process stopped unexpectedly \(SIGKILL\); task f\d+(\.\d+|\.s)? run again$/,
       ),
     ])
     // Nothing counted twice, nothing streamed twice.

@@ -109,6 +109,15 @@ export interface RunOutcome {
 const REFUSE_FROM_NODES = 2e12
 /** What one process searches in a second, about (docs/ESTIMATES.md): the refusal's time. */
 const NODES_PER_SECOND = 3e6
+/** Estimated nodes per part: a fraction of a second, so that the last parts to end are short. */
+const PART_NODES = 1e6
+/**
+ * Parts are no larger than the run's estimate over this many tasks per worker: a small run is
+ * split finely enough to keep every worker busy to its end, a large one no finer than
+ * PART_NODES (each part costs a rank, a weight, and its problem built where it runs).
+ */
+const TASKS_PER_WORKER = 16
+const MAX_PARTS = 4096
 /** Planning tasks go out before any part: the rule-outs and estimates show first. */
 const PLAN_FIRST = Number.MAX_VALUE
 
@@ -204,19 +213,35 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
    * not forced goes on only if its whole estimate stays under a day, and never pays for a split
    * it would not search.
    */
-  let held: FarmTask<TilingInput>[] = []
-  const splitTask = (i: number, nodes: number): FarmTask<TilingInput> => ({
-    id: `f${i}.s`,
-    input: { figure: i, split: nodes },
-    weight: 0,
-    priority: PLAN_FIRST,
-  })
+  let held: { figure: number; nodes: number }[] = []
+  /**
+   * A figure's second task: split into parts of PART_NODES, finer when the run is small beside
+   * its workers (TASKS_PER_WORKER), or searched whole if that makes one part.
+   */
+  const splitTask = (i: number, nodes: number): FarmTask<TilingInput> => {
+    const size = Math.min(PART_NODES, estimatedNodes / (TASKS_PER_WORKER * Math.max(1, o.workers)))
+    const parts = Math.min(MAX_PARTS, Math.max(1, Math.round(nodes / size)))
+    return {
+      id: `f${i}.s`,
+      input: { figure: i, split: nodes, parts },
+      weight: 0,
+      priority: PLAN_FIRST,
+    }
+  }
   /** The held splits, once the last figure is planned (the estimate passed no refusal). */
   const release = (next: FarmTask<TilingInput>[] = []): FarmTask<TilingInput>[] => {
     if (planned < n || held.length === 0) return next
-    const all = [...held, ...next]
+    const all = [...held.map((h) => splitTask(h.figure, h.nodes)), ...next]
     held = []
     return all
+  }
+
+  /** A figure searched whole: its weight. */
+  const searchedWhole = (i: number, r: Extract<TilingResult, { type: 'searched' }>): number => {
+    add(i, r, false)
+    figureDone(i)
+    weighedWork += Math.max(1, r.nodes)
+    return Math.max(1, r.nodes)
   }
 
   const onResult = (
@@ -234,7 +259,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       return
     }
     if (task.input.split === undefined) {
-      // A figure planned: ruled out, searched whole, or estimated (split by a task of its own).
+      // A figure planned: ruled out, searched whole, or estimated (gone on with by a task of its own).
       planned++
       if (r.type === 'ruled-out') {
         outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
@@ -252,21 +277,18 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
           estimatedNodes,
         )
       }
-      if (r.type === 'searched') {
-        add(i, r, false)
-        figureDone(i)
-        weighedWork += Math.max(1, r.nodes)
-        return { weight: Math.max(1, r.nodes), next: release() }
-      }
+      if (r.type === 'searched') return { weight: searchedWhole(i, r), next: release() }
       if (r.type === 'estimated') {
         // Forced, or split before (its split may be in the checkpoint): split it now.
         if (o.force || resumed) return { next: release([splitTask(i, r.nodes)]) }
-        held.push(splitTask(i, r.nodes))
+        held.push({ figure: i, nodes: r.nodes })
         return { next: release() }
       }
     }
-    if (r.type !== 'split') throw new Error(`task ${task.id} of a tiling run gave a ${r.type}`)
+    // Its second task: searched whole, or split.
     unweighedWork -= task.input.split ?? 0
+    if (r.type === 'searched') return { weight: searchedWhole(i, r) }
+    if (r.type !== 'split') throw new Error(`task ${task.id} of a tiling run gave a ${r.type}`)
     weighedWork += r.parts.reduce((w, part) => w + part.weight, 0)
     // Split (in a checkpoint of an older run, by the planning task itself): the statistics of the
     // nodes above the parts, then the parts.
@@ -544,7 +566,7 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
   check: (id, r) => {
     const split = id.endsWith('.s')
     const part = id.includes('.') && !split
-    if (part !== (r.type === 'part') || (split && r.type !== 'split'))
+    if (part !== (r.type === 'part') || (split && r.type !== 'split' && r.type !== 'searched'))
       return `a ${r.type} result cannot be task ${id}'s`
     if (r.type === 'ruled-out' || r.type === 'split' || r.type === 'estimated') return undefined
     const { solutions, fixed } = r.counts

@@ -84,13 +84,16 @@ export interface TilingSetup {
 
 /**
  * A figure to plan (neither): rule it out, or estimate its search and search it whole if small,
- * else say its estimate; to `split` into parts once the run goes on (the split costs far more
- * than the estimate, so a run refused for its size never pays it); or a part of its search.
+ * else say its estimate; to go on with once the run goes on (`split`: into `parts`, or searched
+ * whole if one; a split costs far more than the estimate, so a run refused for its size never
+ * pays it); or a part of its search.
  */
 export interface TilingInput {
   readonly figure: number
-  /** Split the figure, estimated at this many nodes, into parts. */
+  /** The figure's estimated nodes, when going on with it. */
   readonly split?: number
+  /** Parts to split it into; one (or none): search it whole. */
+  readonly parts?: number
   readonly prefix?: readonly number[]
 }
 

@@ -11,9 +11,10 @@ import type { TaskHooks, WorkerKind } from './kind'
  * a cheap argument if one applies (`prepareFigure`, most of them before its problem is built),
  * else builds its problem, estimates its search (Knuth's random
  * probes) and then, as the run's goal says, only measures the search's speed, searches it whole
- * (a small figure, or its first tiling), or says its estimate. A second task splits a large
- * figure into parts, weighed and ranked, which go out as tasks of their own: the split costs
- * far more than the estimate, and a run stopped at its estimate never pays it. So the process that asked for the run never builds a problem: it
+ * (a small figure, or its first tiling), or says its estimate. A second task splits a larger
+ * figure into as many parts as the run asks, weighed and ranked, which go out as tasks of their
+ * own, or searches it whole if one part: the split costs far more than the estimate, and a run
+ * stopped at its estimate never pays it. So the process that asked for the run never builds a problem: it
  * stays responsive and small, however many outlines a set has.
  */
 interface State {
@@ -21,7 +22,7 @@ interface State {
   readonly pieces: readonly PieceKind[]
   /** What the rule-outs need of the set, worked out once per run in each worker. */
   readonly rules: RuleOuts
-  /** The last few figures' problems, newest last: a figure's parts often follow one another. */
+  /** The problems of figures whose parts run here, least recently used first. */
   readonly prepared: Map<number, Searchable>
 }
 
@@ -33,14 +34,15 @@ interface Searchable {
   readonly plan: SearchSetup
 }
 
-/** Problems kept per process: a large outline's problem takes tens of megabytes. */
-const KEEP_PROBLEMS = 2
+/**
+ * Problems kept per process, by their placements: about 600 bytes each (measured: tetraboloes'
+ * largest outline 1,237 placements, 1 MB; pentaboloes' 11,868, 7 MB), so about 60 MB. Parts go
+ * out heaviest first, from many figures in turn: a problem built again for each part would cost
+ * as much as many a part's search (1–5 ms for a tetrabolo outline).
+ */
+const KEEP_PLACEMENTS = 100_000
 /** Estimated nodes from which a figure is split into parts (a few milliseconds of search). */
 export const SPLIT_FROM_NODES = 1e5
-/** Estimated nodes per part: a fraction of a second, so that the last parts to end are short. */
-const PART_NODES = 1e6
-const MIN_PARTS = 6
-const MAX_PARTS = 4096
 /** How long an estimate searches to measure the search's speed here. */
 const TRIAL_MS = 40
 
@@ -68,8 +70,14 @@ function prepare(state: State, figure: number, keep: boolean): Prepared {
 
 function remember(state: State, figure: number, prepared: Searchable): void {
   state.prepared.set(figure, prepared)
-  for (const key of state.prepared.keys())
-    if (state.prepared.size > KEEP_PROBLEMS) state.prepared.delete(key)
+  let kept = 0
+  for (const p of state.prepared.values()) kept += p.problem.placements.length
+  // The least recently used go first; the newest stays, however large.
+  for (const [key, p] of state.prepared) {
+    if (kept <= KEEP_PLACEMENTS || key === figure) break
+    state.prepared.delete(key)
+    kept -= p.problem.placements.length
+  }
 }
 
 /** Searches below `prefix` (the whole figure without one), streaming tilings and progress. */
@@ -124,7 +132,11 @@ const tilings: WorkerKind<'tilings', State> = {
       return { type: 'ruled-out', reason: p.ruledOut }
     }
     if (input.prefix) return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
-    if (input.split !== undefined) return split(state, p, input.split)
+    if (input.split !== undefined) {
+      // One part: the figure is searched whole (the run is large beside it).
+      if ((input.parts ?? 1) > 1) return split(state, p, input.split, input.parts!)
+      return { type: 'searched', nodes: input.split, ...(await search(state, p, [], hooks)) }
+    }
     const nodes = new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan).estimateNodes(256)
     if (setup.goal === 'estimate') {
       // A short search says how fast this figure's nodes go here.
@@ -153,10 +165,9 @@ const tilings: WorkerKind<'tilings', State> = {
   },
 }
 
-/** Splits a figure of `nodes` estimated nodes into parts, weighed and ranked. */
-function split(state: State, p: Searchable, nodes: number): TilingResult {
+/** Splits a figure of `nodes` estimated nodes into about `want` parts, weighed and ranked. */
+function split(state: State, p: Searchable, nodes: number, want: number): TilingResult {
   const { mode } = state.setup
-  const want = Math.min(MAX_PARTS, Math.max(MIN_PARTS, Math.round(nodes / PART_NODES)))
   const split = splitSearch(p.problem, mode, want, p.plan)
   const parts = split.parts.map((part) => ({
     prefix: part.prefix,
