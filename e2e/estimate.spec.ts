@@ -48,9 +48,12 @@ test('pentaboloes: the run stops at its estimate, not as failed; the estimate st
   await expect(estimateText(workbench)).toContainText('Stopped.')
   // The estimate's processes were stopped, not left to finish.
   await expect.poll(() => pids.filter(alive).length, { timeout: 10_000, intervals: [50] }).toBe(0)
-  // The deliberate choice: run it anyway, knowing the time here and on the queue.
+  // The deliberate choice: run it anyway, knowing the time here and on the queue (of the
+  // outlines estimated when it stopped: a loaded machine may have timed only small ones).
   const run = stopped.getByTestId('estimate-run')
-  await expect(run).toHaveText(/^Run anyway, about .+ here \/ .+ on 10 queue workers$/)
+  await expect(run).toHaveText(
+    /^Run anyway, (about .+|under a second) here \/ (about .+|under a second) on 10 queue workers$/,
+  )
   await run.click()
   await expect(page.getByTestId('job-state')).toHaveAttribute('data-state', 'running')
   await expect
