@@ -20,12 +20,14 @@ export const QUEUE_NAME = 'puzzle-workbench'
 export const QUEUE_PROTOCOL = 1
 export const APP = 'puzzle-workbench'
 
+let ownVersion: string | undefined
+/** Read once: a worker compares it with every job's. */
 export const appVersion = (): string =>
-  (
+  (ownVersion ??= (
     JSON.parse(readFileSync(join(projectRoot(import.meta.url), 'package.json'), 'utf8')) as {
       version: string
     }
-  ).version
+  ).version)
 
 /** Who serves a task, for the lines that name a worker. */
 export const machine = (): string => `${hostname()} (pid ${process.pid})`

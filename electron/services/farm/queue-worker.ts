@@ -56,8 +56,8 @@ interface Pending {
 /**
  * Serves the queue: takes tasks of any run and runs them on `jobs` local worker processes, warm
  * from one run to the next, two tasks in hand each. A run's record (its kind and setup) is read
- * as each of its tasks arrives; a run whose record is gone (cancelled, finished) has its tasks in
- * hand stopped at once. Returns
+ * when its first task arrives; a run whose record is gone (cancelled, finished) has its tasks in
+ * hand stopped within RUN_CHECK_MS. Returns
  * when `signal` aborts or the queue holds a foreign job (then rejecting with that line).
  */
 export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<void> {
@@ -82,6 +82,9 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   })
 
   const openRun = async (run: string): Promise<RunState> => {
+    // A run open here is on until the check below finds its record gone: a round trip less per job.
+    const open = runs.get(run)
+    if (open) return open
     const text = await redis.get(runKey(run))
     if (text === null) throw new UnrecoverableError(runOver(run))
     const record = JSON.parse(text) as RunRecord
@@ -156,7 +159,8 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
     }
     const state = await openRun(data.run)
     const t0 = performance.now()
-    let last = -Infinity
+    // A job answered within PROGRESS_MS says nothing before: its answer is its progress.
+    let last = t0
     const progress = (task: string, fraction: number, detail: unknown) => {
       const now = performance.now()
       if (now - last < PROGRESS_MS) return
