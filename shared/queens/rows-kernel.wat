@@ -1,6 +1,6 @@
 ;; The queens count's inner search (searchRows in search.ts, which documents it), in WebAssembly:
-;; the same loop over an explicit stack, the last two rows settled in place, the row after next
-;; and the last row looked ahead.
+;; the same loop over an explicit stack, the last two rows settled in place, the next two rows
+;; after the queen's and the last row looked ahead.
 ;; Compiled by scripts/wasm-kernels.ts into rows-kernel.ts. Memory (i32 entries, one per row):
 ;; the allowed columns of each row at 0, then the stacks of free squares and right masks, and
 ;; the queen of each row (one-bit masks) at 640. A solution that a turn may bring into normal
@@ -115,6 +115,14 @@
               (i32.xor
                 (i32.or (i32.or (i32.shl (local.get $l) (local.get $gap)) (local.get $d))
                   (i32.shr_s (local.get $r) (local.get $gap)))
+                (i32.const -1)))))
+        ;; And the row after those (at most the last: rows y + 1 and y + 2 come before it).
+        (br_if $step
+          (i32.eqz
+            (i32.and (i32.load offset=12 (local.get $p))
+              (i32.xor
+                (i32.or (i32.or (i32.shl (local.get $l) (i32.const 2)) (local.get $d))
+                  (i32.shr_s (local.get $r) (i32.const 2)))
                 (i32.const -1)))))
         (i32.store offset=128 (local.get $p) (local.get $free))
         (i32.store offset=512 (local.get $p) (local.get $right))
