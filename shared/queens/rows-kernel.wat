@@ -1,6 +1,6 @@
 ;; The queens count's inner search (searchRows in search.ts, which documents it), in WebAssembly:
-;; the same loop over an explicit stack, the last two rows settled in place, the next two rows
-;; after the queen's and the last row looked ahead.
+;; the same loop over an explicit stack, the last two rows settled in place, the two rows after
+;; the next one and the last row looked ahead.
 ;; Compiled by scripts/wasm-kernels.ts into rows-kernel.ts. Memory (i32 entries, one per row):
 ;; the allowed columns of each row at 0, then the stacks of free squares and right masks, and
 ;; the queen of each row (one-bit masks) at 640. A solution that a turn may bring into normal
