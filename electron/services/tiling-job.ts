@@ -121,11 +121,15 @@ const MAX_PARTS = 4096
 /** Planning tasks go out before any part: the rule-outs and estimates show first. */
 const PLAN_FIRST = Number.MAX_VALUE
 
+/** A figure's tasks: they share its problem, which each process that runs one builds. */
+const figureGroup = (i: number) => `f${i}`
+
 const figureTask = (i: number): FarmTask<TilingInput> => ({
   id: `f${i}`,
   input: { figure: i },
   weight: 0,
   priority: PLAN_FIRST,
+  group: figureGroup(i),
 })
 
 const emptyStats = (): TilingStats => ({
@@ -226,6 +230,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       input: { figure: i, split: nodes, parts },
       weight: 0,
       priority: PLAN_FIRST,
+      group: figureGroup(i),
     }
   }
   /** The held splits, once the last figure is planned (the estimate passed no refusal). */
@@ -301,6 +306,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         input: { figure: i, prefix: part.prefix },
         weight: part.weight,
         priority: part.rank,
+        group: figureGroup(i),
       })),
     }
   }

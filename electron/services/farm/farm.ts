@@ -3,6 +3,7 @@ import { secondsLeft } from '../../../shared/time-left'
 import type { DetailOf, InputOf, ItemOf, KindName, ResultOf, SetupOf } from '../../worker/protocol'
 import { describeFsError } from '../fs-errors'
 import { badCheckpoint, readCheckpoint, writeCheckpoint, type CheckpointSpec } from './checkpoint'
+import { TaskQueue } from './task-queue'
 import type { FarmSession, FarmTransport } from './transport'
 
 /**
@@ -24,6 +25,11 @@ export interface FarmTask<I = unknown> {
   readonly weight: number
   /** Higher goes out first (default 0); tasks of equal priority in the order they came. */
   readonly priority?: number
+  /**
+   * Tasks that share what a worker builds for them (a figure's problem): a process that ran one
+   * takes another of the group when one is among the next few waiting, so that fewer build it.
+   */
+  readonly group?: string
 }
 
 /** What a finished task adds to the run. */
@@ -122,60 +128,6 @@ const REPORT_MS = 100
 /** Least time between checkpoint writes; a write may take at most a twentieth of the time. */
 const SAVE_MS = 1000
 const SAVE_SHARE = 20
-
-/** Pending tasks: the highest priority first, in arrival order within one; retries before all. */
-class TaskQueue<T extends FarmTask> {
-  private readonly heap: { task: T; seq: number }[] = []
-  private readonly retries: T[] = []
-  private seq = 0
-
-  get size(): number {
-    return this.heap.length + this.retries.length
-  }
-
-  push(task: T): void {
-    const h = this.heap
-    h.push({ task, seq: this.seq++ })
-    for (let i = h.length - 1; i > 0;) {
-      const up = (i - 1) >> 1
-      if (!this.before(h[i], h[up])) break
-      ;[h[i], h[up]] = [h[up], h[i]]
-      i = up
-    }
-  }
-
-  retry(task: T): void {
-    this.retries.push(task)
-  }
-
-  pop(): T | undefined {
-    if (this.retries.length > 0) return this.retries.shift()
-    const h = this.heap
-    if (h.length === 0) return undefined
-    const top = h[0].task
-    const last = h.pop()!
-    if (h.length > 0) {
-      h[0] = last
-      for (let i = 0; ;) {
-        const l = 2 * i + 1
-        const r = l + 1
-        let m = i
-        if (l < h.length && this.before(h[l], h[m])) m = l
-        if (r < h.length && this.before(h[r], h[m])) m = r
-        if (m === i) break
-        ;[h[i], h[m]] = [h[m], h[i]]
-        i = m
-      }
-    }
-    return top
-  }
-
-  private before(a: { task: T; seq: number }, b: { task: T; seq: number }): boolean {
-    const pa = a.task.priority ?? 0
-    const pb = b.task.priority ?? 0
-    return pa !== pb ? pa > pb : a.seq < b.seq
-  }
-}
 
 /** Tasks named in a notice: a few by id, many by number. */
 const tasksText = (ids: readonly string[]): string =>
@@ -331,13 +283,14 @@ export async function runFarm<K extends KindName, Plan = unknown>(
 
       const pump = () => {
         while (!ended && running.size < session.capacity && pending.size > 0) {
-          const task = pending.pop()!
+          const task = pending.pop(session.nextHolds?.())!
           firstSent ??= Date.now()
           running.set(task.id, { task, fraction: 0, items: 0 })
           session.submit({
             id: task.id,
             input: job.sending?.(task) ?? task.input,
             priority: task.priority,
+            group: task.group,
           })
         }
         if (!ended && running.size === 0 && pending.size === 0) end('done')

@@ -37,8 +37,9 @@ interface Searchable {
 /**
  * Problems kept per process, by their placements: about 600 bytes each (measured: tetraboloes'
  * largest outline 1,237 placements, 1 MB; pentaboloes' 11,868, 7 MB), so about 60 MB. Parts go
- * out heaviest first, from many figures in turn: a problem built again for each part would cost
- * as much as many a part's search (1–5 ms for a tetrabolo outline).
+ * out heaviest first, from many figures in turn (the farm sends a process the parts of figures it
+ * holds when it can): a problem built again for each part would cost as much as many a part's
+ * search (1–5 ms for a tetrabolo outline).
  */
 const KEEP_PLACEMENTS = 100_000
 /** Estimated nodes from which a figure is split into parts (a few milliseconds of search). */
