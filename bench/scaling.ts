@@ -13,7 +13,8 @@ import { runQueensCount } from '../electron/services/queens/count-run'
 import { runTilings } from '../electron/services/tiling-job'
 import { check, loadSet, median, type Result } from './measure'
 
-const RUNS = 5
+/** Alternations: queens runs last half a second, so a disturbed moment weighs on a median of five. */
+const RUNS = 9
 
 async function scaling(name: string, job: (w: LocalWorkers) => Promise<void>): Promise<Result[]> {
   const pool = new WarmPool(nodeWorkerLauncher(), 2)
