@@ -136,7 +136,10 @@ export class LocalWorkers implements FarmTransport {
       return slot
     }
 
-    /** Where the next task goes: the least busy process, or a new one (undefined) while every process has work. */
+    /**
+     * Where the next task goes: the least busy process, or a new one (undefined) while every
+     * process has work.
+     */
     const next = (): Slot | undefined => {
       const slot = slots.reduce<Slot | undefined>(
         (best, s) => (best && best.tasks.size <= s.tasks.size ? best : s),
