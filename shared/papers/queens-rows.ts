@@ -1,4 +1,4 @@
-import { countQueens, queensTaskCount } from '../queens/count'
+import { countQueens, queensTaskIds } from '../queens/count'
 import { solveQueensGame } from '../queens/game/solve'
 import { partialCounts } from '../queens/partials'
 import { DAMENPROBLEM, TAKEUCHI_OKUNO } from './documents'
@@ -53,7 +53,7 @@ export const QUEENS_ROWS: readonly PublishedNumber[] = [
     place: 'introduction',
     what: 'the largest board whose solutions had all been counted',
     published: '27',
-    note: `Not recomputed: n = 27 is a computation for many machines over a long time (the published record came from the Q27 project). "queens count 27 --shard i/k" splits it into ${queensTaskCount(27).toLocaleString('en')} tasks for such a cluster, and "queens merge" adds up the shards.`,
+    note: `Not recomputed: n = 27 is a computation for many machines over a long time (the published record came from the Q27 project). "queens count 27 --shard i/k" splits it into ${queensTaskIds(27).length.toLocaleString('en')} tasks for such a cluster, and "queens merge" adds up the shards.`,
   },
   ...[8, 10, 12].map((n): PublishedNumber => ({
     id: `queens-game-${n}`,

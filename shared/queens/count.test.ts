@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addQueensCounts,
   countQueens,
-  queensTaskCount,
+  queensTaskIds,
   queensTasks,
   runQueensTask,
   type QueensTask,
@@ -36,14 +36,20 @@ describe('countQueens', () => {
 })
 
 describe('queensTasks', () => {
-  it('gives hundreds of tasks from n = 12 on, numbered in order, with positive weights', () => {
-    for (const n of [12, 16, 20]) {
+  it('gives about a hundred tasks up to n = 18 and thousands beyond, named by their prefixes, with positive weights', () => {
+    for (const [n, least, most] of [
+      [12, 40, 200],
+      [18, 40, 200],
+      [20, 1000, 5000],
+    ]) {
       const tasks = queensTasks(n)
-      expect(tasks.length).toBeGreaterThan(200)
-      expect(tasks.length).toBeLessThan(5000)
-      expect(tasks.map((t) => t.id)).toEqual(tasks.map((_, i) => i))
+      expect(tasks.length).toBeGreaterThan(least)
+      expect(tasks.length).toBeLessThan(most)
+      expect(tasks.map((t) => t.id)).toEqual(
+        tasks.map((t) => (t.ring ? 'r' : '') + t.rows.join('.')),
+      )
       for (const t of tasks) expect(t.weight).toBeGreaterThan(0)
-      expect(queensTaskCount(n)).toBe(tasks.length)
+      expect(queensTaskIds(n)).toEqual(tasks.map((t) => t.id))
     }
   })
 
@@ -87,26 +93,29 @@ describe('runQueensTask', () => {
   it('refuses tasks that are not of this board', () => {
     const task = queensTasks(10).find((t) => !t.ring)!
     const bad = (rows: number[]) => () => runQueensTask(10, { ...task, rows })
-    expect(() => runQueensTask(11, { ...task, rows: [...task.rows, 9] })).toThrow(/not a task/)
-    // A prefix too short, attacking queens, the row-0 queen in a corner or the right half, a
-    // column off the board, a side column in a middle row (D = 1, row 2), the side column in row
-    // D off a ring (D = 2), not a number.
-    expect(bad([1, 3])).toThrow(/not a task/)
-    expect(bad([1, 2, 5])).toThrow(/not a task/)
-    expect(bad([0, 2, 4])).toThrow(/not a task/)
-    expect(bad([6, 0, 2])).toThrow(/not a task/)
-    expect(bad([1, 3, 10])).toThrow(/not a task/)
+    // The deepest task of n = 10 (D = 4) on the 8 × 8 board (D ≤ 3).
+    expect(task.rows[0]).toBe(4)
+    expect(() => runQueensTask(8, task)).toThrow(/not a task/)
+    // A prefix empty or leaving fewer than two rows, attacking queens, the row-0 queen in a
+    // corner or the right half, a column off the board, the side column in row D off a ring
+    // (D = 1), a side column in a middle row (D = 1, row 2), not a number.
+    expect(bad([])).toThrow(/not a task/)
+    expect(bad([1, 3, 5, 7, 9, 0, 2, 4, 6])).toThrow(/not a task/)
+    expect(bad([1, 2])).toThrow(/not a task/)
+    expect(bad([0, 2])).toThrow(/not a task/)
+    expect(bad([6, 0])).toThrow(/not a task/)
+    expect(bad([1, 10])).toThrow(/not a task/)
+    expect(bad([1, 9])).toThrow(/not a task/)
     expect(bad([1, 3, 0])).toThrow(/not a task/)
-    expect(bad([2, 0, 9])).toThrow(/not a task/)
-    expect(bad([1, 3, 5.5])).toThrow(/not a task/)
+    expect(bad([1, 5.5])).toThrow(/not a task/)
     // Rings fix row 0 only, and there are none with the row-0 queen in the middle column.
     expect(() => runQueensTask(10, { ...task, ring: true })).toThrow(/not a task/)
     expect(() => runQueensTask(10, { ...task, rows: [2], ring: true })).not.toThrow()
     expect(() => runQueensTask(9, { ...task, rows: [4], ring: true })).toThrow(/not a task/)
-    expect(() => runQueensTask(1, { id: 0, rows: [1], ring: false, weight: 1 })).toThrow(
+    expect(() => runQueensTask(1, { id: '0', rows: [1], ring: false, weight: 1 })).toThrow(
       /not a task/,
     )
-    expect(() => runQueensTask(2, { id: 0, rows: [], ring: false, weight: 1 })).toThrow(
+    expect(() => runQueensTask(2, { id: '', rows: [], ring: false, weight: 1 })).toThrow(
       /not a task/,
     )
   })

@@ -15,7 +15,7 @@
  */
 import { wasmKernel } from '../wasm-kernel'
 import { rowsKernelBase64 } from './rows-kernel'
-import { checkQueensSize, isMiddle, prefixRows, taskBounds, type QueensTask } from './split'
+import { checkQueensSize, isMiddle, isPrefixLength, taskBounds, type QueensTask } from './split'
 
 /** What a task (or the whole board) contributes. */
 export interface QueensCount {
@@ -158,7 +158,7 @@ export function runQueensTask(n: number, task: QueensTask): QueensCount {
   const depth = rows[0]
   const ring = task.ring === true
   if (
-    rows.length !== prefixRows(n, ring) ||
+    !(ring ? rows.length === 1 : isPrefixLength(n, rows.length)) ||
     !(depth >= 1 && 2 * depth <= n - 1) ||
     (ring && isMiddle(n, depth))
   )

@@ -40,7 +40,7 @@
  *
  * A task also fixes the queens of the first rows (the prefix), which splits the count into many
  * similar pieces: enough for several processes and for sharding, few enough that the per-task
- * overhead does not matter.
+ * overhead does not matter (prefixRows).
  *
  * Placing the other edge queens from the start as well (the start constellations of Q27 and
  * NQueensFAF) makes more nodes here, not fewer: each choice of them repeats the search of the rows
@@ -56,8 +56,11 @@ const PROBES = 32
 
 /** One independent piece of the count: plain data, safe to send to another process. */
 export interface QueensTask {
-  /** The task's index in `queensTasks(n)`. */
-  readonly id: number
+  /**
+   * The task's name: its prefix's columns, "r" before a ring's ("7.4", "r7"). A checkpoint
+   * records finished tasks by it, so a saved task is never taken for another of a changed split.
+   */
+  readonly id: string
   /**
    * The columns of the queens in the first rows, row 0 first (its column is the depth D); the
    * task counts every way to complete them in normal form.
@@ -67,8 +70,8 @@ export interface QueensTask {
   readonly ring: boolean
   /**
    * Estimated work, in search nodes, from a fixed sample of random paths (Knuth's estimate): for
-   * progress bars and scheduling. Measured for n = 16: 9 tasks in 10 within −28 % … +34 % of the
-   * nodes the task takes, and the running sums within 1 % of the work done.
+   * progress bars and scheduling. Measured for n = 16: 9 tasks in 10 within −24 % … +50 % of the
+   * nodes the task takes, and the running sums within 2 % of the work done.
    */
   readonly weight: number
 }
@@ -220,11 +223,19 @@ function popcount(bits: number): number {
 }
 
 /**
- * How many rows a task fixes: three, so that the search has two rows left (fewer for n < 5); on a
- * ring, whose search has three more queens placed from the start, only row 0.
+ * How many rows a task fixes (but a ring, whose search has three more queens placed from the
+ * start, only row 0). Two up to n = 18, about a hundred tasks: a task costs a message each way
+ * between processes, and the ~1000 tasks of three rows, a millisecond each at n = 16, made two
+ * processes ~5 % slower. Three from n = 19 on, whose runs of minutes to months want smaller tasks
+ * for checkpoints and for sharding over many machines. Fewer for n < 4.
  */
-export function prefixRows(n: number, ring: boolean): number {
-  return ring ? 1 : Math.min(3, n - 2)
+export function prefixRows(n: number): number {
+  return Math.max(1, Math.min(n <= 18 ? 2 : 3, n - 2))
+}
+
+/** The prefix lengths a task may have: any number of rows leaving two to search. */
+export function isPrefixLength(n: number, rows: number): boolean {
+  return Number.isInteger(rows) && rows >= 1 && rows <= Math.max(1, n - 2)
 }
 
 /**
@@ -235,40 +246,50 @@ export function prefixRows(n: number, ring: boolean): number {
  */
 function forEachPrefix(
   n: number,
+  rows: number,
   visit: (bounds: Bounds, prefix: number[], ring: boolean) => void,
 ): void {
+  if (!isPrefixLength(n, rows))
+    throw new Error(`a ${n}-queens task cannot fix ${rows} rows (1 to ${Math.max(1, n - 2)})`)
   const keep = (bounds: Bounds, prefix: number[], ring: boolean) => {
     const [left, down, right] = attacks(prefix)
     if ((bounds.allowed[prefix.length] & ~(left | down | right)) !== 0) visit(bounds, prefix, ring)
   }
   for (const depth of queensDepths(n).reverse()) {
     const bounds = taskBounds(n, depth, false)
-    extend(bounds, [depth], prefixRows(n, false), (prefix) => keep(bounds, prefix, false))
+    extend(bounds, [depth], rows, (prefix) => keep(bounds, prefix, false))
     if (isMiddle(n, depth)) continue
     const ring = taskBounds(n, depth, true)
-    extend(ring, [depth], prefixRows(n, true), (prefix) => keep(ring, prefix, true))
+    extend(ring, [depth], 1, (prefix) => keep(ring, prefix, true))
   }
 }
 
-/** How many tasks `queensTasks(n)` makes, without weighing them. */
-export function queensTaskCount(n: number): number {
-  checkQueensSize(n)
-  if (n === 1) return 1
-  let count = 0
-  forEachPrefix(n, () => count++)
-  return count
+function taskName(prefix: readonly number[], ring: boolean): string {
+  return (ring ? 'r' : '') + prefix.join('.')
 }
 
-/** The tasks for an n × n board: summing `runQueensTask` over all of them gives the counts. */
-export function queensTasks(n: number): QueensTask[] {
+/** The names of the tasks `queensTasks(n)` makes, in its order, without weighing them. */
+export function queensTaskIds(n: number, rows = prefixRows(n)): string[] {
+  checkQueensSize(n)
+  if (n === 1) return [taskName([0], false)]
+  const ids: string[] = []
+  forEachPrefix(n, rows, (_, prefix, ring) => ids.push(taskName(prefix, ring)))
+  return ids
+}
+
+/**
+ * The tasks for an n × n board: summing `runQueensTask` over all of them gives the counts. Each
+ * non-ring task fixes `rows` rows; any number from 1 to n − 2 splits the same count.
+ */
+export function queensTasks(n: number, rows = prefixRows(n)): QueensTask[] {
   checkQueensSize(n)
   // One queen: the only board, fixed by all 8 symmetries (the normal forms assume n ≥ 2).
-  if (n === 1) return [{ id: 0, rows: [0], ring: false, weight: 1 }]
+  if (n === 1) return [{ id: taskName([0], false), rows: [0], ring: false, weight: 1 }]
   const tasks: QueensTask[] = []
   const random = seededRandom(n)
-  forEachPrefix(n, (bounds, prefix, ring) => {
+  forEachPrefix(n, rows, (bounds, prefix, ring) => {
     const weight = Math.max(1, Math.round(estimateNodes(bounds, prefix, random, PROBES)))
-    tasks.push({ id: tasks.length, rows: prefix, ring, weight })
+    tasks.push({ id: taskName(prefix, ring), rows: prefix, ring, weight })
   })
   return tasks
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { InputError } from '../../../shared/errors'
 import {
   MAX_QUEENS,
-  queensTaskCount,
+  queensTaskIds,
   queensTasks,
   type QueensRunProgress,
   type QueensTask,
@@ -61,16 +61,17 @@ export function parseShard(text: string): Shard {
   return { index, of }
 }
 
-/** The ids of a shard's tasks: every k-th task, so that each shard gets heavy and light ones alike. */
-export function shardTaskIds(n: number, shard?: Shard): number[] {
-  const ids = Array.from({ length: queensTaskCount(n) }, (_, i) => i)
-  return shard ? ids.filter((i) => i % shard.of === shard.index - 1) : ids
+/** Whether the plan's i-th task is the shard's: every k-th task, so that each shard gets heavy and light ones alike. */
+const inShard = (i: number, shard?: Shard) => !shard || i % shard.of === shard.index - 1
+
+/** The ids of a shard's tasks. */
+export function shardTaskIds(n: number, shard?: Shard): string[] {
+  return queensTaskIds(n).filter((_, i) => inShard(i, shard))
 }
 
 /** The tasks of a shard, in the plan's order. */
 export function shardTasks(n: number, shard?: Shard): QueensTask[] {
-  const all = queensTasks(n)
-  return shard ? all.filter((_, i) => i % shard.of === shard.index - 1) : all
+  return queensTasks(n).filter((_, i) => inShard(i, shard))
 }
 
 /** What a queens count is: n, and which shard of it. */
@@ -98,7 +99,7 @@ export const queensCheckpoint: CheckpointSpec<QueensPlan, QueensResult> = {
   }),
   result: z.tuple([count, count, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
   describe: (p) => `n = ${p.n}${p.shard ? `, shard ${p.shard}` : ''}`,
-  taskIds: (p) => new Set(shardTaskIds(p.n, p.shard ? parseShard(p.shard) : undefined).map(String)),
+  taskIds: (p) => new Set(shardTaskIds(p.n, p.shard ? parseShard(p.shard) : undefined)),
   // Every class of boards has 1, 2, 4 or 8 members.
   check: (_, [t, u]) =>
     BigInt(u) > BigInt(t) || BigInt(t) > 8n * BigInt(u)
@@ -128,7 +129,7 @@ export async function runQueensCount(o: QueensRunOptions): Promise<QueensRunResu
       kind: 'queens',
       setup: { n: o.n },
       tasks: tasks.map((t) => ({
-        id: String(t.id),
+        id: t.id,
         input: t,
         weight: t.weight,
         priority: t.weight,

@@ -43,7 +43,7 @@ describe('the queens service', () => {
           countId,
           n: 12,
           message: expect.stringMatching(
-            /^a worker process stopped unexpectedly \(SIGKILL\); task \d+ run again$/,
+            /^a worker process stopped unexpectedly \(SIGKILL\); task r?\d+(\.\d+)* run again$/,
           ),
         },
       ])

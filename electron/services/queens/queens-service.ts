@@ -60,7 +60,7 @@ export class QueensService {
         signal,
         onNotice: (message) => emit({ type: 'queens.notice', countId, n, message }),
         onProgress: (p) => {
-          // A few updates a second are enough for a progress bar; n = 16 has 922 tasks.
+          // A few updates a second are enough for a progress bar; n = 20 has 2,156 tasks.
           if (Date.now() - lastEmit < 100 && p.done < p.tasks) return
           lastEmit = Date.now()
           emit({ type: 'queens.progress', countId, n, ...p })
