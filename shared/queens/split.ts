@@ -269,11 +269,11 @@ function taskName(prefix: readonly number[], ring: boolean): string {
 }
 
 /** The names of the tasks `queensTasks(n)` makes, in its order, without weighing them. */
-export function queensTaskIds(n: number, rows = prefixRows(n)): string[] {
+export function queensTaskIds(n: number): string[] {
   checkQueensSize(n)
   if (n === 1) return [taskName([0], false)]
   const ids: string[] = []
-  forEachPrefix(n, rows, (_, prefix, ring) => ids.push(taskName(prefix, ring)))
+  forEachPrefix(n, prefixRows(n), (_, prefix, ring) => ids.push(taskName(prefix, ring)))
   return ids
 }
 

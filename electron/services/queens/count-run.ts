@@ -61,7 +61,10 @@ export function parseShard(text: string): Shard {
   return { index, of }
 }
 
-/** Whether the plan's i-th task is the shard's: every k-th task, so that each shard gets heavy and light ones alike. */
+/**
+ * Whether the plan's i-th task is the shard's: every k-th task, so that each shard gets heavy and
+ * light ones alike.
+ */
 const inShard = (i: number, shard?: Shard) => !shard || i % shard.of === shard.index - 1
 
 /** The ids of a shard's tasks. */
