@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 
 /**
@@ -35,4 +36,13 @@ export function childPids(pid: number): number[] {
     })
     .map(Number)
     .filter(processRunning)
+}
+
+/**
+ * A child's exit code once it has ended (null if a signal ended it), also when it ended before
+ * anyone listened: its 'exit' event has passed by then, and waiting for it would wait forever.
+ */
+export function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { exitCode } from '../../testing/processes'
 import { CLI, cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-'))
@@ -256,7 +257,10 @@ describe('command line', () => {
   })
 
   it('stops cleanly on Ctrl-C, printing the partial result and exiting 130', async () => {
-    const child = spawn(process.execPath, [...CLI, 'convex', 'tetraboloes', '--json'], {
+    // A search of days (the pentaboloes' convex figures, forced), surely still running when
+    // interrupted: the tetraboloes' 3 s came close to the wait, and a child that had ended before
+    // its 'exit' was listened for left the test waiting (a CI run timed out so).
+    const child = spawn(process.execPath, [...CLI, 'convex', 'pentaboloes', '--force', '--json'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -265,7 +269,7 @@ describe('command line', () => {
     child.stderr.on('data', (d) => (err += d))
     await new Promise((r) => setTimeout(r, 2500))
     child.kill('SIGINT')
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    const code = await exitCode(child)
     expect(code).toBe(130)
     expect(err).toContain('interrupted: the counts above are partial')
     expect(JSON.parse(out)).toMatchObject({ complete: false })

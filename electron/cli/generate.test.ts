@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { exitCode } from '../../testing/processes'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import { countSolutions } from '../../shared/edgematch/cards/solve'
 import { cli } from './run-cli'
@@ -93,7 +94,7 @@ describe('generate', () => {
     // Long enough for the worker process to be searching (start-up takes a second or two).
     await new Promise((r) => setTimeout(r, 5000))
     child.kill('SIGINT')
-    const code = await new Promise((resolve) => child.on('exit', resolve))
+    const code = await exitCode(child)
     expect(code).toBe(130)
     expect(err).toMatch(/stopped after .*; nothing was written\n$/)
     expect(existsSync(out)).toBe(false)

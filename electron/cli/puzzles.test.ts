@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { exitCode } from '../../testing/processes'
 import { bruteForce } from '../../testing/bruteforce'
 import { parsePieceSet } from '../../shared/formats/load'
 import { latticeKey } from '../../shared/pentagons/lattice'
@@ -107,7 +108,7 @@ describe('puzzles on the command line', () => {
     // Long enough to find some (twenty take a second or two).
     await new Promise((r) => setTimeout(r, 6000))
     child.kill('SIGINT')
-    const code = await new Promise((resolve) => child.on('exit', resolve))
+    const code = await exitCode(child)
     expect(code).toBe(130)
     const { figures } = JSON.parse(out) as { figures: Figure[] }
     expect(figures.length).toBeGreaterThan(0)

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { exitCode } from '../../testing/processes'
 import { verifySequence } from '../../shared/tait/verify'
 import { CLI, cli } from './run-cli'
 
@@ -78,7 +79,7 @@ describe('tait on the command line', () => {
     // n = 22 takes minutes; the worker is well into it by now.
     await new Promise((r) => setTimeout(r, 3000))
     child.kill('SIGINT')
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    const code = await exitCode(child)
     expect(code).toBe(130)
     expect(out).toBe('')
     expect(err).toMatch(/stopped after \d+ s; a count starts over when run again/)
