@@ -7,7 +7,7 @@
 import { runQueensTask, type QueensCount } from './search'
 import { queensTasks, type QueensTask } from './split'
 
-export { MAX_QUEENS, queensTaskIds, queensTasks, type QueensTask } from './split'
+export { MAX_QUEENS, prefixRows, queensTaskIds, queensTasks, type QueensTask } from './split'
 export { runQueensTask, type QueensCount } from './search'
 
 export interface QueensProgress {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../../shared/random'
-import { countQueens } from '../../../shared/queens/count'
+import { countQueens, queensTaskIds } from '../../../shared/queens/count'
 import type { QueensResult } from '../../worker/protocol'
 import { mergeQueensShards, queensCheckpoint as spec } from '../queens/count-run'
 import { readCheckpoint, writeCheckpoint } from './checkpoint'
@@ -66,6 +66,28 @@ describe('queens checkpoints are read as untrusted input', () => {
     const bigger = edited(path, 'big.json', (c) => (c.done[first][0] = '99999'))
     expect(await refusal(readCheckpoint(bigger, spec))).toBe(
       `${bigger}: not a valid queens checkpoint (its checksum does not match: the file was changed)`,
+    )
+  })
+
+  it('keep the tasks of an n ≥ 19 checkpoint saved by number, before tasks had names', async () => {
+    const path = join(dir, 'numbered-19.json')
+    const ok = ['8', '1', 5] as const
+    await writeCheckpoint(path, spec, {
+      plan: plan(19),
+      done: new Map([
+        ['0', ok],
+        ['1780', ok],
+      ]),
+    })
+    const c = (await readCheckpoint(path, spec, plan(19)))!
+    const names = queensTaskIds(19)
+    expect(names).toHaveLength(1781)
+    expect([...c.done.keys()]).toEqual([names[0], names[1780]])
+    // Below n = 19 the split changed: a number is no task of it.
+    const old = join(dir, 'numbered-12.json')
+    await writeCheckpoint(old, spec, { plan: plan(12), done: new Map([['0', ok]]) })
+    expect(await refusal(readCheckpoint(old, spec))).toBe(
+      `${old}: not a valid queens checkpoint (task 0 is not one of this run's)`,
     )
   })
 

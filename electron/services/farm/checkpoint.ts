@@ -28,6 +28,8 @@ export interface CheckpointSpec<Plan, Result> {
   readonly taskIds?: (plan: Plan) => ReadonlySet<string>
   /** Why a saved result makes no sense, if it does not. */
   readonly check?: (id: string, result: Result) => string | undefined
+  /** Today's id of a task an older version saved under another name, for the plan's tasks. */
+  readonly renamed?: (plan: Plan) => (savedId: string) => string
 }
 
 export interface Checkpoint<Plan, Result> {
@@ -147,7 +149,9 @@ export async function readCheckpoint<Plan, Result>(
   if (ids && body.tasks !== ids.size)
     throw bad(`it says ${body.tasks} tasks; ${spec.describe(plan)} has ${ids.size}`)
   const done = new Map<string, Result>()
-  for (const [id, result] of Object.entries(body.done as Record<string, Result>)) {
+  const rename = spec.renamed?.(plan) ?? ((id: string) => id)
+  for (const [savedId, result] of Object.entries(body.done as Record<string, Result>)) {
+    const id = rename(savedId)
     if (ids && !ids.has(id)) throw bad(`task ${id} is not one of this run's`)
     const why = spec.check?.(id, result)
     if (why) throw bad(`task ${id}: ${why}`)

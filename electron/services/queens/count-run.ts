@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { InputError } from '../../../shared/errors'
 import {
   MAX_QUEENS,
+  prefixRows,
   queensTaskIds,
   queensTasks,
   type QueensRunProgress,
@@ -108,6 +109,14 @@ export const queensCheckpoint: CheckpointSpec<QueensPlan, QueensResult> = {
     BigInt(u) > BigInt(t) || BigInt(t) > 8n * BigInt(u)
       ? `${t} boards cannot make ${u} classes`
       : undefined,
+  // Until tasks had names, a task's id was its place in the plan. From n = 19 on the split is the
+  // one those checkpoints have (three rows), so a long run's saved tasks are kept; below, the
+  // split changed, and the numbers are refused as tasks this plan does not have.
+  renamed: ({ n }) => {
+    if (prefixRows(n) !== 3) return (id) => id
+    const ids = queensTaskIds(n)
+    return (id) => (/^\d+$/.test(id) ? (ids[Number(id)] ?? id) : id)
+  },
 }
 
 /** Adds up the counts of finished tasks. */
