@@ -1,21 +1,11 @@
-import { availableParallelism } from 'node:os'
-import { delimiter, dirname, extname, join, normalize, sep } from 'node:path'
+import { delimiter, join, normalize, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, net, protocol } from 'electron'
 import type { MenuCommand } from '../../shared/api/contract'
-import { removeLeftovers } from '../services/atomic-write'
-import { AppWorkers } from '../services/farm/app-workers'
-import { PathGrants } from '../services/path-grants'
-import { DocumentService } from '../services/documents'
-import { queueUrlOf } from '../../shared/queue-url'
-import { SettingsService } from '../services/settings'
-import { EstimateService } from '../services/estimate-service'
-import { SolverService } from '../services/solver-service'
-import { QueensService } from '../services/queens/queens-service'
-import { PlotterService } from '../services/plotter/plotter-service'
-import { createWorkbench, plotStateEvent } from '../services/workbench'
+import { startAppWorkbench } from './app-workbench'
 import { buildMenu } from './menu'
-import { APP_ORIGIN, secureSessions, trustedSender } from './security'
+import { APP_ORIGIN } from './origin'
+import { secureSessions } from './security'
 import { utilityWorkerLauncher } from './utility-worker'
 
 /**
@@ -24,14 +14,6 @@ import { utilityWorkerLauncher } from './utility-worker'
  */
 const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererDir = join(here, '../renderer')
-/** What the save dialog calls the files it writes, by extension. */
-const FILE_KINDS: Record<string, string> = {
-  json: 'Piece sets and solutions',
-  pdf: 'PDF solution sheets',
-  svg: 'SVG drawings',
-  hpgl: 'HPGL plotter files',
-  txt: 'Line-printer text',
-}
 
 const resourcesDir = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
 
@@ -54,93 +36,23 @@ async function main(): Promise<void> {
     return net.fetch(pathToFileURL(path).toString())
   })
 
-  const data = app.getPath('userData')
-  const settings = new SettingsService({
-    file: join(data, 'settings.json'),
-    defaults: { workers: availableParallelism(), recent: [] },
-  })
-  const documents = new DocumentService({ autosaveDir: join(data, 'autosave') })
-  // Temporary files of saves killed half-way: the data folder and the recent files' folders.
-  void settings
-    .get()
-    .then((s) =>
-      removeLeftovers(
-        data,
-        s.recent.map((f) => dirname(f)),
-      ),
-    )
-    .catch(() => {})
-  // The worker processes of every job (solving, estimates, queens, the set explorer), kept warm between jobs.
-  // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
-  const workers = new AppWorkers(
-    utilityWorkerLauncher(
+  const { workbench, settings, close } = startAppWorkbench({
+    dataDir: app.getPath('userData'),
+    resourcesDir,
+    version: app.getVersion(),
+    ipcMain,
+    dialog: {
+      showOpenDialog: (options) => dialog.showOpenDialog(window!, options),
+      showSaveDialog: (options) => dialog.showSaveDialog(window!, options),
+    },
+    // Packaged, the worker lies outside the archive (electron-builder.yml, asarUnpack).
+    launchWorker: utilityWorkerLauncher(
       join(here, 'farm-worker.js').replace(`app.asar${sep}`, `app.asar.unpacked${sep}`),
       'Puzzle Workbench worker',
     ),
-    async () => (await settings.get()).workers,
-    async () => queueUrlOf(await settings.get()),
-  )
-  const solver = new SolverService({
-    workers,
-    emit: (e) => workbench.emit(e),
-    checkpointDir: join(data, 'tilings'),
+    devices: () => (process.env.PUZZLE_WORKBENCH_DEVICES ?? '').split(delimiter).filter(Boolean),
+    recentChanged: () => refreshMenu(),
   })
-  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
-  const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
-  const queens = new QueensService({
-    workers,
-    emit: (e) => workbench.emit(e),
-    checkpointDir: join(data, 'queens'),
-  })
-  // The renderer may use the paths the user chose in these dialogs (and the recent files), no others.
-  const grants = new PathGrants(async () => (await settings.get()).recent)
-  const chosen = (path: string | undefined) => (path === undefined ? undefined : grants.grant(path))
-  const workbench = createWorkbench(
-    {
-      host: 'electron',
-      paths: grants,
-      // Devices beyond the listed ports, as `npm run web -- --device` names them to the browser host.
-      devices: () => (process.env.PUZZLE_WORKBENCH_DEVICES ?? '').split(delimiter).filter(Boolean),
-      version: app.getVersion(),
-      resourcesDir,
-      dialogs: {
-        open: async (extensions = ['.json']) => {
-          const exts = extensions.map((e) => e.slice(1))
-          const r = await dialog.showOpenDialog(window!, {
-            filters: [
-              {
-                name: exts.length === 1 ? (FILE_KINDS[exts[0]] ?? exts[0]) : 'Puzzles',
-                extensions: exts,
-              },
-            ],
-            properties: ['openFile'],
-          })
-          return chosen(r.canceled ? undefined : r.filePaths[0])
-        },
-        save: async (suggestedName) => {
-          const ext = extname(suggestedName).slice(1) || 'json'
-          const r = await dialog.showSaveDialog(window!, {
-            defaultPath: suggestedName,
-            filters: [{ name: FILE_KINDS[ext] ?? ext.toUpperCase(), extensions: [ext] }],
-          })
-          return chosen(r.canceled ? undefined : r.filePath)
-        },
-      },
-    },
-    { documents, settings, solver, estimates, plotter, queens, workers },
-  )
-
-  ipcMain.handle(
-    'workbench:call',
-    async (event, message: { method?: unknown; params?: unknown }) => {
-      if (!trustedSender(event.senderFrame?.url))
-        return { ok: false, error: 'refused: not the workbench' }
-      const reply = await workbench.call(message?.method, message?.params)
-      // The recent files feed the menu.
-      if (message?.method === 'document.open' || message?.method === 'document.save') refreshMenu()
-      return reply
-    },
-  )
   workbench.onEvent((e) => window?.webContents.send('workbench:event', e))
 
   const send = (command: MenuCommand, path?: string) =>
@@ -166,10 +78,7 @@ async function main(): Promise<void> {
   await window.loadURL(`${APP_ORIGIN}/index.html`)
 
   app.on('window-all-closed', () => {
-    solver.close()
-    estimates.close()
-    queens.close()
-    workers.close()
+    close()
     app.quit()
   })
 }

@@ -1,7 +1,5 @@
 import { app, session, type WebContents } from 'electron'
-
-/** The only origin the app's pages come from (the custom protocol, see index.ts). */
-export const APP_ORIGIN = 'app://workbench'
+import { APP_ORIGIN } from './origin'
 
 const CSP = [
   "default-src 'self'",
@@ -36,9 +34,4 @@ export function secureSessions(): void {
     })
     contents.on('will-attach-webview', (e) => e.preventDefault())
   })
-}
-
-/** Whether an IPC message comes from the app's own page (not from anything else loaded). */
-export function trustedSender(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith(`${APP_ORIGIN}/`)
 }

@@ -1,0 +1,158 @@
+import { availableParallelism } from 'node:os'
+import { dirname, extname, join } from 'node:path'
+import type {
+  IpcMainInvokeEvent,
+  OpenDialogOptions,
+  OpenDialogReturnValue,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+} from 'electron'
+import type { Method, Reply } from '../../shared/api/contract'
+import { queueUrlOf } from '../../shared/queue-url'
+import { removeLeftovers } from '../services/atomic-write'
+import { DocumentService } from '../services/documents'
+import { EstimateService } from '../services/estimate-service'
+import { AppWorkers } from '../services/farm/app-workers'
+import type { LaunchWorker } from '../services/farm/processes'
+import { PathGrants } from '../services/path-grants'
+import { PlotterService } from '../services/plotter/plotter-service'
+import { QueensService } from '../services/queens/queens-service'
+import { SettingsService } from '../services/settings'
+import { SolverService } from '../services/solver-service'
+import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
+import { trustedSender } from './origin'
+
+/** What the save dialog calls the files it writes, by extension. */
+const FILE_KINDS: Record<string, string> = {
+  json: 'Piece sets and solutions',
+  pdf: 'PDF solution sheets',
+  svg: 'SVG drawings',
+  hpgl: 'HPGL plotter files',
+  txt: 'Line-printer text',
+}
+
+/**
+ * The pieces of Electron the main process's services use, passed in (and nothing of Electron
+ * imported here but types), so that the tests run these very handlers under Node with a fake
+ * `ipcMain` and fake dialogs.
+ */
+export interface MainParts {
+  /** The user data folder: settings, path grants, autosaves, checkpoints. */
+  readonly dataDir: string
+  readonly resourcesDir: string
+  readonly version: string
+  readonly ipcMain: {
+    handle(
+      channel: string,
+      listener: (event: IpcMainInvokeEvent, message: unknown) => Promise<unknown>,
+    ): void
+  }
+  /** Electron's dialogs, on the app's window. */
+  readonly dialog: {
+    showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue>
+    showSaveDialog(options: SaveDialogOptions): Promise<SaveDialogReturnValue>
+  }
+  readonly launchWorker: LaunchWorker
+  /** Devices beyond the listed ports, as `npm run web -- --device` names them to the browser host. */
+  readonly devices: () => readonly string[]
+  /** After a call that may have changed the recent files (the menu shows them). */
+  readonly recentChanged: () => void
+}
+
+/**
+ * The main process's services and its IPC door to them: every call from the renderer comes in
+ * on `workbench:call`, from the app's own page only, and goes through `createWorkbench`.
+ */
+export function startAppWorkbench(parts: MainParts): {
+  workbench: Workbench
+  settings: SettingsService
+  close: () => void
+} {
+  const data = parts.dataDir
+  const settings = new SettingsService({
+    file: join(data, 'settings.json'),
+    defaults: { workers: availableParallelism(), recent: [] },
+  })
+  const documents = new DocumentService({ autosaveDir: join(data, 'autosave') })
+  // Temporary files of saves killed half-way: the data folder and the recent files' folders.
+  void settings
+    .get()
+    .then((s) =>
+      removeLeftovers(
+        data,
+        s.recent.map((f) => dirname(f)),
+      ),
+    )
+    .catch(() => {})
+  // The worker processes of every job (solving, estimates, queens, the set explorer), kept warm between jobs.
+  const workers = new AppWorkers(
+    parts.launchWorker,
+    async () => (await settings.get()).workers,
+    async () => queueUrlOf(await settings.get()),
+  )
+  const solver = new SolverService({
+    workers,
+    emit: (e) => workbench.emit(e),
+    checkpointDir: join(data, 'tilings'),
+  })
+  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
+  const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
+  const queens = new QueensService({
+    workers,
+    emit: (e) => workbench.emit(e),
+    checkpointDir: join(data, 'queens'),
+  })
+  // The renderer may use the paths the user chose in these dialogs (and the recent files), no others.
+  const grants = new PathGrants(async () => (await settings.get()).recent)
+  const chosen = (path: string | undefined) => (path === undefined ? undefined : grants.grant(path))
+  const workbench = createWorkbench(
+    {
+      host: 'electron',
+      paths: grants,
+      devices: parts.devices,
+      version: parts.version,
+      resourcesDir: parts.resourcesDir,
+      dialogs: {
+        open: async (extensions = ['.json']) => {
+          const exts = extensions.map((e) => e.slice(1))
+          const r = await parts.dialog.showOpenDialog({
+            filters: [
+              {
+                name: exts.length === 1 ? (FILE_KINDS[exts[0]] ?? exts[0]) : 'Puzzles',
+                extensions: exts,
+              },
+            ],
+            properties: ['openFile'],
+          })
+          return chosen(r.canceled ? undefined : r.filePaths[0])
+        },
+        save: async (suggestedName) => {
+          const ext = extname(suggestedName).slice(1) || 'json'
+          const r = await parts.dialog.showSaveDialog({
+            defaultPath: suggestedName,
+            filters: [{ name: FILE_KINDS[ext] ?? ext.toUpperCase(), extensions: [ext] }],
+          })
+          return chosen(r.canceled ? undefined : r.filePath)
+        },
+      },
+    },
+    { documents, settings, solver, estimates, plotter, queens, workers },
+  )
+
+  parts.ipcMain.handle('workbench:call', async (event, message): Promise<Reply<Method>> => {
+    if (!trustedSender(event.senderFrame?.url))
+      return { ok: false, error: 'refused: not the workbench' }
+    const { method, params } = (message ?? {}) as { method?: unknown; params?: unknown }
+    const reply = await workbench.call(method, params)
+    if (method === 'document.open' || method === 'document.save') parts.recentChanged()
+    return reply
+  })
+
+  const close = () => {
+    solver.close()
+    estimates.close()
+    queens.close()
+    workers.close()
+  }
+  return { workbench, settings, close }
+}
