@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { dirname, extname, join } from 'node:path'
+import { basename, dirname, extname, join } from 'node:path'
 import type {
   IpcMainInvokeEvent,
   OpenDialogOptions,
@@ -102,8 +102,9 @@ export function startAppWorkbench(parts: MainParts): {
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'queens'),
   })
-  // The renderer may use the paths the user chose in these dialogs (and the recent files), no others.
-  const grants = new PathGrants(async () => (await settings.get()).recent)
+  // The renderer may use the paths the user chose in these dialogs, in this session or an earlier
+  // one, no others: not the recent files of the settings, which the renderer could once write.
+  const grants = new PathGrants(join(data, 'grants.json'))
   const chosen = (path: string | undefined) => (path === undefined ? undefined : grants.grant(path))
   const workbench = createWorkbench(
     {
@@ -129,7 +130,9 @@ export function startAppWorkbench(parts: MainParts): {
         save: async (suggestedName) => {
           const ext = extname(suggestedName).slice(1) || 'json'
           const r = await parts.dialog.showSaveDialog({
-            defaultPath: suggestedName,
+            // A name only: the renderer must not open the dialog on a folder of its choosing,
+            // where a quick Enter would replace the file it named.
+            defaultPath: basename(suggestedName),
             filters: [{ name: FILE_KINDS[ext] ?? ext.toUpperCase(), extensions: [ext] }],
           })
           return chosen(r.canceled ? undefined : r.filePath)

@@ -1,5 +1,8 @@
-import { resolve } from 'node:path'
+import { mkdir, readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { z } from 'zod'
 import { InputError } from '../../shared/errors'
+import { writeFileAtomic } from './atomic-write'
 
 /**
  * Where the API may read and write. Every path a client sends goes through one: the renderer is
@@ -11,30 +14,71 @@ export interface PathPolicy {
   resolve(path: string): string | Promise<string>
 }
 
+/** Paths kept across sessions: the most recently chosen or used; far more than the recent files. */
+export const KEPT_GRANTS = 100
+
+const grantsSchema = z.array(z.string().min(1).max(4096)).max(KEPT_GRANTS)
+
 /**
  * The Electron app's policy: a path is the renderer's to use only if the main process's own
- * dialog returned it in this session, or it is one of the recent files (which were all chosen so).
+ * dialog returned it. The grants are kept in a file of the host's (`file`, in the data folder),
+ * which no API call writes, so that what the user opened or saved in an earlier session (the
+ * recent files) opens again. Never from the settings' recent list: whatever the renderer can
+ * write, it could put any path on.
  */
 export class PathGrants implements PathPolicy {
-  private readonly granted = new Set<string>()
+  private loaded: Promise<string[]> | undefined
+  private saving: Promise<void> = Promise.resolve()
 
-  constructor(private readonly recent: () => Promise<readonly string[]>) {}
+  constructor(private readonly file: string) {}
 
   /** Records a path the user chose in a dialog; returns it absolute. */
-  grant(path: string): string {
+  async grant(path: string): Promise<string> {
     const abs = resolve(path)
-    this.granted.add(abs)
+    await this.keep(abs)
     return abs
-  }
-
-  /** The paths chosen in dialogs this session. */
-  chosen(): string[] {
-    return [...this.granted]
   }
 
   async resolve(path: string): Promise<string> {
     const abs = resolve(path)
-    if (this.granted.has(abs) || (await this.recent()).includes(abs)) return abs
-    throw new InputError(`${path}: not chosen in a file dialog; choose it with Open or Save As`)
+    if (!(await this.paths()).includes(abs))
+      throw new InputError(`${path}: not chosen in a file dialog; choose it with Open or Save As`)
+    // Used paths move to the front, so the files in use are the last to be forgotten.
+    await this.keep(abs)
+    return abs
+  }
+
+  /** The paths granted, most recently chosen or used first. */
+  private paths(): Promise<string[]> {
+    this.loaded ??= readGrants(this.file)
+    return this.loaded
+  }
+
+  private async keep(abs: string): Promise<void> {
+    const paths = await this.paths()
+    if (paths[0] === abs) return
+    const at = paths.indexOf(abs)
+    if (at >= 0) paths.splice(at, 1)
+    paths.unshift(abs)
+    paths.splice(KEPT_GRANTS)
+    const text = JSON.stringify(paths, null, 2) + '\n'
+    // Writes go in order, each with the list as it was then. One that fails costs only the next
+    // session's grant (that file is then chosen again in a dialog), never this call.
+    this.saving = this.saving.then(async () => {
+      await mkdir(dirname(this.file), { recursive: true })
+      await writeFileAtomic(this.file, text)
+    })
+    this.saving = this.saving.catch(() => {})
+    await this.saving
+  }
+}
+
+/** The grants kept; none if the file is missing or damaged. */
+async function readGrants(file: string): Promise<string[]> {
+  try {
+    const kept = grantsSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
+    return kept.success ? kept.data : []
+  } catch {
+    return []
   }
 }

@@ -52,6 +52,10 @@ describe('the workbench dispatcher', () => {
     expect(await refused('solver.trace', { document: {}, figure: [], maxSteps: 1e9 })).toMatch(
       /^solver.trace: bad parameters/,
     )
+    // The recent files are the host's record of what opened and saved, not the client's to write.
+    expect(await refused('settings.set', { recent: ['/etc/passwd'] })).toBe(
+      'settings.set: bad parameters (value: Unrecognized key: "recent")',
+    )
   })
 
   it('tells the renderer which host it runs in', async () => {

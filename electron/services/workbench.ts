@@ -172,7 +172,7 @@ export function createWorkbench(
     },
     'autosave.list': () => documents.autosaveList(),
     'settings.get': async () => shown(await settings.get()),
-    'settings.set': async (p: Partial<Settings>) =>
+    'settings.set': async (p: Params<'settings.set'>) =>
       shown(
         await settings.set(
           p.queueUrl === undefined

@@ -188,7 +188,8 @@ export const METHODS = {
   'autosave.discard': z.strictObject({ id: z.string().min(1).max(100) }),
   'autosave.list': none,
   'settings.get': none,
-  'settings.set': settingsSchema.partial(),
+  // The recent files are the host's record of what was opened and saved, not the renderer's to write.
+  'settings.set': settingsSchema.omit({ recent: true }).partial(),
   'solver.start': solveRequestSchema,
   'solver.cancel': z.strictObject({ jobId: z.string().max(100) }),
   'solver.status': none,
