@@ -122,7 +122,8 @@ describe('the Electron main process, driven over IPC by a hostile renderer', () 
       .toBe(true)
     const notChosen = (path: string) =>
       `${path}: not chosen in a file dialog; choose it with Open or Save As`
-    expect(await main.refused('document.open', { path: secretSet })).toBe(notChosen(secretSet))
+    for (const method of ['document.open', 'puzzle.open', 'exactFigure.open'])
+      expect(await main.refused(method, { path: secretSet })).toBe(notChosen(secretSet))
     expect(await main.refused('document.save', { path: targets.document, document })).toBe(
       notChosen(targets.document),
     )
@@ -147,7 +148,7 @@ describe('the Electron main process, driven over IPC by a hostile renderer', () 
     expect(
       await main.refused('exactFigure.save', {
         path: targets.figure,
-        name: 'square',
+        name: 'triangle',
         corners: [
           ['0', '0'],
           ['1', '0'],
