@@ -1,4 +1,4 @@
-import { missingRedis, startRedis, startWorker, stopWorker } from '../testing/redis'
+import { freePort, missingRedis, startRedis, startWorker, stopWorker } from '../testing/redis'
 import { expect, test } from './fixtures'
 
 test('run on the queue: chosen in the Queens panel, kept with the password hidden, a count served by a worker', async ({
@@ -37,6 +37,46 @@ test('run on the queue: chosen in the Queens panel, kept with the password hidde
     await expect(again.locator('body')).not.toContainText('e2e-secret-5')
     await solve.getByTestId('run-on-choice').selectOption('here')
     await expect(solve.getByTestId('run-on-url')).toBeHidden()
+  } finally {
+    await stopWorker(worker)
+    await redis.stop()
+  }
+})
+
+test('the queue address typed is the one a Solve runs on, without Enter, and the panel says where it ran', async ({
+  workbench,
+}) => {
+  test.skip(missingRedis !== undefined, missingRedis)
+  const redis = await startRedis()
+  const worker = await startWorker(redis.url, '--jobs', '1')
+  try {
+    const { page } = workbench
+    await page.locator('[data-view="solve"]').click()
+    const panel = page.getByTestId('solve-start')
+    await panel.getByTestId('solve-kind').selectOption('convex')
+    const state = page.getByTestId('job-state')
+    const place = page.getByTestId('job-place')
+
+    await page.getByTestId('solve').click()
+    await expect(state).toHaveAttribute('data-state', 'done')
+    await expect(place).toHaveText(/^ran on this machine \(\d+ process(es)?\)$/)
+
+    // The address typed, Solve pressed straight away: the job runs on that queue.
+    await panel.getByTestId('run-on-choice').selectOption('queue')
+    await panel.getByTestId('run-on-url').fill(redis.url)
+    await page.getByTestId('solve').click()
+    await expect(state).toHaveAttribute('data-state', 'done')
+    await expect(place).toHaveText(`ran on the queue at ${redis.url}`)
+    // Its tasks went through that Redis, to the worker.
+    expect(Number(redis.cli('xlen', 'bull:puzzle-workbench:events'))).toBeGreaterThan(0)
+
+    // Another address typed where nothing listens: the run goes there, and says so.
+    const nobody = await freePort()
+    await panel.getByTestId('run-on-url').fill(`redis://127.0.0.1:${nobody}`)
+    await page.getByTestId('solve').click()
+    await expect(state).toHaveAttribute('data-state', 'failed')
+    await expect(state).toContainText(`cannot reach Redis at 127.0.0.1:${nobody}`)
+    await expect(state).not.toContainText(String(redis.port))
   } finally {
     await stopWorker(worker)
     await redis.stop()

@@ -93,6 +93,7 @@ describe('the solver service', () => {
     const end = await ended(jobId)
     expect(end.outcome).toBe('done')
     const [start] = of(jobId, 'job.started')
+    expect(start.runsOn).toEqual({ kind: 'here', processes: 2 })
     expect(start.figures).toHaveLength(20)
     // The two small and the two large triangles are merged into one piece with count 2.
     expect(start.document.pieces.map((p) => p.count).sort()).toEqual([1, 1, 1, 2, 2])

@@ -205,7 +205,7 @@ export class SolverService {
         list: request.list,
       }
       const checkpoint = await this.checkpointFor(tilingRunId(options))
-      const { transport, workers } = await this.opts.workers.runTransport()
+      const { transport, workers, place } = await this.opts.workers.runTransport()
       emit({
         type: 'job.started',
         jobId,
@@ -213,6 +213,7 @@ export class SolverService {
         figures: shown,
         document: apart,
         merged: names,
+        runsOn: place,
       })
       // The tilings of each figure, in search order, once it is done (or stopped).
       const kept = request.list

@@ -456,6 +456,14 @@ export interface JobFigure {
   readonly symmetryOrder?: number
 }
 
+/**
+ * Where a run's tasks go: this machine's worker processes, or the queue at a Redis URL (its
+ * password hidden, `queue-url.ts`).
+ */
+export type RunPlace =
+  | { readonly kind: 'here'; readonly processes: number }
+  | { readonly kind: 'queue'; readonly url: string }
+
 /** Events pushed to the renderer. */
 export type WorkbenchEvent =
   | { readonly type: 'job.queued'; readonly jobId: string }
@@ -471,6 +479,8 @@ export type WorkbenchEvent =
       readonly document: WorkbenchDocument
       /** Names of pieces counted as one kind because they have the same shape. */
       readonly merged: readonly (readonly string[])[]
+      /** Where its tasks run. */
+      readonly runsOn: RunPlace
     }
   | {
       readonly type: 'job.progress'

@@ -1,4 +1,6 @@
 import { setPriority } from 'node:os'
+import type { RunPlace } from '../../../shared/api/contract'
+import { hidePassword } from '../../../shared/queue-url'
 import { WarmPool, type LaunchWorker } from './processes'
 import type { QueueTransport } from './queue-transport'
 import { LocalWorkers, type FarmTransport } from './transport'
@@ -52,11 +54,14 @@ export class AppWorkers {
   /**
    * Where a run's tasks go (a tiling run, a queens count): the processes here, or the queue the
    * user chose, whose modules load only then. A queue that cannot be reached is one line (an
-   * InputError), and is tried again by the next run.
+   * InputError), and is tried again by the next run. `place` says which, for the user.
    */
-  async runTransport(): Promise<{ transport: FarmTransport; workers: number }> {
+  async runTransport(): Promise<{ transport: FarmTransport; workers: number; place: RunPlace }> {
     const url = await this.queueUrl()
-    if (!url) return this.transport()
+    if (!url) {
+      const here = await this.transport()
+      return { ...here, place: { kind: 'here', processes: here.workers } }
+    }
     if (this.queue?.url !== url) {
       void this.queue?.transport.then(
         (t) => t.close(),
@@ -66,7 +71,11 @@ export class AppWorkers {
     }
     const queue = this.queue
     try {
-      return { transport: await queue.transport, workers: await this.count() }
+      return {
+        transport: await queue.transport,
+        workers: await this.count(),
+        place: { kind: 'queue', url: hidePassword(url) },
+      }
     } catch (e) {
       if (this.queue === queue) this.queue = undefined
       throw e

@@ -38,6 +38,7 @@ async function tangramJob(): Promise<number> {
     figures: [{ name: outline.name, polygon: outline.polygon }],
     document,
     merged: [],
+    runsOn: { kind: 'here', processes: 2 },
   })
   host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings })
   host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 1 })

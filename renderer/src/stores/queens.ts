@@ -8,6 +8,7 @@ import { api } from '../api'
 import type { QueensReply, QueensRequest } from '../queens/protocol'
 import { WorkerChannel } from '../worker-channel'
 import { useApp } from './app'
+import { useRunOn } from './run-on'
 
 type Progress = Extract<WorkbenchEvent, { type: 'queens.progress' }>
 type Ended = Extract<WorkbenchEvent, { type: 'queens.ended' }>
@@ -39,6 +40,7 @@ export interface CountResult {
  */
 export const useQueens = defineStore('queens', () => {
   const app = useApp()
+  const runOn = useRunOn()
 
   // ---- counting ------------------------------------------------------------------------------
   const countN = ref(12)
@@ -50,6 +52,8 @@ export const useQueens = defineStore('queens', () => {
   async function count(): Promise<void> {
     const n = countN.value
     try {
+      // The host reads where to run when the count starts: the address just typed goes first.
+      await runOn.commit()
       const { countId } = await api.call('queens.count', { n })
       counting.value = { countId, n }
       countNotices.value = []

@@ -35,6 +35,7 @@ function started(jobId: string, figures: string[]): WorkbenchEvent {
     figures: figures.map((name) => ({ name, polygon: [] })),
     document,
     merged: [['small triangle 1', 'small triangle 2']],
+    runsOn: { kind: 'here', processes: 2 },
   }
 }
 

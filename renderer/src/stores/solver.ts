@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, nextTick, ref, shallowRef, triggerRef } from 'vue'
-import type { JobFigure, WorkbenchEvent } from '../../../shared/api/contract'
+import type { JobFigure, RunPlace, WorkbenchEvent } from '../../../shared/api/contract'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import type { Point } from '../../../shared/lattice/polygon'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
@@ -13,6 +13,7 @@ import {
 import { mergeCongruentPieces, solvedSetKey } from '../../../shared/document/merge'
 import { api } from '../api'
 import { plain, useDocument } from './document'
+import { useRunOn } from './run-on'
 
 export interface Tiling {
   readonly pieces: readonly PlacedPiece[]
@@ -40,6 +41,8 @@ export interface Job {
   document: WorkbenchDocument
   /** Names of pieces counted as one kind because they have the same shape. */
   merged: readonly (readonly string[])[]
+  /** Where its tasks run, once it has started. */
+  runsOn?: RunPlace
   /** 'estimated': stopped before its search, which would take days; it can be run anyway. */
   state: 'queued' | 'running' | 'done' | 'cancelled' | 'failed' | 'estimated'
   figures: FigureResult[]
@@ -68,6 +71,7 @@ export interface Job {
  */
 export const useSolver = defineStore('solver', () => {
   const editing = useDocument()
+  const runOn = useRunOn()
   const job = shallowRef<Job | undefined>()
   const starting = ref(false)
   const running = computed(
@@ -84,11 +88,14 @@ export const useSolver = defineStore('solver', () => {
       force?: boolean
     } = {},
   ): Promise<void> {
-    if (running.value && job.value) await cancel()
     starting.value = true
     const mode = options.mode ?? 'reduce'
-    const startedAt = performance.now()
     try {
+      // The host reads where to run when the job starts: the address just typed goes first (a
+      // refused one stops here, the running job untouched).
+      await runOn.commit()
+      if (running.value && job.value) await cancel()
+      const startedAt = performance.now()
       const { jobId } = await api.call('solver.start', {
         document: plain(document),
         kind,
@@ -135,6 +142,7 @@ export const useSolver = defineStore('solver', () => {
         j.state = 'running'
         j.document = e.document
         j.merged = e.merged
+        j.runsOn = e.runsOn
         j.figures = e.figures.map((figure) => ({ figure, tilings: [] }))
         break
       case 'job.progress':
