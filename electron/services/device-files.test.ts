@@ -36,14 +36,15 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** The error a read ends with, or a hang turned into a failure after 10 s. */
+/** The error a read or write ends with, or a hang turned into a failure after 10 s. */
 async function refusal(read: Promise<unknown>): Promise<string> {
   let timer: NodeJS.Timeout | undefined
   const hung = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve('still reading after 10 s'), 10_000)
   })
   const outcome = read.then(
-    (text) => `read ${String(text).length} characters`,
+    (value) =>
+      `no error (${typeof value === 'string' ? `read ${value.length} characters` : 'done'})`,
     (e: unknown) => (e instanceof InputError ? e.message : `not an InputError: ${String(e)}`),
   )
   try {
