@@ -89,7 +89,7 @@ function plotTarget(opts: PlotOptions): PlotTarget {
   }
 }
 
-// A plotter's sheet of paper holds far less: an A3 sheet of 142 tilings is about 1 MB of HPGL.
+// Far beyond any sheet: a page is kilobytes (the tangram's 142 tilings: 45 kB on five A3 pages).
 const MAX_HPGL_BYTES = 50e6
 
 function readHpgl(file: string): string {
