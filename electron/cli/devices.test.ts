@@ -112,6 +112,21 @@ describe('the command line given a device or a pipe', () => {
     expect(readdirSync(cwd)).toEqual([])
   })
 
+  it('export -o - prints a PDF on standard output when that is no terminal', async () => {
+    const r = await run([
+      'export',
+      'tangram',
+      '--figure',
+      'tangram-square',
+      '--format',
+      'pdf',
+      '-o',
+      '-',
+    ])
+    expect(r.code).toBe(0)
+    expect(r.out.subarray(0, 5).toString()).toBe('%PDF-')
+  })
+
   it('puzzles -o - prints the booklet, a PDF, on standard output, the list on stderr', async () => {
     const cwd = mkdtempSync(join(tmp, 'puzzles-'))
     const r = await run(['puzzles', 'tangram', '--count', '1', '-o', '-', '--no-progress'], cwd)

@@ -2,6 +2,8 @@ import {
   closeSync,
   constants,
   lstatSync,
+  mkdirSync,
+  readFileSync,
   mkdtempSync,
   openSync,
   readSync,
@@ -14,7 +16,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { documentFromJson } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
+import { parseJson } from '../../shared/formats/load'
 import {
   devNullIsDevice,
   makeFifo,
@@ -23,6 +27,7 @@ import {
   specialInputs,
 } from '../../testing/special-files'
 import { saveFile } from './atomic-write'
+import { DocumentService } from './documents'
 import { readCheckpoint } from './farm/checkpoint'
 import { readFileSyncChecked, readInputFile } from './input-file'
 import { queensCheckpoint } from './queens/count-run'
@@ -36,23 +41,30 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** The error a read or write ends with, or a hang turned into a failure after 10 s. */
-async function refusal(read: Promise<unknown>): Promise<string> {
+const HUNG = 'still waiting after 10 s'
+
+/** What `p` gives, or a hang turned into a failure after 10 s. */
+async function inTime<T>(p: Promise<T>): Promise<T | typeof HUNG> {
   let timer: NodeJS.Timeout | undefined
-  const hung = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve('still reading after 10 s'), 10_000)
+  const hung = new Promise<typeof HUNG>((resolve) => {
+    timer = setTimeout(() => resolve(HUNG), 10_000)
   })
-  const outcome = read.then(
-    (value) =>
-      `no error (${typeof value === 'string' ? `read ${value.length} characters` : 'done'})`,
-    (e: unknown) => (e instanceof InputError ? e.message : `not an InputError: ${String(e)}`),
-  )
   try {
-    return await Promise.race([outcome, hung])
+    return await Promise.race([p, hung])
   } finally {
     clearTimeout(timer)
   }
 }
+
+/** The error a read or write ends with (or what it did instead). */
+const refusal = (p: Promise<unknown>): Promise<string> =>
+  inTime(
+    p.then(
+      (value) =>
+        `no error (${typeof value === 'string' ? `read ${value.length} characters` : 'done'})`,
+      (e: unknown) => (e instanceof InputError ? e.message : `not an InputError: ${String(e)}`),
+    ),
+  )
 
 describe('reading a device or a pipe', () => {
   it.each(inputs)(
@@ -153,6 +165,28 @@ describe('writing into a device or a pipe', () => {
       expect(statSync(socket).isSocket()).toBe(true)
     } finally {
       server.close()
+    }
+  })
+})
+
+describe('autosaves beside a device or a pipe', () => {
+  it('are listed and read back at once, what is no file skipped', async () => {
+    const autosaveDir = mkdtempSync(join(dir, 'autosave-'))
+    const service = new DocumentService({ autosaveDir })
+    const text = readFileSync(new URL('../../resources/sets/tangram.json', import.meta.url), 'utf8')
+    await service.autosaveWrite('kept', documentFromJson(parseJson(text, 'tangram.json'), 'x'))
+    mkdirSync(join(autosaveDir, 'edge-matching'))
+    const pipes = [
+      makeFifo(autosaveDir, 'pipe.json'),
+      makeFifo(join(autosaveDir, 'edge-matching'), 'puzzle.json'),
+    ]
+    symlinkSync('/dev/zero', join(autosaveDir, 'zeros.json'))
+    try {
+      const listed = await inTime(service.autosaveList())
+      expect(listed === HUNG ? HUNG : listed.map((r) => r.id)).toEqual(['kept'])
+      expect(await inTime(service.puzzleAutosaveRead())).toBeUndefined()
+    } finally {
+      pipes.forEach(releaseReaders)
     }
   })
 })
