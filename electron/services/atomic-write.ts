@@ -1,8 +1,8 @@
 import { constants, type Stats } from 'node:fs'
 import { open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { InputError } from '../../shared/errors'
 import { setTimeout } from 'node:timers/promises'
+import { InputError } from '../../shared/errors'
 import { describeFsError, notAFile } from './fs-errors'
 
 /**

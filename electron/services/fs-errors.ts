@@ -17,6 +17,8 @@ export function describeFsError(e: unknown, missing = 'no such file'): string {
       return 'the disk is full'
     case 'EDQUOT':
       return 'the disk quota is used up'
+    case 'EPIPE':
+      return 'the program reading it stopped'
     case 'EFBIG':
       return 'the file is larger than this disk or a limit allows'
     default:
