@@ -1,9 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { mergeCongruentPieces } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
-import { tooLargeMessage } from '../../shared/formats/text'
-import { LIMITS } from '../../shared/limits'
 import {
   parseFigure,
   parseJson,
@@ -12,6 +10,7 @@ import {
   type Figure,
   type PieceSet,
 } from '../../shared/formats/load'
+import { readFileSyncChecked } from '../services/input-file'
 import { projectRoot } from '../services/project-root'
 
 export const RESOURCES = join(projectRoot(import.meta.url), 'resources')
@@ -24,20 +23,8 @@ export function bundledSets(): string[] {
 }
 
 /** A file's text for the parsers; errors name the file and say what is wrong in one line. */
-export function readInput(path: string, what: string): string {
-  try {
-    // Checked before reading: a file far too large is refused without loading it.
-    const { size } = statSync(path)
-    if (size > LIMITS.maxFileBytes) throw new InputError(tooLargeMessage(path, size))
-    return readFileSync(path, 'utf8')
-  } catch (e) {
-    if (e instanceof InputError) throw e
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw new InputError(`${path}: no such ${what} file`)
-    if (code === 'EISDIR') throw new InputError(`${path}: is a folder, not a ${what} file`)
-    throw new InputError(`${path}: cannot read it (${code ?? (e as Error).message})`)
-  }
-}
+export const readInput = (path: string, what: string): string =>
+  readFileSyncChecked(path, { what: `${what} file` })
 
 /** A piece set from a file, or a bundled set by name ("tangram", "pentominoes", …). */
 export function loadPieceSet(arg: string): { set: PieceSet; json: unknown; source: string } {

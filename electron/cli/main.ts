@@ -160,7 +160,7 @@ program
   )
   .requiredOption(
     '-o, --output <file>',
-    'the puzzle file to write (card JSON, or the contest format)',
+    "the puzzle file to write (card JSON, or the contest format; '-' for standard output)",
   )
   .option('--rows <n>', 'rows of the board', '3')
   .option('--cols <n>', 'cards: columns (default: as many as rows)')
@@ -320,7 +320,10 @@ program
   .option('--any', 'any simple figure of the area, drawn at random from arrangements (default)')
   .option('--symmetric', 'only figures with a symmetry')
   .option('--seed <n>', 'random seed (--any)', '1')
-  .option('-o, --output <file>', 'a booklet: the figures, then the solutions (.pdf or .svg)')
+  .option(
+    '-o, --output <file>',
+    "a booklet: the figures, then the solutions (.pdf or .svg; '-': a PDF on standard output)",
+  )
   .option(
     '--json',
     'machine-readable output: {"figures":[{"polygon":[[x,y],…],"solutions":1,"nodes":…},…]}',

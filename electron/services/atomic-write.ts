@@ -1,7 +1,9 @@
-import { open, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { constants, type Stats } from 'node:fs'
+import { open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { setTimeout } from 'node:timers/promises'
 import { InputError } from '../../shared/errors'
-import { describeFsError } from './fs-errors'
+import { describeFsError, notAFile } from './fs-errors'
 
 /**
  * Replaces a file so that a crash, a kill or a full disk leaves the old file or the new one, never
@@ -16,16 +18,21 @@ import { describeFsError } from './fs-errors'
  * The temporary file is `.NAME.PID-SEQ.tmp`: hidden from file dialogs, and naming the process that
  * writes it, so that one left by a killed process can be told from one being written now and
  * removed later (`removeStaleTemps`).
+ *
+ * A character device or a pipe (`-o /dev/null`) is not a file to replace: it is written into.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const dir = dirname(path)
-  const temp = join(dir, tempName(basename(path), process.pid, nextSeq++))
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+  const target = await stat(path).catch(() => undefined)
+  // A device or a pipe is written into: renaming a file over it would destroy /dev/null.
+  if (target && !target.isFile()) return writeInto(path, bytes, target)
+  // Through links, to the file itself: renaming over a link replaces the link (/dev/stdout), not
+  // what it leads to.
+  const real = target ? await realpath(path) : path
+  const dir = dirname(real)
+  const temp = join(dir, tempName(basename(real), process.pid, nextSeq++))
   // Keep the permissions of the file being replaced (a file the user made private stays so).
-  const mode = await stat(path).then(
-    (s) => s.mode & 0o7777,
-    () => 0o666,
-  )
+  const mode = target ? target.mode & 0o7777 : 0o666
   const file = await open(temp, 'wx', mode)
   try {
     try {
@@ -39,14 +46,64 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     } finally {
       await file.close()
     }
-    await rename(temp, path)
+    await rename(temp, real)
   } catch (e) {
     await unlink(temp).catch(() => {})
     throw e
   }
   await syncFolder(dir)
   // Leftovers of earlier writes to this same file by processes that were killed mid-write.
-  await removeStaleTemps(dir, basename(path)).catch(() => {})
+  await removeStaleTemps(dir, basename(real)).catch(() => {})
+}
+
+/** Whether a write to `path` goes into a device or a pipe rather than replacing a file. */
+export async function writesIntoStream(path: string): Promise<boolean> {
+  const target = await stat(path).catch(() => undefined)
+  return target !== undefined && (target.isCharacterDevice() || target.isFIFO())
+}
+
+// O_NONBLOCK: a pipe nobody reads is refused at once (ENXIO) instead of waiting for a reader, and
+// a serial line does not wait for its carrier. O_NOCTTY: a terminal written to does not become
+// the process's. Neither creates nor truncates: the device is there.
+const STREAM_FLAGS = constants.O_WRONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0)
+
+/**
+ * Writes into a character device (/dev/null, a terminal) or a pipe someone reads, as a shell's
+ * `>` does; anything else that is not a regular file (a folder, a socket, a disk) is refused.
+ */
+async function writeInto(path: string, bytes: Uint8Array, target: Stats): Promise<void> {
+  if (target.isDirectory()) throw fsError('EISDIR', path)
+  if (!target.isCharacterDevice() && !target.isFIFO())
+    throw new Error(`${notAFile(target)}, not a file`)
+  let handle
+  try {
+    handle = await open(path, STREAM_FLAGS)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENXIO' && target.isFIFO())
+      throw new Error('a pipe that no program reads')
+    throw e
+  }
+  try {
+    // Swapped for a regular file since it was looked at: that one is replaced as any file is.
+    if ((await handle.stat()).isFile()) {
+      await handle.close()
+      handle = undefined
+      return await writeFileAtomic(path, bytes)
+    }
+    for (let at = 0; at < bytes.length;) {
+      try {
+        const { bytesWritten } = await handle.write(bytes, at, bytes.length - at, null)
+        if (bytesWritten <= 0) throw enospc(path)
+        at += bytesWritten
+      } catch (e) {
+        // A full pipe: its reader has yet to take what it holds.
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e
+        await setTimeout(10)
+      }
+    }
+  } finally {
+    await handle?.close()
+  }
 }
 
 let nextSeq = 1
@@ -115,8 +172,17 @@ async function syncFolder(dir: string): Promise<void> {
 }
 
 function enospc(path: string): NodeJS.ErrnoException {
-  const e: NodeJS.ErrnoException = new Error(`ENOSPC: no space left on device, write '${path}'`)
-  e.code = 'ENOSPC'
+  return fsError('ENOSPC', path)
+}
+
+const FS_MESSAGES = {
+  ENOSPC: 'no space left on device',
+  EISDIR: 'illegal operation on a directory',
+}
+
+function fsError(code: keyof typeof FS_MESSAGES, path: string): NodeJS.ErrnoException {
+  const e: NodeJS.ErrnoException = new Error(`${code}: ${FS_MESSAGES[code]}, write '${path}'`)
+  e.code = code
   return e
 }
 

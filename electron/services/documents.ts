@@ -1,8 +1,8 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { saveFile, writeFileAtomic } from './atomic-write'
 import { describeFsError } from './fs-errors'
-import { readInputFile } from './input-file'
+import { readFileChecked, readInputFile } from './input-file'
 import { z } from 'zod'
 import {
   documentHistorySchema,
@@ -29,6 +29,10 @@ const autosaveSchema = z.object({
   // Checked apart: a history this version cannot read must not cost the document.
   history: z.unknown().optional(),
 })
+
+// An autosave is a document with its history: larger than a file the user opens may be, but a
+// device or a pipe in the folder must not hang the list.
+const readAutosave = (path: string) => readFileChecked(path, { maxBytes: 64e6 })
 
 /** Opening and saving documents, and the autosaves that keep unsaved work across crashes. */
 export class DocumentService {
@@ -97,7 +101,7 @@ export class DocumentService {
       files.map(async (file): Promise<Recoverable | undefined> => {
         try {
           const parsed = autosaveSchema.safeParse(
-            JSON.parse(await readFile(join(this.autosaveDir, file), 'utf8')),
+            JSON.parse(await readAutosave(join(this.autosaveDir, file))),
           )
           if (!parsed.success) return undefined
           const { savedAt, path, document } = parsed.data
@@ -142,7 +146,7 @@ export class DocumentService {
   /** The last autosaved puzzle; none if there is none or it is damaged. */
   async puzzleAutosaveRead(): Promise<PuzzleAutosave | undefined> {
     try {
-      const text = await readFile(join(this.autosaveDir, 'edge-matching', 'puzzle.json'), 'utf8')
+      const text = await readAutosave(join(this.autosaveDir, 'edge-matching', 'puzzle.json'))
       const parsed = puzzleAutosaveSchema.safeParse(JSON.parse(text))
       return parsed.success ? parsed.data : undefined
     } catch {

@@ -1,9 +1,13 @@
 import { InputError } from '../errors'
 import { LIMITS } from '../limits'
 
-/** The one-line refusal of a file over LIMITS.maxFileBytes, for readers that check its size first. */
-export const tooLargeMessage = (source: string, bytes: number): string =>
-  `${source}: too large (${(bytes / 1e6).toFixed(1)} MB); the workbench reads files of at most ${LIMITS.maxFileBytes / 1e6} MB`
+/** The one-line refusal of a file over `limit` bytes, for readers that check its size first. */
+export const tooLargeMessage = (
+  source: string,
+  bytes: number,
+  limit: number = LIMITS.maxFileBytes,
+): string =>
+  `${source}: too large (${(bytes / 1e6).toFixed(1)} MB); the workbench reads files of at most ${limit / 1e6} MB`
 
 /**
  * A file's text as the parsers take it: without a byte-order mark (editors on Windows start files

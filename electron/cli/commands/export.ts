@@ -22,6 +22,7 @@ import { InputError } from '../../../shared/errors'
 import { solveJob } from '../../services/solve-job'
 import { renderExport, writeExport } from '../../services/export/exporter'
 import { loadFigure, loadPieceSet, RESOURCES } from '../inputs'
+import { checkBinaryStdout, isStdout, toStdout } from '../output'
 import { progressBar } from '../progress'
 import { withBar, workerCount, type CommonOptions } from '../run'
 
@@ -132,7 +133,7 @@ function traceText(input: WorkbenchDocument, figure: Figure): string {
 }
 
 async function writeText(path: string, text: string, write: (t: string) => void): Promise<number> {
-  if (path === '-') process.stdout.write(text)
+  if (isStdout(path)) await toStdout(text)
   else {
     await saveFile(path, text)
     write(`wrote ${path}`)
@@ -151,6 +152,7 @@ export async function exportCommand(
   write: (text: string) => void,
 ): Promise<number> {
   const settings = exportSettingsFromOptions(opts)
+  if (isStdout(opts.output) && settings.format === 'pdf') checkBinaryStdout('a PDF')
   const { set } = loadPieceSet(setArg)
   const figure = opts.figure ? loadFigure(opts.figure) : undefined
   if (opts.trace) {
@@ -185,11 +187,9 @@ export async function exportCommand(
     settings.only = { figure: f, tiling: n - 1 }
   }
   const fonts = join(RESOURCES, 'fonts')
-  if (opts.output === '-') {
-    if (settings.format === 'pdf')
-      throw new InputError('a PDF cannot go to standard output: use -o FILE')
+  if (isStdout(opts.output)) {
     const { files } = await renderExport(job, settings, fonts)
-    for (const f of files) process.stdout.write(f.content)
+    for (const f of files) await toStdout(f.content)
     return outcome.cancelled ? 130 : 0
   }
   const r = await writeExport(job, opts.output, settings, fonts)

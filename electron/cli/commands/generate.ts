@@ -9,6 +9,7 @@ import { runOneTask } from '../../services/farm/one-task'
 import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { RESOURCES, wholeOption } from '../inputs'
+import { isStdout, toStdout, wordsBeside } from '../output'
 import { statusBar } from '../progress'
 import { withBar } from '../run'
 
@@ -105,14 +106,17 @@ export async function generateCommand(
     g.kind === 'cards'
       ? cardsSheet(g.puzzle, g.solution)
       : trianglesSheet(g.puzzle, g.solution, g.title)
-  await saveFile(o.output, g.text)
+  if (isStdout(o.output)) await toStdout(g.text)
+  else await saveFile(o.output, g.text)
   const printed = o.print
     ? await writePuzzleSheet(sheet, o.print, g.title, join(RESOURCES, 'fonts'))
     : []
-  if (o.json) write(JSON.stringify({ file: o.output, printed, draws: g.draws, nodes: g.nodes }))
+  // With the puzzle on standard output, what the command says goes beside it, to stderr.
+  const say = wordsBeside(o.output, write)
+  if (o.json) say(JSON.stringify({ file: o.output, printed, draws: g.draws, nodes: g.nodes }))
   else
-    write(
-      `wrote ${o.output}: ${g.title}, exactly one solution up to turning the board ` +
+    say(
+      `wrote ${isStdout(o.output) ? 'standard output' : o.output}: ${g.title}, exactly one solution up to turning the board ` +
         `(found in ${g.draws} draw${g.draws === 1 ? '' : 's'}; difficulty ${g.nodes.toLocaleString('en')} search nodes)` +
         (printed.length > 0 ? `\nprinted ${printed.join(', ')}` : ''),
     )

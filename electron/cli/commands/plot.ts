@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSyncChecked } from '../../services/input-file'
 import { basename } from 'node:path'
 import cliProgress from 'cli-progress'
 import { InputError } from '../../../shared/errors'
@@ -89,15 +89,16 @@ function plotTarget(opts: PlotOptions): PlotTarget {
   }
 }
 
+// Far beyond any sheet: a page is kilobytes (the tangram's 142 tilings: 45 kB on five A3 pages).
+const MAX_HPGL_BYTES = 50e6
+
 function readHpgl(file: string): string {
-  try {
-    return readFileSync(file, 'latin1')
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw new InputError(`${file}: no such HPGL file`)
-    if (code === 'EISDIR') throw new InputError(`${file}: is a folder, not an HPGL file`)
-    throw new InputError(`${file}: cannot read it (${code ?? (e as Error).message})`)
-  }
+  return readFileSyncChecked(file, {
+    what: 'HPGL file',
+    article: 'an',
+    encoding: 'latin1',
+    maxBytes: MAX_HPGL_BYTES,
+  })
 }
 
 /**

@@ -7,9 +7,10 @@ import {
   type SilhouetteProgress,
   type SilhouetteResult,
 } from '../../../shared/silhouettes/search'
-import { writeBooklet } from '../../services/export/booklet'
+import { renderBooklet, writeBooklet } from '../../services/export/booklet'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { loadSolvableSet, RESOURCES } from '../inputs'
+import { checkBinaryStdout, isStdout, toStdout, wordsBeside } from '../output'
 import { statusBar } from '../progress'
 import { table } from '../table'
 
@@ -51,6 +52,7 @@ export async function puzzlesCommand(
     symmetric: o.symmetric === true,
     seed: whole('--seed', o.seed, 0, 2 ** 31),
   }
+  if (isStdout(o.output)) checkBinaryStdout('a PDF booklet')
   const { set } = loadSolvableSet(setArg)
   const t0 = performance.now()
   const bar = statusBar(
@@ -102,21 +104,24 @@ export async function puzzlesCommand(
   if (result.shortfall) process.stderr.write(`${result.shortfall}\n`)
   const exit = signal.aborted ? 130 : 0
   if (signal.aborted && figures.length === 0) return exit
-  const booklet = o.output
-    ? await writeBooklet(
-        o.output,
-        documentFromSet(set),
-        figures.map((f) => ({
-          polygon: f.polygon,
-          tiling: f.tilings[0],
-          nodes: f.nodes,
-          solutions: f.counts.solutions,
-        })),
-        join(RESOURCES, 'fonts'),
-      )
-    : undefined
+  const bookletFigures = figures.map((f) => ({
+    polygon: f.polygon,
+    tiling: f.tilings[0],
+    nodes: f.nodes,
+    solutions: f.counts.solutions,
+  }))
+  const fonts = join(RESOURCES, 'fonts')
+  let booklet: { files: string[]; pages: number } | undefined
+  if (isStdout(o.output)) {
+    const r = await renderBooklet(documentFromSet(set), bookletFigures, fonts, 'pdf')
+    for (const f of r.files) await toStdout(f.content)
+    booklet = { files: ['standard output'], pages: r.pages }
+  } else if (o.output)
+    booklet = await writeBooklet(o.output, documentFromSet(set), bookletFigures, fonts)
+  // With the booklet on standard output, the list goes beside it, to stderr.
+  const say = wordsBeside(o.output, write)
   if (o.json) {
-    write(
+    say(
       JSON.stringify({
         figures: figures.map((f) => ({
           polygon: f.polygon,
@@ -145,7 +150,7 @@ export async function puzzlesCommand(
     f.counts.fixed,
     f.nodes.toLocaleString('en'),
   ])
-  write(
+  say(
     `${figures.length} ${request.kind === 'convex' ? 'convex ' : ''}figure${figures.length === 1 ? '' : 's'}${request.symmetric ? ' with a symmetry' : ''} ${what} by ${set.name}, easiest first ` +
       `(${progress.counted.toLocaleString('en')} figures counted, ${progress.nodes.toLocaleString('en')} search nodes).\n` +
       'Solutions up to the figure’s symmetries, tilings of the fixed figure; difficulty in search nodes.\n\n' +

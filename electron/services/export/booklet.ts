@@ -3,7 +3,7 @@ import type { WorkbenchDocument } from '../../../shared/document/document'
 import { DEFAULT_EXPORT } from '../../../shared/drawing/export-settings'
 import { InputError } from '../../../shared/errors'
 import { bookletSheet, type BookletFigure } from '../../../shared/silhouettes/booklet'
-import { renderSheet, writeRendered, type ExportResult } from './exporter'
+import { renderSheet, writeRendered, type ExportResult, type Rendered } from './exporter'
 
 /** Silhouettes laid out four to a row: large enough to build on. */
 const BOOKLET_COLUMNS = 4
@@ -23,15 +23,25 @@ export async function writeBooklet(
     throw new InputError(
       `${path}: a booklet is written as .pdf or .svg, not "${ext || 'no extension'}"`,
     )
+  return writeRendered(
+    path,
+    await renderBooklet(document, figures, fontsDir, ext === '.pdf' ? 'pdf' : 'svg'),
+  )
+}
+
+/** The booklet's files, written nowhere yet (the CLI's `-o -` prints the PDF). */
+export async function renderBooklet(
+  document: WorkbenchDocument,
+  figures: readonly BookletFigure[],
+  fontsDir: string,
+  format: 'pdf' | 'svg',
+): Promise<Rendered> {
   if (figures.length === 0) throw new InputError('There are no figures to put in a booklet.')
   const settings = {
     ...DEFAULT_EXPORT,
-    format: ext === '.pdf' ? ('pdf' as const) : ('svg' as const),
+    format,
     sheet: { ...DEFAULT_EXPORT.sheet, columns: BOOKLET_COLUMNS },
   }
   const sheet = bookletSheet(document, figures, settings.sheet)
-  return writeRendered(
-    path,
-    await renderSheet(sheet, settings, `${document.name} — puzzles`, fontsDir),
-  )
+  return renderSheet(sheet, settings, `${document.name} — puzzles`, fontsDir)
 }

@@ -10,7 +10,7 @@ import { plotterById } from '../../../shared/hpgl/devices'
 import { pageHpgl } from '../../../shared/hpgl/write'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import { pageSvg } from '../../../shared/drawing/svg'
-import { saveFile } from '../atomic-write'
+import { saveFile, writesIntoStream } from '../atomic-write'
 
 /**
  * Writes a job's solutions as SVG, PDF, HPGL or line-printer text, each file atomically. A sheet
@@ -109,10 +109,17 @@ export async function writeExport(
   return writeRendered(path, await renderExport(job, s, fontsDir))
 }
 
-/** Writes rendered files, later pages beside the first: name-2.hpgl … */
+/**
+ * Writes rendered files, later pages beside the first: name-2.hpgl …; into a device or a pipe
+ * (`/dev/null`, a plotter's), all of them one after the other, as to standard output.
+ */
 export async function writeRendered(path: string, rendered: Rendered): Promise<ExportResult> {
   const { files, ...rest } = rendered
   const abs = resolve(path)
+  if (await writesIntoStream(abs)) {
+    await saveFile(abs, Buffer.concat(files.map((f) => Buffer.from(f.content))))
+    return { files: [abs], ...rest }
+  }
   const ext = extname(abs)
   const stem = abs.slice(0, abs.length - ext.length)
   const written: string[] = []

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { readFile, rename } from 'node:fs/promises'
+import { rename } from 'node:fs/promises'
 import { z } from 'zod'
 import { InputError } from '../../../shared/errors'
 import type { KindName } from '../../worker/protocol'
 import { writeFileAtomic } from '../atomic-write'
+import { FileReadError, readFileChecked } from '../input-file'
 
 /**
  * A farm run's checkpoint: its plan and the result of every finished task, written as tasks end,
@@ -38,6 +39,8 @@ export interface Checkpoint<Plan, Result> {
 }
 
 const FORMAT = 'puzzle-workbench/checkpoint'
+// Near the longest string V8 makes, so the longest checkpoint JSON.stringify can have written.
+const MAX_CHECKPOINT_BYTES = 500e6
 /** The queens checkpoints were versions 1 and 2 of this file, before every kind had one. */
 const VERSION = 3
 
@@ -98,10 +101,10 @@ export async function readCheckpoint<Plan, Result>(
 ): Promise<Checkpoint<Plan, Result> | undefined> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await readFileChecked(path, { what: 'checkpoint file', maxBytes: MAX_CHECKPOINT_BYTES })
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new InputError(`${path}: cannot read the checkpoint (${(e as Error).message})`)
+    if (e instanceof FileReadError && e.code === 'ENOENT') return undefined
+    throw e
   }
   const bad = (why: string) => badCheckpoint(path, spec.label, why)
   let json: unknown
