@@ -7,12 +7,9 @@ import { drawPolygon, expect, test, type Workbench } from './fixtures'
 const number = async (workbench: Workbench, attribute: string) =>
   Number(await workbench.page.getByTestId('progress').getAttribute(attribute))
 
-test('a page reloaded mid-solve takes the job up again: its tilings so far, its progress going on, Cancel, the same set open', async ({
-  workbench,
-}) => {
+/** Solves every convex outline of the tetraboloes until the first tilings show; how many. */
+async function solveTetraboloes(workbench: Workbench): Promise<number> {
   const { page } = workbench
-  // One solver process: the tetraboloes' convex outlines then take long enough to reload in the middle.
-  await workbench.call('settings.set', { workers: 1 })
   await page.locator('[data-view="library"]').click()
   await page.getByTestId('set-tetraboloes').getByRole('button', { name: 'Open' }).click()
   await expect(page.getByTestId('piece-row')).toHaveCount(14)
@@ -21,7 +18,16 @@ test('a page reloaded mid-solve takes the job up again: its tilings so far, its 
   await expect
     .poll(() => number(workbench, 'data-solutions'), { timeout: 60_000 })
     .toBeGreaterThan(0)
-  const found = await number(workbench, 'data-solutions')
+  return number(workbench, 'data-solutions')
+}
+
+test('a page reloaded mid-solve takes the job up again: its tilings so far, its progress going on, Cancel, the same set open', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  // One solver process: the tetraboloes' convex outlines then take long enough to reload in the middle.
+  await workbench.call('settings.set', { workers: 1 })
+  const found = await solveTetraboloes(workbench)
 
   await page.reload()
   await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
@@ -52,13 +58,7 @@ test('a job that ends while the page is away shows ended, with its tilings, and 
   workbench,
 }) => {
   const { page } = workbench
-  await page.locator('[data-view="library"]').click()
-  await page.getByTestId('set-tetraboloes').getByRole('button', { name: 'Open' }).click()
-  await page.getByTestId('solve-convex').click()
-  await expect(page.getByTestId('job-state')).toHaveAttribute('data-state', 'running')
-  await expect
-    .poll(() => number(workbench, 'data-solutions'), { timeout: 60_000 })
-    .toBeGreaterThan(0)
+  await solveTetraboloes(workbench)
   // The page goes away mid-job, as in a reload, and comes back (in the same tab) once it ended.
   await page.goto('about:blank')
   await expect
