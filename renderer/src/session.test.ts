@@ -163,6 +163,18 @@ describe('the session a reload brings back', () => {
     await reload()
     expect(useSolver().job).toBeUndefined()
     expect(useApp().notices.map((n) => n.kind)).toEqual(['error'])
-    expect(useApp().notices[0].text).toMatch(/is gone: the workbench was restarted/)
+    expect(useApp().notices[0].text).toMatch(
+      /is gone: the workbench was restarted, or ran other jobs since/,
+    )
+
+    // A host that cannot answer: the page starts all the same, with the document, and says so.
+    host.answer('solver.jobs', () => {
+      throw new Error('the connection to the workbench was lost')
+    })
+    expect(await reload()).toBe(true)
+    expect(useDocument().doc.name).toBe('Untitled')
+    expect(useApp().notices.map((n) => n.text)).toEqual([
+      'The solve running before the reload could not be shown: the connection to the workbench was lost',
+    ])
   })
 })

@@ -99,12 +99,22 @@ async function reopen(s: DocumentSession): Promise<void> {
 
 async function takeUp(saved: { jobId: string; running: boolean }): Promise<void> {
   const app = useApp()
-  const job = await useSolver().reattach(saved.jobId)
+  let job: Job | undefined
+  try {
+    job = await useSolver().reattach(saved.jobId)
+  } catch (e) {
+    // The page starts all the same; the job goes on in the host.
+    app.notify(
+      'error',
+      `The solve running before the reload could not be shown: ${(e as Error).message}`,
+    )
+    return
+  }
   if (!job) {
     if (saved.running)
       app.notify(
         'error',
-        'The solve that was running before the page was reloaded is gone: the workbench was restarted. Solve again.',
+        'The solve that was running before the page was reloaded is gone: the workbench was restarted, or ran other jobs since. Solve again.',
       )
     return
   }
