@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkParams, type WorkbenchEvent } from '../../shared/api/contract'
+import { checkParams, type JobSnapshot, type WorkbenchEvent } from '../../shared/api/contract'
+import { applyJobEvent, newJobView, type JobView } from '../../shared/api/job-view'
 import { convexCases } from '../../shared/convex/convex'
 import {
   documentFromJson,
@@ -30,8 +31,11 @@ const request = (params: {
   figures?: { name: string; polygon: readonly (readonly [number, number])[] }[]
 }) => checkParams('solver.start', params)
 
-/** A solver service on real worker processes, with every event it emits recorded. */
-function service(workers = 2) {
+/**
+ * A solver service on real worker processes, with every event it emits recorded (and shown to
+ * `tap` as it is sent).
+ */
+function service(workers = 2, tap?: (e: WorkbenchEvent, solver: SolverService) => void) {
   const events: WorkbenchEvent[] = []
   const waiters: { test: (e: WorkbenchEvent) => boolean; resolve: (e: WorkbenchEvent) => void }[] =
     []
@@ -40,6 +44,7 @@ function service(workers = 2) {
     workers: pool,
     emit: (e) => {
       events.push(e)
+      tap?.(e, solver)
       for (const w of [...waiters])
         if (w.test(e)) {
           waiters.splice(waiters.indexOf(w), 1)
@@ -73,8 +78,8 @@ afterEach(() => {
   for (const close of open) close()
   open = []
 })
-function started(workers?: number) {
-  const s = service(workers)
+function started(workers?: number, tap?: Parameters<typeof service>[1]) {
+  const s = service(workers, tap)
   open.push(s.close)
   return s
 }
@@ -121,6 +126,65 @@ describe('the solver service', () => {
       }
     expect(streamed).toBe(142)
     expect(solver.status().jobs).toHaveLength(0)
+  })
+
+  it('hands a job over mid-run as its events told it: with the events sent after, a reloaded page has it whole', async () => {
+    let mid: JobSnapshot | undefined
+    const after: WorkbenchEvent[] = []
+    const { solver, ended, events } = started(2, (e, s) => {
+      if (mid) after.push(e)
+      else if (e.type === 'job.solutions') mid = s.jobViews().jobs[0]
+    })
+    const document = bundled('tangram')
+    const { jobId } = solver.start(
+      request({ document, kind: 'convex', mode: 'reduce', list: true }),
+    )
+    await ended(jobId)
+    const tilings = (v: JobView) => v.figures.reduce((n, f) => n + f.tilings.length, 0)
+    const { ageMs, firstTilingMs, ...view } = mid!
+    expect(view).toMatchObject({ jobId, state: 'running' })
+    expect(tilings(view)).toBeGreaterThan(0)
+    expect(tilings(view)).toBeLessThan(142)
+    expect(firstTilingMs).toBeLessThanOrEqual(ageMs)
+    for (const e of after) applyJobEvent(view, e)
+    // Every event from the start, as the page that asked for the job saw them.
+    const whole = newJobView(jobId, { kind: 'convex', mode: 'reduce', document })
+    for (const e of events) applyJobEvent(whole, e)
+    expect(whole).toMatchObject({ state: 'done', fraction: 1 })
+    expect(tilings(whole)).toBe(142)
+    expect(view).toEqual(whole)
+    // Ended, it is still handed over: a page reloaded after the end shows its results.
+    const [kept] = solver.jobViews().jobs
+    expect({ ...kept, ageMs: undefined, firstTilingMs: undefined }).toEqual({
+      ...whole,
+      ageMs: undefined,
+      firstTilingMs: undefined,
+    })
+  })
+
+  it('keeps the views of the two jobs ended last; a restarted host gives its jobs other ids', async () => {
+    const { solver, ended } = started(1)
+    const count = () =>
+      solver.start(
+        request({ document: bundled('tangram'), kind: 'convex', mode: 'reduce', list: false }),
+      )
+    const ids = [count(), count(), count()].map((j) => j.jobId)
+    expect(solver.jobViews().jobs.map((j) => [j.jobId, j.state])).toEqual([
+      [ids[0], 'queued'],
+      [ids[1], 'queued'],
+      [ids[2], 'queued'],
+    ])
+    await ended(ids[2])
+    expect(solver.jobViews().jobs.map((j) => [j.jobId, j.state])).toEqual([
+      [ids[1], 'done'],
+      [ids[2], 'done'],
+    ])
+    const other = started(1).solver
+    const { jobId } = other.start(
+      request({ document: bundled('tangram'), kind: 'convex', mode: 'reduce', list: false }),
+    )
+    other.cancel(jobId)
+    expect(ids).not.toContain(jobId)
   })
 
   it('decides every convex outline of the hexominoes, each figure event with its reason', async () => {

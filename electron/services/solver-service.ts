@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Point } from '../../shared/lattice/polygon'
-import type { JobSummary, Results, SolveRequest, WorkbenchEvent } from '../../shared/api/contract'
+import type {
+  JobSnapshot,
+  JobSummary,
+  Results,
+  SolveRequest,
+  WorkbenchEvent,
+} from '../../shared/api/contract'
+import { applyJobEvent, newJobView, type JobView } from '../../shared/api/job-view'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { mergeCongruent } from '../../shared/document/merge'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
@@ -24,7 +32,9 @@ import {
  * so a solve starts at once), never in this process. Progress, tilings and per-figure results
  * stream out as events; cancel kills the job's processes at once; a worker that dies is reported
  * and its task run again. A stopped job keeps a checkpoint, and solving the same again resumes
- * from it. One-off tasks (the search trace, a published number) go to the workers too.
+ * from it. One-off tasks (the search trace, a published number) go to the workers too. Each job
+ * is also followed as its events tell it (`JobView`), the running ones and the last few ended, so
+ * that a page reloaded mid-job takes it up again (`jobViews`).
  */
 export interface SolverServiceOptions {
   readonly workers: AppWorkers
@@ -41,6 +51,8 @@ interface Job {
 }
 
 const KEEP_SOLVED = 2
+/** Ended jobs whose views are kept for a page reloaded meanwhile, the newest. */
+const KEEP_ENDED = 2
 /** Checkpoints of stopped jobs kept, the newest. */
 const KEEP_CHECKPOINTS = 8
 
@@ -61,9 +73,21 @@ export function solvable(
   return { setJson, names, apart, spread, ...jobFigures(kind, pieces, figures ?? set.figures) }
 }
 
+/** A job as its events told it so far, and when it was asked for and first found a tiling. */
+interface Followed {
+  readonly view: JobView
+  readonly askedAt: number
+  firstTilingMs?: number
+}
+
 export class SolverService {
   private readonly jobs: Job[] = []
+  /** Job ids name this service too: a page that remembers a job of a host since restarted
+   *  must not take another job for it. */
+  private readonly idPrefix = `job-${randomUUID().slice(0, 8)}-`
   private nextJob = 1
+  /** Every queued or running job and the last few ended, in the order they were asked for. */
+  private readonly followed = new Map<string, Followed>()
   private pumping = false
   /** What the last few listing jobs found, for export (the renderer has it too, but export
    *  should not send it all back). */
@@ -71,17 +95,40 @@ export class SolverService {
 
   constructor(private readonly opts: SolverServiceOptions) {}
 
+  /** Sends an event, and applies it to the view of the job it is about. */
+  private readonly emit = (e: WorkbenchEvent): void => {
+    const followed = 'jobId' in e ? this.followed.get(e.jobId) : undefined
+    if (followed) {
+      applyJobEvent(followed.view, e)
+      if (e.type === 'job.solutions') followed.firstTilingMs ??= Date.now() - followed.askedAt
+      if (e.type === 'job.ended') this.forgetEnded()
+    }
+    this.opts.emit(e)
+  }
+
+  /** Forgets the views of all but the newest few ended jobs. */
+  private forgetEnded(): void {
+    const ended = [...this.followed.values()].filter(
+      (f) => f.view.state !== 'queued' && f.view.state !== 'running',
+    )
+    for (const f of ended.slice(0, -KEEP_ENDED)) this.followed.delete(f.view.jobId)
+  }
+
   start(request: SolveRequest): Results['solver.start'] {
     // Refuse a document that cannot be solved now, before queueing it.
     documentToJson(request.document as WorkbenchDocument)
     const job: Job = {
-      jobId: `job-${this.nextJob++}`,
+      jobId: `${this.idPrefix}${this.nextJob++}`,
       request,
       abort: new AbortController(),
       state: 'queued',
     }
     this.jobs.push(job)
-    this.opts.emit({ type: 'job.queued', jobId: job.jobId })
+    this.followed.set(job.jobId, {
+      view: newJobView(job.jobId, { ...request, document: request.document as WorkbenchDocument }),
+      askedAt: Date.now(),
+    })
+    this.emit({ type: 'job.queued', jobId: job.jobId })
     void this.pump()
     return { jobId: job.jobId }
   }
@@ -91,7 +138,7 @@ export class SolverService {
     if (!job) return
     if (job.state === 'queued') {
       this.jobs.splice(this.jobs.indexOf(job), 1)
-      this.opts.emit({ type: 'job.ended', jobId, outcome: 'cancelled', elapsedMs: 0 })
+      this.emit({ type: 'job.ended', jobId, outcome: 'cancelled', elapsedMs: 0 })
     } else job.abort.abort()
   }
 
@@ -103,6 +150,25 @@ export class SolverService {
         state: j.state,
       })),
       workerPids: this.opts.workers.pool.pids(),
+    }
+  }
+
+  /**
+   * The jobs queued or running and the last few ended, as their events told them. Taken at once
+   * and answered before any later event of theirs is sent, so a page that takes a job up from
+   * here and applies the events that follow has it whole.
+   */
+  jobViews(): Results['solver.jobs'] {
+    const now = Date.now()
+    return {
+      jobs: [...this.followed.values()].map((f): JobSnapshot => ({
+        ...f.view,
+        // Copied as they are now: the view's figures change as events come, their tiling
+        // lists are replaced, never changed.
+        figures: f.view.figures.map((g) => ({ ...g })),
+        ageMs: now - f.askedAt,
+        ...(f.firstTilingMs === undefined ? {} : { firstTilingMs: f.firstTilingMs }),
+      })),
     }
   }
 
@@ -190,7 +256,7 @@ export class SolverService {
     job.state = 'running'
     const { jobId, request } = job
     const started = Date.now()
-    const emit = this.opts.emit
+    const emit = this.emit
     let keepSoFar = (_complete: boolean) => {}
     try {
       const { setJson, names, apart, spread, figures, shown } = solvable(

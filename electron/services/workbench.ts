@@ -186,6 +186,7 @@ export function createWorkbench(
       return null
     },
     'solver.status': () => solver.status(),
+    'solver.jobs': () => solver.jobViews(),
     'estimate.start': (p: never) => estimates.start(p),
     'estimate.cancel': (p: { estimateId: string }) => (estimates.cancel(p.estimateId), null),
     'solver.trace': (p: never) => solver.trace(p),

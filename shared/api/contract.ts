@@ -13,6 +13,7 @@ import type { CompareProgress, Comparison } from '../compare/compare'
 import type { DesignJson } from '../design/json'
 import { MAX_QUEENS } from '../queens/split'
 import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
+import type { JobView } from './job-view'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
 
@@ -194,6 +195,11 @@ export const METHODS = {
   'solver.cancel': z.strictObject({ jobId: z.string().max(100) }),
   'solver.status': none,
   /**
+   * The jobs queued, running and the last few ended, each as its events tell it (tilings so far
+   * included): a page reloaded mid-job takes its job up from here, and its events keep coming.
+   */
+  'solver.jobs': none,
+  /**
    * The search's size before any run (issue 13, point 3): each figure ruled out or estimated in
    * the worker processes; progress and the end come as events.
    */
@@ -374,6 +380,14 @@ export interface JobSummary {
   readonly state: 'queued' | 'running'
 }
 
+/** A job as `solver.jobs` hands it over: as its events tell it, with its times. */
+export type JobSnapshot = JobView & {
+  /** Milliseconds since it was asked for. */
+  readonly ageMs: number
+  /** Milliseconds from being asked for to its first tiling sent, if one was. */
+  readonly firstTilingMs?: number
+}
+
 export interface PaperRow {
   readonly id: string
   readonly document: SourceDocument
@@ -405,6 +419,7 @@ export interface Results {
   'solver.start': { jobId: string }
   'solver.cancel': null
   'solver.status': { jobs: JobSummary[]; workerPids: number[] }
+  'solver.jobs': { jobs: JobSnapshot[] }
   /** The figures estimated (as a job shows them), and the processes a run here would use. */
   'estimate.start': { estimateId: string; figures: JobFigure[]; workers: number }
   'estimate.cancel': null

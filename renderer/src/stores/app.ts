@@ -9,20 +9,22 @@ import type {
 } from '../../../shared/api/contract'
 import { api } from '../api'
 
-export type View =
-  | 'library'
-  | 'designer'
-  | 'figures'
-  | 'solve'
-  | 'gallery'
-  | 'papers'
-  | 'matching'
-  | 'queens'
-  | 'tait'
-  | 'pentagons'
-  | 'puzzles'
-  | 'compare'
-  | 'design'
+export const VIEWS = [
+  'library',
+  'designer',
+  'figures',
+  'solve',
+  'gallery',
+  'papers',
+  'matching',
+  'queens',
+  'tait',
+  'pentagons',
+  'puzzles',
+  'compare',
+  'design',
+] as const
+export type View = (typeof VIEWS)[number]
 
 /** How long a notice stays: an error long enough to be read; the pointer on a notice holds it. */
 const NOTICE_MS: Record<Notice['kind'], number> = { info: 4000, error: 12_000 }

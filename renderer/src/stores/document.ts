@@ -125,6 +125,31 @@ export const useDocument = defineStore('document', () => {
     template.value = false
   }
 
+  /** What a reload of the page needs to reopen the document as it is (renderer/src/session.ts). */
+  function session(): DocumentSession {
+    return {
+      document: doc.value,
+      path: path.value,
+      template: template.value,
+      unsaved: dirty.value,
+      autosaveId,
+    }
+  }
+
+  /**
+   * Reopens the document a reload interrupted, as it was, under its autosave id. Unsaved work
+   * comes back from its autosave with its history (`restore`); this takes the rest, and unsaved
+   * work whose autosave is missing, without its history.
+   */
+  function resume(s: DocumentSession): void {
+    replace(s.document, s.path, s.autosaveId)
+    past.value = []
+    future.value = []
+    baseline.value = s.unsaved ? undefined : doc.value
+    template.value = s.template
+    if (s.unsaved) scheduleAutosave()
+  }
+
   function replace(next: WorkbenchDocument, at: string | undefined, id: string): void {
     if (autosaveTimer) clearTimeout(autosaveTimer)
     if (id !== autosaveId) void api.call('autosave.discard', { id: autosaveId }).catch(() => {})
@@ -262,6 +287,8 @@ export const useDocument = defineStore('document', () => {
     redo,
     load,
     restore,
+    session,
+    resume,
     save,
     flushAutosave,
     rename,
@@ -278,6 +305,17 @@ export const useDocument = defineStore('document', () => {
     moveFigure,
   }
 })
+
+/** The open document as a reload must bring it back. */
+export interface DocumentSession {
+  readonly document: WorkbenchDocument
+  readonly path?: string
+  /** A bundled set, whose figures are trials (see `template` in the store). */
+  readonly template: boolean
+  /** Changed since opened or saved: kept by its autosave. */
+  readonly unsaved: boolean
+  readonly autosaveId: string
+}
 
 function sessionId(): string {
   return `doc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`

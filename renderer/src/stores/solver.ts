@@ -1,68 +1,28 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, nextTick, ref, shallowRef, triggerRef } from 'vue'
-import type { JobFigure, RunPlace, WorkbenchEvent } from '../../../shared/api/contract'
+import type { WorkbenchEvent } from '../../../shared/api/contract'
+import {
+  applyJobEvent,
+  newJobView,
+  type JobFigureView,
+  type JobTiling,
+  type JobView,
+} from '../../../shared/api/job-view'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import type { Point } from '../../../shared/lattice/polygon'
-import type { PlacedPiece } from '../../../shared/tiling/problem'
-import {
-  headlineCount,
-  type SymmetryMode,
-  type TilingCounts,
-  type TilingStats,
-} from '../../../shared/tiling/search'
-import { mergeCongruentPieces, solvedSetKey } from '../../../shared/document/merge'
+import { headlineCount, type SymmetryMode } from '../../../shared/tiling/search'
 import { api } from '../api'
 import { plain, useDocument } from './document'
 import { useRunOn } from './run-on'
 
-export interface Tiling {
-  readonly pieces: readonly PlacedPiece[]
-  readonly classSize: number
-}
+export type Tiling = JobTiling
+export type FigureResult = JobFigureView
 
-export interface FigureResult {
-  readonly figure: JobFigure
-  tilings: Tiling[]
-  counts?: TilingCounts
-  stats?: TilingStats
-  rejected?: string
-  complete?: boolean
-  /** Knuth's estimate of the figure's search, as planned. */
-  estimatedNodes?: number
-}
-
-export interface Job {
-  readonly jobId: string
-  readonly kind: 'tile' | 'convex'
-  readonly mode: SymmetryMode
-  /** The set solved (`solvedSetKey`): the job's tilings are those of every document with it. */
-  readonly setKey: string
-  /** The document as solved: the gallery draws with its pieces and colours. */
-  document: WorkbenchDocument
-  /** Names of pieces counted as one kind because they have the same shape. */
-  merged: readonly (readonly string[])[]
-  /** Where its tasks run, once it has started. */
-  runsOn?: RunPlace
-  /** 'estimated': stopped before its search, which would take days; it can be run anyway. */
-  state: 'queued' | 'running' | 'done' | 'cancelled' | 'failed' | 'estimated'
-  figures: FigureResult[]
-  fraction: number
-  placements: number
-  solutions: number
-  figuresDone: number
-  rate: number
-  etaSeconds?: number
-  error?: string
-  /** Lines about the run that did not stop it: a worker process that died, its task run again. */
-  notices: string[]
-  /** Knuth's estimate of the nodes, of the figures planned so far. */
-  estimatedNodes?: number
-  /** Figures planned so far: ruled out, or estimated before their search. */
-  figuresPlanned?: number
+export interface Job extends JobView {
+  /** When Solve was pressed, on this page's clock (`performance.now()`). */
   startedAt: number
   /** Milliseconds from pressing Solve to the first tiling painted on screen (see `shown`). */
   firstTilingMs?: number
-  elapsedMs?: number
 }
 
 /**
@@ -107,23 +67,7 @@ export const useSolver = defineStore('solver', () => {
         })),
         force: options.force,
       })
-      const fresh: Job = {
-        jobId,
-        kind,
-        mode,
-        setKey: solvedSetKey(mergeCongruentPieces(document.pieces)),
-        document,
-        merged: [],
-        state: 'queued',
-        notices: [],
-        figures: [],
-        fraction: 0,
-        placements: 0,
-        solutions: 0,
-        figuresDone: 0,
-        rate: 0,
-        startedAt,
-      }
+      const fresh: Job = { ...newJobView(jobId, { kind, mode, document }), startedAt }
       job.value = markRaw(fresh)
     } finally {
       starting.value = false
@@ -136,62 +80,26 @@ export const useSolver = defineStore('solver', () => {
 
   function handle(e: WorkbenchEvent): void {
     const j = job.value
-    if (!j || !('jobId' in e) || e.jobId !== j.jobId) return
-    switch (e.type) {
-      case 'job.started':
-        j.state = 'running'
-        j.document = e.document
-        j.merged = e.merged
-        j.runsOn = e.runsOn
-        j.figures = e.figures.map((figure) => ({ figure, tilings: [] }))
-        break
-      case 'job.progress':
-        j.fraction = e.fraction
-        j.placements = e.placements
-        j.solutions = Math.max(j.solutions, e.solutions)
-        j.figuresDone = e.figuresDone
-        j.rate = e.rate
-        j.etaSeconds = e.etaSeconds
-        j.estimatedNodes = e.estimatedNodes
-        j.figuresPlanned = e.figuresPlanned
-        break
-      case 'job.solutions': {
-        const f = j.figures[e.figure]
-        if (!f) break
-        f.tilings = f.tilings.concat(e.tilings)
-        j.solutions = Math.max(
-          j.solutions,
-          j.figures.reduce((s, g) => s + g.tilings.length, 0),
-        )
-        break
-      }
-      case 'job.figure': {
-        const f = j.figures[e.figure]
-        if (!f) break
-        if (e.order) f.tilings = e.order.map((k) => f.tilings[k])
-        f.counts = e.counts
-        f.stats = e.stats
-        f.rejected = e.rejected
-        f.complete = e.complete
-        f.estimatedNodes = e.estimatedNodes
-        j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
-        break
-      }
-      case 'job.notice':
-        j.notices = [...j.notices, e.message]
-        break
-      case 'job.ended':
-        j.state = e.outcome
-        j.error = e.error
-        if (e.estimatedNodes !== undefined) j.estimatedNodes = e.estimatedNodes
-        j.elapsedMs = e.elapsedMs
-        if (e.outcome === 'done') j.fraction = 1
-        break
-    }
-    triggerRef(job)
+    if (j && applyJobEvent(j, e)) triggerRef(job)
   }
 
   api.onEvent(handle)
+
+  /**
+   * Takes up a job of the host again after this page was reloaded: as the host has it now (its
+   * tilings so far, its progress or its end); its events go on arriving. Undefined if the host
+   * no longer knows it (it was restarted, or the job ended long ago).
+   */
+  async function reattach(jobId: string): Promise<Job | undefined> {
+    const { jobs } = await api.call('solver.jobs', {})
+    // No await from the answer to here: the events sent after it have not been handled yet.
+    const found = jobs.find((j) => j.jobId === jobId)
+    if (!found) return undefined
+    const { ageMs, firstTilingMs, ...view } = found
+    const taken: Job = { ...view, startedAt: performance.now() - ageMs, firstTilingMs }
+    job.value = markRaw(taken)
+    return taken
+  }
 
   /**
    * A view calls this once it has painted tilings of `j`: the first call after the paint fixes
@@ -231,5 +139,16 @@ export const useSolver = defineStore('solver', () => {
     job.value ? job.value.figures.reduce((s, f) => s + figureCount(f, job.value!.mode), 0) : 0,
   )
 
-  return { job, starting, running, ofDocument, tileable, totalSolutions, start, cancel, shown }
+  return {
+    job,
+    starting,
+    running,
+    ofDocument,
+    tileable,
+    totalSolutions,
+    start,
+    cancel,
+    reattach,
+    shown,
+  }
 })
