@@ -52,6 +52,12 @@ const none = z.strictObject({})
 
 /** Steps of undo history an autosave keeps each way, so that a restore can be undone into. */
 export const AUTOSAVED_HISTORY = 50
+/**
+ * What autosaves may take on disk (electron/services/autosaves.ts): each at most maxBytes (the
+ * renderer keeps as much undo history as fits), and at most maxCount of them; beyond that a write is
+ * refused with a message saying what to do.
+ */
+export const AUTOSAVE_LIMITS = { maxBytes: 4_000_000, maxCount: 20 } as const
 /** An editor's undo (past, oldest first) and redo (future, next first) history. */
 const history = <T extends z.ZodType>(entry: T) =>
   z.strictObject({
@@ -186,7 +192,9 @@ export const METHODS = {
     history: documentHistorySchema.optional(),
   }),
   'autosave.discard': z.strictObject({ id: z.string().min(1).max(100) }),
+  /** The autosaves without their contents: one is read with autosave.read when restored. */
   'autosave.list': none,
+  'autosave.read': z.strictObject({ id: z.string().min(1).max(100) }),
   'settings.get': none,
   'settings.set': settingsSchema.partial(),
   'solver.start': solveRequestSchema,
@@ -357,11 +365,15 @@ export interface PortEntry {
   readonly label: string
 }
 
-export interface Recoverable {
+/** Unsaved work of an earlier session, as listed: the document is read when it is restored. */
+export interface AutosaveEntry {
   readonly id: string
   readonly name: string
   readonly path?: string
   readonly savedAt: string
+}
+
+export interface Recoverable extends AutosaveEntry {
   readonly document: WorkbenchDocument
   /** The undo history as it was, so that a restored document can be undone further. */
   readonly history?: DocumentHistory
@@ -398,7 +410,8 @@ export interface Results {
   'document.save': { path: string }
   'autosave.write': null
   'autosave.discard': null
-  'autosave.list': Recoverable[]
+  'autosave.list': AutosaveEntry[]
+  'autosave.read': Recoverable
   'settings.get': Settings
   'settings.set': Settings
   'solver.start': { jobId: string }
