@@ -87,14 +87,40 @@ export class Autosaves {
 
   /** One autosave with its contents, to restore it; a damaged history costs only itself. */
   async read(id: string): Promise<Recoverable> {
+    const record = await this.record(id)
+    const history = documentHistorySchema.safeParse(record.history).data
+    return { ...entryOf(id, record), document: record.document, ...(history ? { history } : {}) }
+  }
+
+  /** The header of one autosave, read from the first bytes of its file. */
+  private async entry(id: string): Promise<AutosaveEntry> {
+    const handle = await open(this.file(id), 'r')
+    let head: string
+    try {
+      const buffer = Buffer.alloc(HEADER_BYTES)
+      const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0)
+      head = buffer.subarray(0, bytesRead).toString('utf8')
+    } finally {
+      await handle.close()
+    }
+    const end = head.indexOf('\n')
+    const header = headerSchema.safeParse(parseOrUndefined(head.slice(0, end))).data
+    // An autosave of an earlier version is one JSON record, read whole (until it is restored or
+    // discarded, when it goes or is written anew).
+    return end >= 0 && header ? entryOf(id, header) : entryOf(id, await this.record(id))
+  }
+
+  /** An autosave's whole file, checked. */
+  private async record(id: string): Promise<AutosaveRecord> {
     const file = this.file(id)
     const what = `autosave ${id}`
     let text: string
     try {
-      const { size } = await stat(file)
+      const info = await stat(file)
+      if (!info.isFile()) throw new InputError(`${what}: not a file`)
       // Autosaves of earlier versions could be as large as one message to the host.
-      if (size > MAX_MESSAGE_BYTES + HEADER_BYTES)
-        throw new InputError(`${what}: too large (${mb(size)}) to restore`)
+      if (info.size > MAX_MESSAGE_BYTES + HEADER_BYTES)
+        throw new InputError(`${what}: too large (${mb(info.size)}) to restore`)
       text = await readFile(file, 'utf8')
     } catch (e) {
       if (e instanceof InputError) throw e
@@ -102,46 +128,7 @@ export class Autosaves {
     }
     const record = parseRecord(text)
     if (!record) throw new InputError(`${what}: damaged, it cannot be restored`)
-    const history = documentHistorySchema.safeParse(record.history).data
-    return {
-      id,
-      name: record.document.name,
-      savedAt: record.savedAt,
-      ...(record.path ? { path: record.path } : {}),
-      document: record.document,
-      ...(history ? { history } : {}),
-    }
-  }
-
-  /** The header of one autosave, read from the first bytes of its file. */
-  private async entry(id: string): Promise<AutosaveEntry | undefined> {
-    const handle = await open(this.file(id), 'r')
-    let head: string
-    let whole: boolean
-    try {
-      const buffer = Buffer.alloc(HEADER_BYTES)
-      const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0)
-      head = buffer.subarray(0, bytesRead).toString('utf8')
-      whole = bytesRead < HEADER_BYTES
-    } finally {
-      await handle.close()
-    }
-    const end = head.indexOf('\n')
-    const header = headerSchema.safeParse(parseOrUndefined(head.slice(0, end))).data
-    if (end >= 0 && header) {
-      const { name, savedAt, path } = header
-      return { id, name, savedAt, ...(path ? { path } : {}) }
-    }
-    // An autosave of an earlier version is one JSON record; a small one is read for its name.
-    const record = whole ? parseRecord(head) : undefined
     return record
-      ? {
-          id,
-          name: record.document.name,
-          savedAt: record.savedAt,
-          ...(record.path ? { path: record.path } : {}),
-        }
-      : undefined
   }
 
   /** The names of the autosave files: regular files only (a FIFO would hang a read). */
@@ -186,8 +173,20 @@ const recordSchema = z.object({
   history: z.unknown().optional(),
 })
 
+type AutosaveRecord = z.infer<typeof recordSchema>
+
+const entryOf = (
+  id: string,
+  r: { name?: string; savedAt: string; path?: string; document?: WorkbenchDocument },
+): AutosaveEntry => ({
+  id,
+  name: r.name ?? r.document?.name ?? '',
+  savedAt: r.savedAt,
+  ...(r.path ? { path: r.path } : {}),
+})
+
 /** An autosave's text: a header line and the contents, or an earlier version's one record. */
-function parseRecord(text: string): z.infer<typeof recordSchema> | undefined {
+function parseRecord(text: string): AutosaveRecord | undefined {
   const end = text.indexOf('\n')
   const header = headerSchema.safeParse(parseOrUndefined(text.slice(0, end))).data
   if (end < 0 || !header) return recordSchema.safeParse(parseOrUndefined(text)).data

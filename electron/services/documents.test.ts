@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import { spawnSync } from 'node:child_process'
@@ -263,7 +264,8 @@ describe('autosaves', () => {
   })
 
   it('of an earlier version (one JSON record) are listed and restored', async () => {
-    const document = tangram()
+    // With its history larger than the first bytes the list reads of this version's autosaves.
+    const document = { ...tangram(), description: 'x'.repeat(10_000) }
     const before = { ...document, name: 'Before' }
     mkdirSync(join(dir, 'autosave'))
     const record = {
@@ -271,9 +273,10 @@ describe('autosaves', () => {
       savedAt: '2025-01-01T10:00:00.000Z',
       path: '/files/tangram.json',
       document,
-      history: { past: [before], future: [] },
+      history: { past: Array<WorkbenchDocument>(10).fill(before), future: [] },
     }
     writeFileSync(join(dir, 'autosave', 'v1.json'), JSON.stringify(record) + '\n')
+    expect(statSync(join(dir, 'autosave', 'v1.json')).size).toBeGreaterThan(100_000)
     const entry = {
       id: 'v1',
       name: 'Tangram',

@@ -191,8 +191,11 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   wss.on('connection', (ws: WebSocket) => {
     const unsubscribe = opts.workbench.onEvent((event) => send(ws, { event }))
     ws.on('close', unsubscribe)
-    // An oversized or broken frame ends this socket; without a listener it would end the process.
-    ws.on('error', () => ws.terminate())
+    // An oversized or broken frame ends this socket (without a listener it would end the process):
+    // ws is closing it already, with a code that tells the client why (1009: too large).
+    ws.on('error', () => {
+      if (ws.readyState !== WebSocket.CLOSING) ws.terminate()
+    })
     let inFlight = 0
     ws.on('message', (data: RawData) => {
       // With the default binaryType every message arrives as one Buffer.
