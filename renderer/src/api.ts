@@ -1,5 +1,10 @@
 import type { Method, Params, Reply, Results, WorkbenchEvent } from '../../shared/api/contract'
-import { MAX_MESSAGE_BYTES, type Bridge, type WireCall, type WireMessage } from '../../shared/api/wire'
+import {
+  MAX_MESSAGE_BYTES,
+  type Bridge,
+  type WireCall,
+  type WireMessage,
+} from '../../shared/api/wire'
 
 /**
  * The renderer's only way out: the typed workbench API. In Electron the preload exposes it as
