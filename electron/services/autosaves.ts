@@ -93,7 +93,7 @@ export class Autosaves {
   }
 
   /** The header of one autosave, read from the first bytes of its file. */
-  private async entry(id: string): Promise<AutosaveEntry> {
+  private async entry(id: string): Promise<AutosaveEntry | undefined> {
     const handle = await open(this.file(id), 'r')
     let head: string
     try {
@@ -104,10 +104,10 @@ export class Autosaves {
       await handle.close()
     }
     const end = head.indexOf('\n')
-    const header = headerSchema.safeParse(parseOrUndefined(head.slice(0, end))).data
-    // An autosave of an earlier version is one JSON record, read whole (until it is restored or
-    // discarded, when it goes or is written anew).
-    return end >= 0 && header ? entryOf(id, header) : entryOf(id, await this.record(id))
+    const header =
+      (end >= 0 ? headerSchema.safeParse(parseOrUndefined(head.slice(0, end))).data : undefined) ??
+      earlierHeader(head)
+    return header && entryOf(id, header)
   }
 
   /** An autosave's whole file, checked. */
@@ -184,6 +184,29 @@ const entryOf = (
   savedAt: r.savedAt,
   ...(r.path ? { path: r.path } : {}),
 })
+
+/**
+ * The header of an earlier version's autosave, one JSON record as that version wrote it
+ * (`{"id":…,"savedAt":…,"path":…,"document":{"name":…`), taken from its start: the list reads no
+ * more of it than of this version's.
+ */
+function earlierHeader(head: string): Header | undefined {
+  const start = EARLIER_START.exec(head)
+  if (!start) return undefined
+  try {
+    const [savedAt, path, name] = [start[1], start[2], start[3]].map(
+      (s) => s && (JSON.parse(s) as string),
+    )
+    return headerSchema.safeParse({ autosave: 2, name, savedAt, ...(path ? { path } : {}) }).data
+  } catch {
+    return undefined // a broken escape in a string
+  }
+}
+
+const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`
+const EARLIER_START = new RegExp(
+  String.raw`^\{"id":"[\w-]*","savedAt":(${JSON_STRING})(?:,"path":(${JSON_STRING}))?,"document":\{"name":(${JSON_STRING})`,
+)
 
 /** An autosave's text: a header line and the contents, or an earlier version's one record. */
 function parseRecord(text: string): AutosaveRecord | undefined {

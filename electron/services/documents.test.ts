@@ -264,8 +264,8 @@ describe('autosaves', () => {
   })
 
   it('of an earlier version (one JSON record) are listed and restored', async () => {
-    // With its history larger than the first bytes the list reads of this version's autosaves.
-    const document = { ...tangram(), description: 'x'.repeat(10_000) }
+    // Its history larger than the first bytes the list reads; a name with quotes and backslashes.
+    const document = { ...tangram(), name: 'Tangram "copy" \\ 2', description: 'x'.repeat(10_000) }
     const before = { ...document, name: 'Before' }
     mkdirSync(join(dir, 'autosave'))
     const record = {
@@ -279,7 +279,7 @@ describe('autosaves', () => {
     expect(statSync(join(dir, 'autosave', 'v1.json')).size).toBeGreaterThan(100_000)
     const entry = {
       id: 'v1',
-      name: 'Tangram',
+      name: document.name,
       savedAt: record.savedAt,
       path: '/files/tangram.json',
     }
