@@ -21,7 +21,7 @@ function fakeWorkbench() {
   const released = new Promise<void>((resolve) => (release = resolve))
   const workbench: Workbench = {
     async call(method, params) {
-      calls.push(method)
+      calls.push(String(method))
       if (method === 'hold') await released
       if (method === 'boom') throw new Error('it broke')
       return { ok: true, value: { method, params } as never }
