@@ -71,7 +71,7 @@ export class DocumentService {
     return this.autosaves.read(id)
   }
 
-  /** The edge-matching view's puzzle, in a folder of its own (the autosaves are files). */
+  /** The edge-matching view's puzzle, in a folder of its own (the autosave list reads only files). */
   puzzleAutosaveWrite(state: PuzzleAutosave): Promise<void> {
     // One write after the other, in the order they came: the last edit is the one kept.
     const write = async () => {
