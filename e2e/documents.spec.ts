@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { AUTOSAVE_LIMITS } from '../shared/api/contract'
 import { drawPolygon, expect, latticeToScreen, test } from './fixtures'
 
 test('opening a malformed file shows a clear error and leaves the open document alone', async ({
@@ -87,6 +88,30 @@ test('work left unsaved when the page closes comes back on the next visit, with 
   await page.getByTestId('redo').click()
   await expect(page.getByTestId('doc-title')).toHaveText('Unsaved work •')
   await expect(page.getByTestId('piece-row')).toHaveCount(1)
+})
+
+test('with the most autosaves kept, unsaved work says it is not autosaved; restoring one comes from the host on demand', async ({
+  workbench,
+}) => {
+  // Earlier sessions' unsaved work, as many autosaves as the host keeps.
+  const earlier = (i: number) => ({ name: `Earlier ${i}`, pieces: [], figures: [] })
+  for (let i = 0; i < AUTOSAVE_LIMITS.maxCount; i++)
+    await workbench.call('autosave.write', { id: `earlier-${i}`, document: earlier(i) })
+  let page = await workbench.reopen()
+  await expect(page.getByTestId('restore-button')).toHaveCount(AUTOSAVE_LIMITS.maxCount)
+  await page.getByTestId('new').click()
+  await drawPolygon(page, [
+    [0, 0],
+    [2, 0],
+    [0, 2],
+  ])
+  await expect(page.getByTestId('notice-error')).toContainText(
+    `Not autosaved: the autosave of "Untitled": there are ${AUTOSAVE_LIMITS.maxCount} autosaves already`,
+  )
+  // Restoring one brings its document (read now) and keeps autosaving it under its own id.
+  page = await workbench.reopen()
+  await page.getByTestId('restore-button').first().click()
+  await expect(page.getByTestId('doc-title')).toHaveText(/^Earlier \d+ •$/)
 })
 
 test('a figure drawn on a bundled set leaves the set unchanged: New asks nothing; a changed piece does ask', async ({

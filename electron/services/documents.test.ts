@@ -4,13 +4,14 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
 } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Recoverable } from '../../shared/api/contract'
+import { AUTOSAVE_LIMITS, type Recoverable } from '../../shared/api/contract'
 import { documentFromJson, type WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
 import { parseJson } from '../../shared/formats/load'
@@ -202,7 +203,7 @@ describe('documents', () => {
 describe('autosaves', () => {
   const at = (iso: string) => vi.setSystemTime(new Date(iso))
 
-  it('are listed newest first, and discarded', async () => {
+  it('are listed newest first without their contents, read one by one, and discarded', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     at('2025-01-01T10:00:00.000Z')
     await service.autosaveWrite('old', tangram(), join(dir, 'tangram.json'))
@@ -212,19 +213,25 @@ describe('autosaves', () => {
     at('2025-01-01T11:00:00.000Z')
     await service.autosaveWrite('middle', { ...tangram(), name: 'Middle' })
     const list = await service.autosaveList()
-    expect(list.map((r) => [r.id, r.name, r.savedAt])).toEqual([
-      ['new', 'Newer', '2025-01-01T12:00:00.000Z'],
-      ['middle', 'Middle', '2025-01-01T11:00:00.000Z'],
-      ['old', 'Tangram', '2025-01-01T10:00:00.000Z'],
+    expect(list).toEqual([
+      { id: 'new', name: 'Newer', savedAt: '2025-01-01T12:00:00.000Z' },
+      { id: 'middle', name: 'Middle', savedAt: '2025-01-01T11:00:00.000Z' },
+      {
+        id: 'old',
+        name: 'Tangram',
+        savedAt: '2025-01-01T10:00:00.000Z',
+        path: join(dir, 'tangram.json'),
+      },
     ])
-    expect(list[2].path).toBe(join(dir, 'tangram.json'))
-    expect(list[0]).not.toHaveProperty('path')
-    expect(list[0].document).toEqual(newer)
+    expect(await service.autosaveRead('new')).toEqual({ ...list[0], document: newer })
 
     await service.autosaveDiscard('middle')
     await service.autosaveDiscard('middle')
     await service.autosaveDiscard('never-written')
     expect((await service.autosaveList()).map((r) => r.id)).toEqual(['new', 'old'])
+    expect(await inputError(service.autosaveRead('middle'))).toBe(
+      'autosave middle: cannot be read (it is gone)',
+    )
   })
 
   it('replace the earlier autosave of the same id', async () => {
@@ -235,7 +242,7 @@ describe('autosaves', () => {
 
   it('keep a half-drawn document exactly as it was', async () => {
     await service.autosaveWrite('draft', halfDrawn)
-    const [r]: Recoverable[] = await service.autosaveList()
+    const r: Recoverable = await service.autosaveRead('draft')
     expect(r).toMatchObject({ id: 'draft', name: '' })
     expect(r.document).toEqual(halfDrawn)
   })
@@ -245,14 +252,43 @@ describe('autosaves', () => {
     const before = { ...now, name: 'Before' }
     const after = { ...now, name: 'After' }
     await service.autosaveWrite('doc-1', now, undefined, { past: [before], future: [after] })
-    const [r] = await service.autosaveList()
+    const r = await service.autosaveRead('doc-1')
     expect(r.history).toEqual({ past: [before], future: [after] })
     const file = join(dir, 'autosave', 'doc-1.json')
-    const record = JSON.parse(readFileSync(file, 'utf8'))
-    writeFileSync(file, JSON.stringify({ ...record, history: { past: [{ name: 1 }] } }))
-    const [damaged] = await service.autosaveList()
+    const [header, contents] = readFileSync(file, 'utf8').split('\n')
+    const damagedHistory = { ...JSON.parse(contents), history: { past: [{ name: 1 }] } }
+    writeFileSync(file, `${header}\n${JSON.stringify(damagedHistory)}\n`)
+    const damaged = await service.autosaveRead('doc-1')
     expect(damaged.document).toEqual(now)
     expect(damaged.history).toBeUndefined()
+  })
+
+  it('of an earlier version (one JSON record) are listed and restored', async () => {
+    // Its history larger than the first bytes the list reads; a name with quotes and backslashes.
+    const document = { ...tangram(), name: 'Tangram "copy" \\ 2', description: 'x'.repeat(10_000) }
+    const before = { ...document, name: 'Before' }
+    mkdirSync(join(dir, 'autosave'))
+    const record = {
+      id: 'v1',
+      savedAt: '2025-01-01T10:00:00.000Z',
+      path: '/files/tangram.json',
+      document,
+      history: { past: Array<WorkbenchDocument>(10).fill(before), future: [] },
+    }
+    writeFileSync(join(dir, 'autosave', 'v1.json'), JSON.stringify(record) + '\n')
+    expect(statSync(join(dir, 'autosave', 'v1.json')).size).toBeGreaterThan(100_000)
+    const entry = {
+      id: 'v1',
+      name: document.name,
+      savedAt: record.savedAt,
+      path: '/files/tangram.json',
+    }
+    expect(await service.autosaveList()).toEqual([entry])
+    expect(await service.autosaveRead('v1')).toEqual({
+      ...entry,
+      document,
+      history: record.history,
+    })
   })
 
   it('skip files that cannot be read or are not autosaves', async () => {
@@ -262,11 +298,49 @@ describe('autosaves', () => {
     writeFileSync(join(autosaves, 'other.json'), '{"hello": "world"}')
     writeFileSync(join(autosaves, 'notes.txt'), 'not an autosave')
     mkdirSync(join(autosaves, 'folder.json'))
+    // A FIFO would block a read for good.
+    spawnSync('mkfifo', [join(autosaves, 'fifo.json')])
     expect((await service.autosaveList()).map((r) => r.id)).toEqual(['good'])
+    expect(await inputError(service.autosaveRead('other'))).toBe(
+      'autosave other: damaged, it cannot be restored',
+    )
   })
 
   it('list nothing before the first autosave', async () => {
     expect(await service.autosaveList()).toEqual([])
+  })
+
+  it('refuse an autosave over the size an autosave may hold, keeping the earlier one', async () => {
+    await service.autosaveWrite('big', tangram())
+    const piece = tangram().pieces[0]
+    // 9 pieces of 10,000 vertices: 1.1 MB a document, so three steps of history do not fit.
+    const polygon = Array.from({ length: 10_000 }, (_, i) => [i, 9999] as const)
+    const big = {
+      ...tangram(),
+      name: 'Big',
+      pieces: Array.from({ length: 9 }, (_, i) => ({ ...piece, id: `p${i}`, polygon })),
+    }
+    await service.autosaveWrite('big', big)
+    expect(
+      await inputError(
+        service.autosaveWrite('big', big, undefined, { past: [big, big], future: [big] }),
+      ),
+    ).toMatch(
+      /^the autosave of "Big": too large \(\d+\.\d MB\); an autosave holds at most 4\.0 MB: save the set to a file to keep it$/,
+    )
+    expect((await service.autosaveRead('big')).history).toBeUndefined()
+  })
+
+  it(`refuse a new autosave beyond ${AUTOSAVE_LIMITS.maxCount}, and still replace those kept`, async () => {
+    for (let i = 0; i < AUTOSAVE_LIMITS.maxCount; i++)
+      await service.autosaveWrite(`a${i}`, tangram())
+    expect(await inputError(service.autosaveWrite('one-more', tangram()))).toBe(
+      `the autosave of "Tangram": there are ${AUTOSAVE_LIMITS.maxCount} autosaves already, the most kept: restore or discard earlier unsaved work to autosave this one`,
+    )
+    await service.autosaveWrite('a0', { ...tangram(), name: 'Again' })
+    await service.autosaveDiscard('a1')
+    await service.autosaveWrite('one-more', tangram())
+    expect(await service.autosaveList()).toHaveLength(AUTOSAVE_LIMITS.maxCount)
   })
 
   it.each(['../escape', 'a/b', 'a.b', '..', '', 'x'.repeat(101), 'nul\0'])(
@@ -274,6 +348,7 @@ describe('autosaves', () => {
     async (id) => {
       await expect(service.autosaveWrite(id, tangram())).rejects.toThrow(InputError)
       await expect(service.autosaveDiscard(id)).rejects.toThrow(InputError)
+      await expect(service.autosaveRead(id)).rejects.toThrow(InputError)
       expect(readdirSync(dir)).toEqual([])
     },
   )

@@ -1,13 +1,12 @@
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { saveFile, writeFileAtomic } from './atomic-write'
+import { Autosaves } from './autosaves'
 import { describeFsError } from './fs-errors'
 import { readFileChecked, readInputFile } from './input-file'
-import { z } from 'zod'
 import {
-  documentHistorySchema,
-  documentSchema,
   puzzleAutosaveSchema,
+  type AutosaveEntry,
   type DocumentHistory,
   type PuzzleAutosave,
   type Recoverable,
@@ -20,27 +19,15 @@ import {
 import { InputError } from '../../shared/errors'
 import { formatJson, parseJson } from '../../shared/formats/load'
 
-// Autosaves are read back from disk, so they are checked as untrusted input; the document itself
-// only has to have the API's shape, since a half-drawn one is exactly what must be kept.
-const autosaveSchema = z.object({
-  savedAt: z.iso.datetime(),
-  path: z.string().optional(),
-  document: documentSchema,
-  // Checked apart: a history this version cannot read must not cost the document.
-  history: z.unknown().optional(),
-})
-
-// An autosave is a document with its history: larger than a file the user opens may be, but a
-// device or a pipe in the folder must not hang the list.
-const readAutosave = (path: string) => readFileChecked(path, { maxBytes: 64e6 })
-
 /** Opening and saving documents, and the autosaves that keep unsaved work across crashes. */
 export class DocumentService {
   private readonly autosaveDir: string
+  private readonly autosaves: Autosaves
   private puzzleWrites: Promise<void> = Promise.resolve()
 
   constructor(opts: { autosaveDir: string }) {
     this.autosaveDir = resolve(opts.autosaveDir)
+    this.autosaves = new Autosaves(this.autosaveDir)
   }
 
   async open(path: string): Promise<{ path: string; document: WorkbenchDocument }> {
@@ -63,70 +50,28 @@ export class DocumentService {
     return { path: abs }
   }
 
-  async autosaveWrite(
+  autosaveWrite(
     id: string,
     document: WorkbenchDocument,
     path?: string,
     history?: DocumentHistory,
   ): Promise<void> {
-    const file = this.autosaveFile(id)
-    const record = {
-      id,
-      savedAt: new Date().toISOString(),
-      ...(path ? { path } : {}),
-      document,
-      ...(history ? { history } : {}),
-    }
-    try {
-      await mkdir(this.autosaveDir, { recursive: true })
-      await writeFileAtomic(file, JSON.stringify(record) + '\n')
-    } catch (e) {
-      throw new InputError(`${file}: cannot write the autosave (${describeFsError(e)})`)
-    }
+    return this.autosaves.write(id, document, path, history)
   }
 
-  async autosaveDiscard(id: string): Promise<void> {
-    await rm(this.autosaveFile(id), { force: true })
+  autosaveDiscard(id: string): Promise<void> {
+    return this.autosaves.discard(id)
   }
 
-  /** Every readable autosave, newest first; a damaged one is skipped rather than failing all. */
-  async autosaveList(): Promise<Recoverable[]> {
-    let files: string[]
-    try {
-      files = (await readdir(this.autosaveDir)).filter((f) => f.endsWith('.json'))
-    } catch {
-      return []
-    }
-    const found = await Promise.all(
-      files.map(async (file): Promise<Recoverable | undefined> => {
-        try {
-          const parsed = autosaveSchema.safeParse(
-            JSON.parse(await readAutosave(join(this.autosaveDir, file))),
-          )
-          if (!parsed.success) return undefined
-          const { savedAt, path, document } = parsed.data
-          const history = documentHistorySchema.safeParse(parsed.data.history).data
-          // The file name, not the stored id, is what autosaveDiscard will look for.
-          const id = file.slice(0, -'.json'.length)
-          return {
-            id,
-            name: document.name,
-            savedAt,
-            ...(path ? { path } : {}),
-            document,
-            ...(history ? { history } : {}),
-          }
-        } catch {
-          return undefined
-        }
-      }),
-    )
-    return found
-      .filter((r) => r !== undefined)
-      .sort((a, b) => Date.parse(b.savedAt) - Date.parse(a.savedAt))
+  autosaveList(): Promise<AutosaveEntry[]> {
+    return this.autosaves.list()
   }
 
-  /** The edge-matching view's puzzle, in a folder of its own (autosaveList reads only files). */
+  autosaveRead(id: string): Promise<Recoverable> {
+    return this.autosaves.read(id)
+  }
+
+  /** The edge-matching view's puzzle, in a folder of its own (the autosave list reads only files). */
   puzzleAutosaveWrite(state: PuzzleAutosave): Promise<void> {
     // One write after the other, in the order they came: the last edit is the one kept.
     const write = async () => {
@@ -146,19 +91,14 @@ export class DocumentService {
   /** The last autosaved puzzle; none if there is none or it is damaged. */
   async puzzleAutosaveRead(): Promise<PuzzleAutosave | undefined> {
     try {
-      const text = await readAutosave(join(this.autosaveDir, 'edge-matching', 'puzzle.json'))
+      // A device or a pipe in the folder must not hang the read (the one reader refuses it).
+      const text = await readFileChecked(join(this.autosaveDir, 'edge-matching', 'puzzle.json'), {
+        maxBytes: 64e6,
+      })
       const parsed = puzzleAutosaveSchema.safeParse(JSON.parse(text))
       return parsed.success ? parsed.data : undefined
     } catch {
       return undefined
     }
-  }
-
-  private autosaveFile(id: string): string {
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id))
-      throw new InputError(
-        `autosave id ${JSON.stringify(id.slice(0, 100))}: only letters, digits, "-" and "_" are allowed`,
-      )
-    return join(this.autosaveDir, `${id}.json`)
   }
 }

@@ -171,6 +171,7 @@ export function createWorkbench(
       return null
     },
     'autosave.list': () => documents.autosaveList(),
+    'autosave.read': (p: { id: string }) => documents.autosaveRead(p.id),
     'settings.get': async () => shown(await settings.get()),
     'settings.set': async (p: Params<'settings.set'>) =>
       shown(

@@ -6,15 +6,23 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import type { WorkbenchEvent } from '../../shared/api/contract'
-import type { WireMessage } from '../../shared/api/wire'
+import { MAX_MESSAGE_BYTES, type WireMessage } from '../../shared/api/wire'
 import type { Workbench } from '../services/workbench'
 import { startBrowserHost, type BrowserHost } from './server'
 
-/** Echoes every call back; `listeners` shows who is subscribed to events. */
+/**
+ * Echoes every call back; `listeners` shows who is subscribed to events, `calls` the methods
+ * called. A call of 'hold' is answered only after `release()`.
+ */
 function fakeWorkbench() {
   const listeners = new Set<(e: WorkbenchEvent) => void>()
+  const calls: string[] = []
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
   const workbench: Workbench = {
     async call(method, params) {
+      calls.push(String(method))
+      if (method === 'hold') await released
       if (method === 'boom') throw new Error('it broke')
       return { ok: true, value: { method, params } as never }
     },
@@ -26,7 +34,7 @@ function fakeWorkbench() {
       for (const l of listeners) l(e)
     },
   }
-  return { workbench, listeners }
+  return { workbench, listeners, calls, release: () => release() }
 }
 
 interface Response {
@@ -276,12 +284,30 @@ describe('WebSocket', () => {
   it('closes a socket that sends an oversized message, and carries on', async () => {
     const c = await open(`?token=${host.token}`)
     const code = closed(c.ws)
-    c.ws.send('x'.repeat(16 * 1024 * 1024 + 1))
+    c.ws.send('x'.repeat(MAX_MESSAGE_BYTES + 1))
     expect(await code).toBe(1009)
     const d = await open(`?token=${host.token}`)
     d.ws.send(JSON.stringify({ id: 5, method: 'app.info' }))
     expect(await d.next()).toMatchObject({ id: 5 })
     d.ws.close()
+  })
+
+  it('reads no further from a socket with 32 MB of messages unanswered, until they are answered', async () => {
+    const c = await open(`?token=${host.token}`)
+    const large = (id: number) =>
+      JSON.stringify({ id, method: 'hold', params: 'x'.repeat(MAX_MESSAGE_BYTES - 100) })
+    for (const id of [1, 2, 3]) c.ws.send(large(id))
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(3), { timeout: 30_000 })
+    c.ws.send(JSON.stringify({ id: 4, method: 'app.info' }))
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(fake.calls).toEqual(['hold', 'hold', 'hold'])
+    fake.release()
+    const ids = [await c.next(), await c.next(), await c.next(), await c.next()].map((m) =>
+      'id' in m ? m.id : undefined,
+    )
+    expect(ids).toEqual([1, 2, 3, 4])
+    expect(fake.calls).toEqual(['hold', 'hold', 'hold', 'app.info'])
+    c.ws.close()
   })
 
   it('delivers events to every open socket and unsubscribes on close', async () => {

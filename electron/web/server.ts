@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, isAbsolute, join, relative, sep } from 'node:path'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
-import type { WireMessage } from '../../shared/api/wire'
+import { MAX_MESSAGE_BYTES, type WireMessage } from '../../shared/api/wire'
 import type { Workbench } from '../services/workbench'
 
 /**
@@ -31,7 +31,11 @@ export interface BrowserHostOptions {
   readonly token?: string
 }
 
-const MAX_MESSAGE = 16 * 1024 * 1024
+/**
+ * Bytes of one client's messages being answered at once: beyond it the socket is read no further
+ * until answers are out, so a client sending message after message cannot exhaust memory either.
+ */
+const MAX_IN_FLIGHT = 2 * MAX_MESSAGE_BYTES
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,7 +61,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   const isToken = (s: string | undefined) => s !== undefined && timingSafeEqual(digest(s), expected)
 
   const server = createServer()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(opts.port ?? 0, '127.0.0.1', () => {
@@ -187,15 +191,27 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   wss.on('connection', (ws: WebSocket) => {
     const unsubscribe = opts.workbench.onEvent((event) => send(ws, { event }))
     ws.on('close', unsubscribe)
-    // An oversized or broken frame ends this socket; without a listener it would end the process.
-    ws.on('error', () => ws.terminate())
-    ws.on('message', (data: RawData) => void answer(ws, data))
+    // An oversized or broken frame ends this socket (without a listener it would end the process):
+    // ws is closing it already, with a code that tells the client why (1009: too large).
+    ws.on('error', () => {
+      if (ws.readyState !== WebSocket.CLOSING) ws.terminate()
+    })
+    let inFlight = 0
+    ws.on('message', (data: RawData) => {
+      // With the default binaryType every message arrives as one Buffer.
+      const bytes = (data as Buffer).length
+      inFlight += bytes
+      if (inFlight > MAX_IN_FLIGHT) ws.pause()
+      void answer(ws, data).finally(() => {
+        inFlight -= bytes
+        if (inFlight <= MAX_IN_FLIGHT) ws.resume()
+      })
+    })
   })
 
   const answer = async (ws: WebSocket, data: RawData) => {
     let message: unknown
     try {
-      // With the default binaryType every message arrives as one Buffer.
       message = JSON.parse((data as Buffer).toString('utf8'))
     } catch {
       return // nothing to reply to without an id

@@ -1,5 +1,10 @@
 import type { Method, Params, Reply, Results, WorkbenchEvent } from '../../shared/api/contract'
-import type { Bridge, WireCall, WireMessage } from '../../shared/api/wire'
+import {
+  MAX_MESSAGE_BYTES,
+  type Bridge,
+  type WireCall,
+  type WireMessage,
+} from '../../shared/api/wire'
 
 /**
  * The renderer's only way out: the typed workbench API. In Electron the preload exposes it as
@@ -58,9 +63,19 @@ function socketBridge(): Bridge & { onConnection(l: (up: boolean) => void): () =
       await open
       const id = nextId++
       const message: WireCall = { id, method, params }
+      const text = JSON.stringify(message)
+      // The host would close the connection on a larger message: refuse it here instead.
+      const bytes = text.length * 3 > MAX_MESSAGE_BYTES ? new TextEncoder().encode(text).length : 0
+      if (bytes > MAX_MESSAGE_BYTES) {
+        const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
+        return {
+          ok: false,
+          error: `${method}: too large to send (${mb(bytes)}); the workbench takes at most ${mb(MAX_MESSAGE_BYTES)}`,
+        }
+      }
       return new Promise((resolve) => {
         pending.set(id, resolve)
-        socket.send(JSON.stringify(message))
+        socket.send(text)
       })
     },
     onEvent(listener) {

@@ -189,9 +189,11 @@ export function useCommands() {
 
   /** Offers the autosaved documents of earlier sessions back. */
   async function restore(id: string): Promise<void> {
-    const r = app.recoverable.find((x) => x.id === id)
-    if (!r || !(await mayReplace())) return
-    // Unsaved work comes back exactly as it was, even a piece half drawn.
+    if (!app.recoverable.some((x) => x.id === id) || !(await mayReplace())) return
+    // Read only now: the list carries no contents. It comes back exactly as it was, even a piece
+    // half drawn.
+    const r = await guard('Restoring', () => api.call('autosave.read', { id }))
+    if (!r) return
     document.restore(r)
     app.recoverable = app.recoverable.filter((x) => x.id !== id)
     app.view = 'designer'

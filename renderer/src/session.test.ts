@@ -69,16 +69,19 @@ describe('the session a reload brings back', () => {
     await nextTick()
 
     setActivePinia(createPinia())
-    useApp().recoverable = [
-      {
-        id: autosave.id,
-        name: autosave.document.name,
-        savedAt: '2026-01-01T00:00:00.000Z',
-        path: autosave.path,
-        document: autosave.document as WorkbenchDocument,
-        history: autosave.history as DocumentHistory,
-      },
-    ]
+    const entry = {
+      id: autosave.id,
+      name: autosave.document.name,
+      savedAt: '2026-01-01T00:00:00.000Z',
+      path: autosave.path,
+    }
+    // The list carries no contents: a restore reads the one autosave from the host.
+    useApp().recoverable = [entry]
+    host.answer('autosave.read', () => ({
+      ...entry,
+      document: autosave.document as WorkbenchDocument,
+      history: autosave.history as DocumentHistory,
+    }))
     expect(await resumeSession()).toBe(true)
     const reopened = useDocument()
     expect([reopened.doc.name, reopened.path, reopened.dirty]).toEqual([

@@ -1,5 +1,12 @@
 import type { Method, Reply, WorkbenchEvent } from './contract'
 
+/**
+ * The largest message the browser host takes from a client (its WebSocket's maxPayload): far above
+ * any call the app makes, and small enough that no single message can exhaust the host's memory.
+ * The renderer refuses a larger call itself rather than have its connection closed.
+ */
+export const MAX_MESSAGE_BYTES = 16_000_000
+
 /** The API as a transport carries it: the Electron preload exposes exactly this on `window`. */
 export interface Bridge {
   call(method: Method, params: unknown): Promise<Reply<Method>>

@@ -2,9 +2,9 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type {
   AppInfo,
+  AutosaveEntry,
   BundledFigure,
   BundledSet,
-  Recoverable,
   Settings,
 } from '../../../shared/api/contract'
 import { api } from '../api'
@@ -41,7 +41,8 @@ export const useApp = defineStore('app', () => {
   const library = shallowRef<BundledSet[]>([])
   const figures = shallowRef<BundledFigure[]>()
   const settings = shallowRef<Settings | undefined>()
-  const recoverable = shallowRef<Recoverable[]>([])
+  /** Unsaved work of earlier sessions, as listed (each read when restored). */
+  const recoverable = shallowRef<AutosaveEntry[]>([])
   const view = ref<View>('library')
   const notices = ref<Notice[]>([])
   const connected = ref(true)

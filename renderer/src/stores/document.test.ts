@@ -3,7 +3,9 @@ import tangramSet from '../../../resources/sets/tangram.json'
 import { documentFromJson, type WorkbenchDocument } from '../../../shared/document/document'
 import type { Point } from '../../../shared/lattice/polygon'
 import { host } from '../../../testing/renderer-setup'
+import { AUTOSAVE_LIMITS, AUTOSAVED_HISTORY } from '../../../shared/api/contract'
 import { ApiError } from '../api'
+import { useApp } from './app'
 import { useDocument } from './document'
 
 const square = (x: number, y: number, s = 1): Point[] => [
@@ -93,6 +95,55 @@ describe('the document store', () => {
     expect(more).toEqual([])
     expect(written.document).toMatchObject({ name: 'Mine', pieces: [{ name: 'piece 1' }] })
     expect(written.id).toMatch(/^doc-/)
+  })
+
+  it('keeps as much undo history in an autosave as fits its cap, the nearest steps first', async () => {
+    vi.useFakeTimers()
+    hostKeepsDocuments()
+    const d = useDocument()
+    // 250 vertices a piece (3 kB): the last 60 steps hold 5.6 MB, more than an autosave may.
+    const wide = Array.from({ length: 250 }, (_, i): Point => [i * 7, 9999 - i])
+    for (let i = 0; i < 60; i++) d.addPiece(wide, `wide ${i}`)
+    await vi.advanceTimersByTimeAsync(1000)
+    const [written] = host.callsOf('autosave.write')
+    const bytes = new TextEncoder().encode(JSON.stringify(written)).length
+    expect(bytes).toBeLessThanOrEqual(AUTOSAVE_LIMITS.maxBytes)
+    expect(bytes).toBeGreaterThan(AUTOSAVE_LIMITS.maxBytes * 0.9)
+    const kept = written.history!.past
+    expect(kept.length).toBeGreaterThan(10)
+    expect(kept.length).toBeLessThan(AUTOSAVED_HISTORY)
+    // The steps kept are those just before the document: undo goes back through them in order.
+    expect(kept.map((p) => p.pieces.length)).toEqual(
+      Array.from({ length: kept.length }, (_, i) => 60 - kept.length + i),
+    )
+  })
+
+  it('says once that unsaved work could not be autosaved, and again when the reason changes', async () => {
+    vi.useFakeTimers()
+    hostKeepsDocuments()
+    const refusal = (n: number) =>
+      `the autosave of "Untitled": there are ${n} autosaves already, the most kept: restore or discard earlier unsaved work to autosave this one`
+    let reason = refusal(20)
+    host.answer('autosave.write', () => {
+      throw new Error(reason)
+    })
+    const app = useApp()
+    const d = useDocument()
+    d.addPiece(square(0, 0))
+    await vi.advanceTimersByTimeAsync(1000)
+    d.addPiece(square(2, 0))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(host.callsOf('autosave.write')).toHaveLength(2)
+    expect(app.notices.map((n) => [n.kind, n.text])).toEqual([
+      ['error', `Not autosaved: ${refusal(20)}`],
+    ])
+    reason = refusal(21)
+    d.addPiece(square(4, 0))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(app.notices.map((n) => n.text)).toEqual([
+      `Not autosaved: ${refusal(20)}`,
+      `Not autosaved: ${refusal(21)}`,
+    ])
   })
 
   it('saves: the file gets the document, the work is no longer dirty, its autosave goes', async () => {

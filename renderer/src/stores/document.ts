@@ -15,8 +15,10 @@ import {
 } from '../../../shared/document/document'
 import { LIMITS } from '../../../shared/limits'
 import type { Point } from '../../../shared/lattice/polygon'
-import { AUTOSAVED_HISTORY, type Params, type Recoverable } from '../../../shared/api/contract'
+import type { Params, Recoverable } from '../../../shared/api/contract'
 import { api } from '../api'
+import { useApp } from './app'
+import { autosaveContents } from './autosave-contents'
 import { flipPolygon, rotatePolygon, translate } from '../geometry'
 
 /** Steps of undo history kept. */
@@ -51,6 +53,8 @@ export const useDocument = defineStore('document', () => {
   const future = shallowRef<WorkbenchDocument[]>([])
   let autosaveId = sessionId()
   let autosaveTimer: ReturnType<typeof setTimeout> | undefined
+  /** The last autosave failure shown: it is said once, not after every edit. */
+  let autosaveError: string | undefined
 
   const problems = computed(() => documentProblems(doc.value))
   const area = computed(() => documentArea(doc.value))
@@ -174,21 +178,23 @@ export const useDocument = defineStore('document', () => {
     autosaveTimer = setTimeout(() => void flushAutosave(), AUTOSAVE_MS)
   }
 
-  /** Writes unsaved work to its autosave, or removes the autosave when nothing is unsaved. */
+  /**
+   * Writes unsaved work to its autosave, or removes the autosave when nothing is unsaved; a
+   * failure (a full disk, too many autosaves) is shown, once until it changes.
+   */
   async function flushAutosave(): Promise<void> {
-    if (!dirty.value) {
-      await api.call('autosave.discard', { id: autosaveId })
-      return
+    try {
+      if (!dirty.value) await api.call('autosave.discard', { id: autosaveId })
+      else {
+        const { document, history } = autosaveContents(doc.value, past.value, future.value)
+        await api.call('autosave.write', { id: autosaveId, document, path: path.value, history })
+      }
+      autosaveError = undefined
+    } catch (e) {
+      const message = (e as Error).message
+      if (message !== autosaveError) useApp().notify('error', `Not autosaved: ${message}`)
+      autosaveError = message
     }
-    await api.call('autosave.write', {
-      id: autosaveId,
-      document: plain(doc.value),
-      path: path.value,
-      history: {
-        past: past.value.slice(-AUTOSAVED_HISTORY).map(plain),
-        future: future.value.slice(0, AUTOSAVED_HISTORY).map(plain),
-      },
-    })
   }
 
   const rename = (name: string) => commit({ ...doc.value, name })

@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { AUTOSAVE_LIMITS } from '../../shared/api/contract'
+import { MAX_MESSAGE_BYTES } from '../../shared/api/wire'
+import type { WorkbenchDocument } from '../../shared/document/document'
+import { exitCode } from '../../testing/processes'
+
+/**
+ * Issue 28, S4: the browser host as `npm run web` starts it, fed autosaves as large and as many as
+ * a client may send. It must refuse those beyond the caps with a message, list without contents,
+ * and stay up for every client.
+ */
+
+interface Reply {
+  ok: boolean
+  value?: unknown
+  error?: string
+}
+
+/** A client of the host's WebSocket that also keeps each reply's size on the wire. */
+function client(url: string) {
+  const u = new URL(url)
+  const ws = new WebSocket(`ws://${u.host}/api${u.search}`, { origin: `http://${u.host}` })
+  const opened = new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
+  const closed = new Promise<number>((resolve) => ws.once('close', resolve))
+  const pending = new Map<number, (r: { reply: Reply; bytes: number }) => void>()
+  let next = 1
+  ws.on('message', (data: Buffer) => {
+    const m = JSON.parse(data.toString('utf8')) as { id?: number; reply?: Reply }
+    if (m.id !== undefined) pending.get(m.id)?.({ reply: m.reply!, bytes: data.length })
+  })
+  return {
+    ws,
+    closed,
+    async call(method: string, params: unknown = {}) {
+      await opened
+      const id = next++
+      return new Promise<{ reply: Reply; bytes: number }>((resolve) => {
+        pending.set(id, resolve)
+        ws.send(JSON.stringify({ id, method, params }))
+      })
+    },
+  }
+}
+
+/** A set of 9 pieces of 10,000 vertices each: 1.1 MB as JSON, as a set may be. */
+function largeDocument(name: string): WorkbenchDocument {
+  const polygon = Array.from({ length: 10_000 }, (_, i) => [i, 9999] as [number, number])
+  const pieces = Array.from({ length: 9 }, (_, i) => ({
+    id: `p${i}`,
+    name: `piece ${i}`,
+    polygon,
+    count: 1,
+    color: '#e4572e',
+  }))
+  return { name, pieces, figures: [] }
+}
+
+let dir: string
+let host: ChildProcess
+let url: string
+let output = ''
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pw-autosave-quota-'))
+  host = spawn(
+    process.execPath,
+    ['out/main/web-host.js', '--no-open', '--data', join(dir, 'data'), '--dir', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  url = await new Promise<string>((resolve, reject) => {
+    host.stdout!.on('data', (d) => {
+      output += d
+      const m = /Puzzle Workbench is at (\S+)/.exec(output)
+      if (m) resolve(m[1])
+    })
+    host.stderr!.on('data', (d) => (output += d))
+    host.once('exit', (code) => reject(new Error(`the browser host exited (${code}): ${output}`)))
+  })
+})
+
+afterAll(async () => {
+  host.kill()
+  await exitCode(host)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the browser host with large autosaves', () => {
+  it(`keeps at most ${AUTOSAVE_LIMITS.maxCount} autosaves of at most ${AUTOSAVE_LIMITS.maxBytes / 1e6} MB, lists them without contents, and stays up`, async () => {
+    const a = client(url)
+    const big = largeDocument('Large set')
+    const history = { past: [largeDocument('Before')], future: [] }
+
+    // One document with three steps of history: 4.4 MB, over the cap; the host says so.
+    const tooLarge = await a.call('autosave.write', {
+      id: 'too-large',
+      document: big,
+      history: { past: [big, big], future: [big] },
+    })
+    expect(tooLarge.reply).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        /^the autosave of "Large set": too large \(4\.\d MB\); an autosave holds at most 4\.0 MB: save the set to a file to keep it$/,
+      ),
+    })
+
+    // 2.2 MB each, one more than the count allows.
+    const writes: Reply[] = []
+    for (let i = 0; i <= AUTOSAVE_LIMITS.maxCount; i++) {
+      const { reply } = await a.call('autosave.write', { id: `s${i}`, document: big, history })
+      writes.push(reply)
+    }
+    expect(writes.slice(0, -1).every((r) => r.ok)).toBe(true)
+    expect(writes.at(-1)).toEqual({
+      ok: false,
+      error: `the autosave of "Large set": there are ${AUTOSAVE_LIMITS.maxCount} autosaves already, the most kept: restore or discard earlier unsaved work to autosave this one`,
+    })
+    expect(
+      readdirSync(join(dir, 'data', 'autosave')).filter((f) => f.endsWith('.json')),
+    ).toHaveLength(AUTOSAVE_LIMITS.maxCount)
+
+    // Three lists at once, and another client answered meanwhile: each list is a few kB.
+    const b = client(url)
+    const [lists, info] = await Promise.all([
+      Promise.all([a.call('autosave.list'), a.call('autosave.list'), a.call('autosave.list')]),
+      b.call('app.info'),
+    ])
+    expect(info.reply.ok).toBe(true)
+    for (const list of lists) {
+      expect(list.reply.ok).toBe(true)
+      const entries = list.reply.value as object[]
+      expect(entries).toHaveLength(AUTOSAVE_LIMITS.maxCount)
+      for (const entry of entries)
+        expect(Object.keys(entry).sort()).toEqual(['id', 'name', 'savedAt'])
+      expect(list.bytes).toBeLessThan(10_000)
+    }
+
+    // The contents come one at a time, on demand.
+    const read = await a.call('autosave.read', { id: 's3' })
+    expect(read.reply).toMatchObject({ ok: true, value: { id: 's3', document: big, history } })
+
+    // A message over the host's cap closes that client's socket only.
+    const c = client(url)
+    await c.call('app.info')
+    c.ws.send('x'.repeat(MAX_MESSAGE_BYTES + 1))
+    expect(await c.closed).toBe(1009)
+    expect((await b.call('app.info')).reply.ok).toBe(true)
+    expect(host.exitCode).toBeNull()
+    a.ws.close()
+    b.ws.close()
+  })
+})
