@@ -230,7 +230,7 @@ describe('autosaves', () => {
     await service.autosaveDiscard('never-written')
     expect((await service.autosaveList()).map((r) => r.id)).toEqual(['new', 'old'])
     expect(await inputError(service.autosaveRead('middle'))).toBe(
-      'autosave middle: cannot be read (it is gone)',
+      'autosave middle: no such autosave',
     )
   })
 
