@@ -95,7 +95,9 @@ describe('command line', () => {
     expect(text.out).toMatch(/here \(2 processes\), .* on 10 workers of the queue/)
     // One format of estimates: two significant figures and the spread, as the app shows them.
     expect(e.spread).toBeGreaterThanOrEqual(1)
-    expect(text.out).toMatch(/^estimate: about [\d.,]+ nodes \(×\/÷ [\d.,]+\) in \d+ outlines/m)
+    expect(text.out).toMatch(
+      /^estimate: about [\d.,]+ nodes \(×\/÷ [\d.,]+(·10\S+| million)?\) in \d+ outlines/m,
+    )
     expect(text.out).not.toMatch(/\^|quadrillion|trillion|billion/)
     expect(cli('convex', 'tangram', '--estimate', '--queue-workers', '0').err).toBe(
       'error: --queue-workers must be a whole number from 1 to 100000, not "0"\n',

@@ -236,7 +236,7 @@ describe('tiling runs on the task farm', () => {
     })
     await expect(refused).rejects.toThrow(InputError)
     await expect(refused).rejects.toThrow(
-      /^this search would visit about [\d.]+·10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ nodes \(×\/÷ [\d.,]+\)( or more)?, roughly \S+ \S+/,
+      /^this search would visit about [\d.]+·10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ nodes \(×\/÷ [\d.,]+(·10\S+| million)?\)( or more)?, roughly \S+ \S+/,
     )
   })
 

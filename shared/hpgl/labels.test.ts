@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { solveJob } from '../../electron/services/solve-job'
-import { documentFromJson } from '../document/document'
+import { solvedTangram } from '../../testing/tangram-job'
 import { DEFAULT_EXPORT } from '../drawing/export-settings'
 import { layoutSheet } from '../drawing/sheet'
 import type { SolvedJob } from '../formats/solutions'
@@ -13,11 +11,7 @@ import { asciiLabel, pageHpgl } from './write'
 
 let job: SolvedJob
 beforeAll(async () => {
-  const doc = documentFromJson(
-    JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')),
-    'tangram.json',
-  )
-  job = (await solveJob(doc, { kind: 'convex', mode: 'reduce', workers: 1 })).job
+  job = await solvedTangram()
 })
 
 describe('HPGL labels', () => {
@@ -25,28 +19,26 @@ describe('HPGL labels', () => {
     let labels = 0
     for (const device of PLOTTERS)
       for (const paper of Object.keys(device.papers))
-        for (const colors of [true, false])
-          for (const columns of [3, 6]) {
-            const sheet = layoutSheet(job, {
-              ...DEFAULT_EXPORT.sheet,
-              paper: paper as 'A4' | 'A3',
-              colors,
-              columns,
-            })
-            for (const [p, page] of sheet.pages.entries()) {
-              const out = pageHpgl(page, { device, paper, scale: 'fit', pens: 'one' })
-              const found = hpglLabels(parseHpgl(out.hpgl), device.unitsPerMm)
-              expect(found.map((l) => l.text)).toEqual(page.texts.map((t) => asciiLabel(t.text)))
-              const boxes = found.map(labelBox)
-              for (let i = 0; i < boxes.length; i++)
-                for (let j = i + 1; j < boxes.length; j++)
-                  if (boxesOverlap(boxes[i], boxes[j]))
-                    expect.fail(
-                      `${device.id} ${paper} page ${p + 1}: "${found[i].text}" overlaps "${found[j].text}"`,
-                    )
-              labels += found.length
-            }
+        for (const columns of [3, 6]) {
+          const sheet = layoutSheet(job, {
+            ...DEFAULT_EXPORT.sheet,
+            paper: paper as 'A4' | 'A3',
+            columns,
+          })
+          for (const [p, page] of sheet.pages.entries()) {
+            const out = pageHpgl(page, { device, paper, scale: 'fit', pens: 'one' })
+            const found = hpglLabels(parseHpgl(out.hpgl), device.unitsPerMm)
+            expect(found.map((l) => l.text)).toEqual(page.texts.map((t) => asciiLabel(t.text)))
+            const boxes = found.map(labelBox)
+            for (let i = 0; i < boxes.length; i++)
+              for (let j = i + 1; j < boxes.length; j++)
+                if (boxesOverlap(boxes[i], boxes[j]))
+                  expect.fail(
+                    `${device.id} ${paper} page ${p + 1}: "${found[i].text}" overlaps "${found[j].text}"`,
+                  )
+            labels += found.length
           }
+        }
     expect(labels).toBeGreaterThan(500)
   })
 

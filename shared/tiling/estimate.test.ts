@@ -5,6 +5,7 @@ import {
   estimateText,
   formatDuration,
   formatEstimate,
+  formatSpread,
   NodeTally,
   RATE_SPREAD,
 } from './estimate'
@@ -51,6 +52,8 @@ describe('the format of estimates', () => {
     expect(formatEstimate(17_043_000)).toBe('17 million')
     expect(formatEstimate(2e12)).toBe('2.0·10¹²')
     expect(formatEstimate(45)).toBe('45')
+    expect(formatSpread(3.04)).toBe('×/÷ 3')
+    expect(formatSpread(4_412_345)).toBe('×/÷ 4.4 million')
     expect(formatDuration(569_149 * 365 * 86400)).toBe('570,000 years')
     expect(formatDuration(1.7e7 * 365 * 86400)).toBe('17 million years')
     expect(formatDuration(4000)).toBe('67 minutes')

@@ -172,8 +172,8 @@ function countParts(n: number): [string, string] {
   return [`${m}·10${[...e].map((d) => SUPERSCRIPT[Number(d)]).join('')}`, '']
 }
 
-/** "×/÷ 3": a spread factor, two significant figures. */
-export const formatSpread = (factor: number): string => `×/÷ ${twoFigures(factor)}`
+/** "×/÷ 3", "×/÷ 4.4 million": a spread factor, in the format of estimates. */
+export const formatSpread = (factor: number): string => `×/÷ ${formatEstimate(factor)}`
 
 /** A duration as its number and unit, the unit a person would use: [84, "minutes"]. */
 function durationParts(seconds: number): [string, string] {
