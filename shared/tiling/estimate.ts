@@ -177,7 +177,8 @@ export const formatSpread = (factor: number): string => `×/÷ ${formatEstimate(
 
 /** A duration as its number and unit, the unit a person would use: [84, "minutes"]. */
 function durationParts(seconds: number): [string, string] {
-  if (seconds < 90) return [twoFigures(seconds), 's']
+  // Whole seconds: what a clock shows, and never more than two figures.
+  if (seconds < 90) return [String(Math.round(seconds)), 's']
   if (seconds < 5400) return [twoFigures(seconds / 60), 'minutes']
   if (seconds < 3 * 86400) return [twoFigures(seconds / 3600), 'hours']
   if (seconds < 3 * 365 * 86400) return [twoFigures(seconds / 86400), 'days']
