@@ -51,9 +51,21 @@ test('pentaboloes: the run stops at its estimate, not as failed; the estimate st
   // The deliberate choice: run it anyway, knowing the time here and on the queue (of the
   // outlines estimated when it stopped: a loaded machine may have timed only small ones).
   const run = stopped.getByTestId('estimate-run')
-  await expect(run).toHaveText(
-    /^Run anyway, (about .+|under a second) here \/ (about .+|under a second) on 10 queue workers$/,
+  await expect(run).toHaveText(/^Run anyway, .+ here \/ .+ on 10 queue workers$/)
+  // Issue 28, point 9: one format (two significant figures and the spread, no caret, no
+  // "quadrillion"), the safe choice highlighted, and the table's Estimated column filled.
+  await expect(estimateText(workbench)).toContainText(
+    /about [\d.,]+(·10\S+| million)? nodes \(×\/÷ [\d.,]+(·10\S+| million)?\)/,
   )
+  await expect(stopped).not.toContainText(/\^|quadrillion|trillion|billion/)
+  await expect(run).not.toHaveClass(/primary/)
+  await expect(stopped.getByTestId('estimate-leave')).toHaveClass(/primary/)
+  const estimated = Number(await estimateText(workbench).getAttribute('data-estimated'))
+  await expect(
+    page
+      .getByTestId('estimated-nodes')
+      .filter({ hasText: /^[\d.,]+(·10\S+| million)? ×\/÷ [\d.,]+(·10\S+| million)?$/ }),
+  ).toHaveCount(estimated - Number(await estimateText(workbench).getAttribute('data-ruled-out')))
   await run.click()
   await expect(page.getByTestId('job-state')).toHaveAttribute('data-state', 'running')
   await expect
@@ -75,7 +87,7 @@ test('the Library, the Designer and the Figures estimate before any run', async 
   await card.getByTestId('estimate-tangram').click()
   await expect(card.getByTestId('estimate')).toHaveAttribute('data-state', 'done')
   await expect(card.getByTestId('estimate-text')).toHaveText(
-    /^\s*about [\d,]+ nodes in 16 outlines to search \(4 ruled out\): (under a second|about \d+ s) here \(\d+ process(es)?\), .+ on 10 workers of the queue\.\s*$/,
+    /^\s*about [\d,]+ nodes \(×\/÷ [\d.,]+(·10\S+| million)?\) in 16 outlines to search \(4 ruled out\): (under a second|up to \d+ s|[\d.]+(–| s – )[\d.]+ s) here \(\d+ process(es)?\), .+ on 10 workers of the queue\.\s*$/,
   )
   // Nothing was run: no job.
   expect(((await workbench.call('solver.status')) as { jobs: unknown[] }).jobs).toEqual([])
@@ -102,9 +114,15 @@ test('the Library, the Designer and the Figures estimate before any run', async 
   await expect(figures).toContainText('Building the figures')
   await figures.getByTestId('estimate-start').click()
   await expect(figures.getByTestId('estimate')).toHaveAttribute('data-state', 'done')
-  await expect(figures.getByTestId('estimate-text')).toContainText('nodes in 1 figure to search')
+  await expect(figures.getByTestId('estimate-text')).toContainText(
+    /nodes \(×\/÷ [\d.,]+(·10\S+| million)?\) in 1 figure to search/,
+  )
   await figures.getByTestId('estimate-table').locator('summary').click()
   await expect(figures.getByTestId('estimate-table').locator('tbody tr')).toHaveText([
     /tangram square.*to search/,
   ])
+  // Leaving it, the highlighted choice, shows no estimate and runs nothing.
+  await figures.getByTestId('estimate-leave').click()
+  await expect(figures.getByTestId('estimate')).toHaveAttribute('data-state', 'none')
+  await expect(figures.getByTestId('estimate-start')).toHaveText('Estimate the search')
 })

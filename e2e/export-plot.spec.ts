@@ -56,6 +56,35 @@ test('HPGL: the plan is shown, and plotting into a file draws what was planned',
   expect(hpgl.trim().endsWith('SP0;')).toBe(true)
 })
 
+test('Plot… after the continuous SVG layout plots the paged sheet, as the CLI does', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await solveTangram(workbench)
+  await page.getByTestId('export').click()
+  // The paged sheet's plot, as HPGL lays it out.
+  await page.getByTestId('export-format').selectOption('hpgl')
+  await page.getByTestId('open-plot').click()
+  await expect(page.getByTestId('plot-page')).toHaveText('page 1 of 5')
+  const paged = await page.getByTestId('plot-plan').textContent()
+  await page.getByRole('button', { name: 'Back' }).click()
+  await page.getByTestId('export-format').selectOption('svg')
+  await expect(page.getByTestId('export-page')).toHaveText('page 1 of 1')
+  await page.getByTestId('open-plot').click()
+  await expect(page.getByTestId('plot-page')).toHaveText('page 1 of 5')
+  await expect(page.getByTestId('plot-plan')).toHaveText(paged!)
+  await page.getByTestId('plot-target').selectOption('file')
+  await page.getByTestId('plot-file').fill('continuous.hpgl')
+  await page.getByTestId('plot-start').click()
+  await expect(page.getByTestId('plot-progress')).toHaveAttribute('data-state', 'done')
+  const drawn = interpretHpgl(
+    parseHpgl(readFileSync(join(workbench.files, 'continuous.hpgl'), 'utf8')),
+  )
+  // The pen's way drawn is the one previewed: the first of the five pages, not all 142 tilings.
+  const metres = Number(/pen down ([\d.]+) m/.exec(paged!)![1])
+  expect(drawn.penDownLength / 40 / 1000).toBeCloseTo(metres, 1)
+})
+
 test('plotting on a serial line: pause, a pulled cable, resume; every line drawn once, no byte lost', async ({
   plotting,
 }) => {

@@ -93,6 +93,12 @@ describe('command line', () => {
     const text = cli('convex', 'tangram', '--estimate', '--jobs', '2')
     expect(text.out).toMatch(/ruled out before any search/)
     expect(text.out).toMatch(/here \(2 processes\), .* on 10 workers of the queue/)
+    // One format of estimates: two significant figures and the spread, as the app shows them.
+    expect(e.spread).toBeGreaterThanOrEqual(1)
+    expect(text.out).toMatch(
+      /^estimate: about [\d.,]+ nodes \(×\/÷ [\d.,]+(·10\S+| million)?\) in \d+ outlines/m,
+    )
+    expect(text.out).not.toMatch(/\^|quadrillion|trillion|billion/)
     expect(cli('convex', 'tangram', '--estimate', '--queue-workers', '0').err).toBe(
       'error: --queue-workers must be a whole number from 1 to 100000, not "0"\n',
     )

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress'
 import type { RunProgress } from '../services/tiling-job'
-import { formatCount, formatDuration } from '../../shared/tiling/estimate'
+import { formatEstimate, formatDuration } from '../../shared/tiling/estimate'
 
 /** What a bar shows of a run's progress: its fraction done, and the fields of its format. */
 export interface BarView {
@@ -48,7 +48,7 @@ export const progressBar = (enabled: boolean): Bar<RunProgress> =>
       fraction: p.fraction,
       elapsedMs: p.elapsedMs,
       fields: {
-        placements: formatCount(p.placements),
+        placements: formatEstimate(p.placements),
         solutions: p.solutions.toLocaleString('en'),
         left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
       },

@@ -67,12 +67,12 @@ export class EstimateService {
     const elapsedMs = () => Date.now() - t0
     try {
       const e = await estimate()
-      const { estimated, figures, ruledOut, nodes, seconds } = e
+      const { estimated, figures, ruledOut, nodes, spread, seconds } = e
       this.opts.emit({
         type: 'estimate.ended',
         estimateId,
         outcome: e.cancelled || signal.aborted ? 'cancelled' : 'done',
-        summary: { estimated, figures, ruledOut, nodes, seconds },
+        summary: { estimated, figures, ruledOut, nodes, spread, seconds },
         elapsedMs: elapsedMs(),
       })
     } catch (e) {

@@ -235,7 +235,9 @@ describe('tiling runs on the task farm', () => {
       transport: nodeWorkers(2),
     })
     await expect(refused).rejects.toThrow(InputError)
-    await expect(refused).rejects.toThrow(/this search would visit about .* nodes, roughly .*/)
+    await expect(refused).rejects.toThrow(
+      /^this search would visit about [\d.]+·10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ nodes \(×\/÷ [\d.,]+(·10\S+| million)?\)( or more)?, roughly \S+ \S+/,
+    )
   })
 
   it('stop at the estimate before splitting the search, and go on from it when forced', async () => {

@@ -4,8 +4,10 @@ import { InputError, SearchTooLargeError } from '../../shared/errors'
 import type { D4 } from '../../shared/lattice/d4'
 import type { Point } from '../../shared/lattice/polygon'
 import {
-  formatCount,
-  formatDuration,
+  aboutCount,
+  durationRange,
+  NodeTally,
+  RATE_SPREAD,
   type EstimateSummary,
   type FigureEstimate,
 } from '../../shared/tiling/estimate'
@@ -197,7 +199,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   }
 
   const running = new Map<string, { placements: number; solutions: number }>()
-  let estimatedNodes = 0
+  const tally = new NodeTally()
   /** Figures planned: ruled out, searched whole, or estimated (to be split). */
   let planned = 0
   /**
@@ -223,7 +225,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
    * its workers (TASKS_PER_WORKER), or searched whole if that makes one part.
    */
   const splitTask = (i: number, nodes: number): FarmTask<TilingInput> => {
-    const size = Math.min(PART_NODES, estimatedNodes / (TASKS_PER_WORKER * Math.max(1, o.workers)))
+    const size = Math.min(PART_NODES, tally.nodes / (TASKS_PER_WORKER * Math.max(1, o.workers)))
     const parts = Math.min(MAX_PARTS, Math.max(1, Math.round(nodes / size)))
     return {
       id: `f${i}.s`,
@@ -271,15 +273,15 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         figureDone(i)
         return { next: release() }
       }
-      estimatedNodes += r.nodes
+      tally.add(r.nodes, r.type === 'estimated' ? r.spread : undefined)
       if (r.type === 'estimated') unweighedWork += r.nodes
       outcomes[i] = { ...outcomes[i], estimatedNodes: r.nodes }
-      if (!o.force && !o.firstOnly && estimatedNodes > REFUSE_FROM_NODES) {
+      if (!o.force && !o.firstOnly && tally.nodes > REFUSE_FROM_NODES) {
         const more = planned < n ? ' or more' : ''
-        const time = formatDuration(estimatedNodes / NODES_PER_SECOND / Math.max(1, o.workers))
+        const seconds = tally.nodes / NODES_PER_SECOND / Math.max(1, o.workers)
         throw new SearchTooLargeError(
-          `this search would visit about ${formatCount(estimatedNodes)} nodes${more}, roughly ${time}`,
-          estimatedNodes,
+          `this search would visit ${aboutCount(tally.nodes, 'nodes', tally.spread)}${more}, roughly ${durationRange(seconds, tally.spread * RATE_SPREAD)}`,
+          tally.nodes,
         )
       }
       if (r.type === 'searched') return { weight: searchedWhole(i, r), next: release() }
@@ -351,7 +353,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
           solutions: tilings,
           elapsedMs: p.elapsedMs,
           etaSeconds: p.etaSeconds,
-          estimatedNodes,
+          estimatedNodes: tally.nodes,
           figuresPlanned: planned,
         })
       },
@@ -406,14 +408,15 @@ export async function estimateTilings(
   const each: (FigureEstimate | undefined)[] = o.figures.map(() => undefined)
   let estimated = 0
   let ruledOut = 0
-  let nodes = 0
+  const tally = new NodeTally()
   // Figures too small to time go at the mean speed of those timed.
   let timedSeconds = 0
   let timedNodes = 0
   const summary = (): EstimateSummary => {
+    const { nodes, spread } = tally
     const seconds =
       timedSeconds > 0 ? (nodes / timedNodes) * timedSeconds : nodes === 0 ? 0 : undefined
-    return { estimated, figures: o.figures.length, ruledOut, nodes, seconds }
+    return { estimated, figures: o.figures.length, ruledOut, nodes, spread, seconds }
   }
   let fresh: { figure: number; estimate: FigureEstimate }[] = []
   let last = 0
@@ -440,12 +443,16 @@ export async function estimateTilings(
           ruledOut++
           e = { rejected: r.reason, nodes: 0 }
         } else if (r.type === 'estimated') {
-          nodes += r.nodes
+          tally.add(r.nodes, r.spread)
           if (r.rate) {
             timedSeconds += r.nodes / r.rate
             timedNodes += r.nodes
           }
-          e = { nodes: r.nodes, ...(r.rate ? { rate: r.rate } : {}) }
+          e = {
+            nodes: r.nodes,
+            ...(r.spread ? { spread: r.spread } : {}),
+            ...(r.rate ? { rate: r.rate } : {}),
+          }
         } else throw new Error(`a ${r.type} result in an estimate`)
         estimated++
         each[i] = e
@@ -549,7 +556,12 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
   }),
   result: z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('ruled-out'), reason: z.string().max(1000) }),
-    z.strictObject({ type: z.literal('estimated'), nodes, rate: z.number().min(0).optional() }),
+    z.strictObject({
+      type: z.literal('estimated'),
+      nodes,
+      spread: z.number().min(1).optional(),
+      rate: z.number().min(0).optional(),
+    }),
     z.strictObject({ type: z.literal('searched'), nodes, ...searched }),
     z.strictObject({
       type: z.literal('split'),

@@ -125,6 +125,8 @@ export type TilingResult =
       readonly type: 'estimated'
       /** Knuth's estimate of the search's nodes. */
       readonly nodes: number
+      /** The estimate's spread, a factor (`knuthEstimate`). */
+      readonly spread?: number
       /** Nodes a second of this search made in a short trial here, if it ran long enough to tell. */
       readonly rate?: number
     }

@@ -1,9 +1,13 @@
 import { escapeXml } from '../drawing/svg'
+import { hpglLabels } from './labels'
+import { parseHpgl } from './parse'
 import type { HpglPage } from './write'
 
 /**
  * The pen's way over the paper as SVG, for the plot panel: the hard-clip area, every pen-down
- * path in its pen's colour, and the pen-up moves between them dashed, in drawing order.
+ * path in its pen's colour, the pen-up moves between them dashed, in drawing order, and the
+ * labels read back from the HP-GL where and as large as the plotter's font draws them (a sans
+ * serif stretched to the label's length stands in for that font).
  */
 export function penPathSvg(page: HpglPage): string {
   const { xMax, yMax } = page.clip
@@ -22,6 +26,17 @@ export function penPathSvg(page: HpglPage): string {
     const stroke = escapeXml(color.get(path.pen) ?? '#1d2433')
     out.push(`<path d="${d}" fill="none" stroke="${stroke}" stroke-width="14"/>`)
     at = path.points[path.points.length - 1]
+  }
+  for (const l of hpglLabels(parseHpgl(page.hpgl), page.unitsPerMm)) {
+    const [x, y] = l.at
+    const angle = (-Math.atan2(l.run[1], l.run[0]) * 180) / Math.PI
+    const fill = escapeXml(color.get(l.pen) ?? '#1d2433')
+    // A sans serif's capitals are about 0.72 of its size.
+    out.push(
+      `<text transform="translate(${x},${yMax - y}) rotate(${angle})" font-family="sans-serif" ` +
+        `font-size="${(l.capHeight / 0.72).toFixed(1)}" textLength="${l.length.toFixed(1)}" ` +
+        `lengthAdjust="spacingAndGlyphs" fill="${fill}">${escapeXml(l.text)}</text>`,
+    )
   }
   out.push(
     `<path d="${ups.join('')}" fill="none" stroke="#e4572e" stroke-width="8" stroke-dasharray="40 40"/>`,

@@ -1,6 +1,6 @@
 import { InputError } from '../errors'
 import { measurePlan, planPaths, type Stroke, type XY } from '../drawing/plan'
-import { toPage, type SheetPage, type SheetText } from '../drawing/sheet'
+import { textWidth, toPage, type SheetPage, type SheetText } from '../drawing/sheet'
 import type { PlotterDevice } from './devices'
 
 /**
@@ -47,6 +47,8 @@ export interface HpglPage {
   /** The planned paths in plotter units, in drawing order (for previews). */
   readonly paths: readonly Stroke[]
   readonly clip: { readonly xMax: number; readonly yMax: number }
+  /** The device's plotter units a mm. */
+  readonly unitsPerMm: number
 }
 
 /** The page's strokes in page mm, each with its pen (colours get pens 2… in order of use). */
@@ -163,15 +165,16 @@ export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
     if (pen !== 1) out.push('SP1;')
     if (opts.relative) out.push('PA;')
     out.push(rotated ? 'DI0,1;' : 'DI1,0;')
-    let size = -1
+    let size = ''
     for (const t of texts) {
-      const capMm = t.size * 0.72 * scale
-      if (capMm !== size) {
-        size = capMm
-        // SI takes the character width and cap height in cm; a character cell is 1.5 widths.
-        out.push(`SI${(capMm * 0.075).toFixed(3)},${(capMm * 0.1).toFixed(3)};`)
-      }
-      const [start] = labelSpan(t)
+      // The plotter's characters fill the room the sheet's layout gave the label, no more: its
+      // own font's cells (1.5 widths a character) would run into the next legend entry.
+      const [start, end] = labelSpan(t)
+      const chars = asciiLabel(t.text).length
+      const widthCm = ((end - start) * scale) / Math.max(1, 1.5 * chars - 0.5) / 10
+      const capCm = (t.size * 0.72 * scale) / 10
+      const si = `SI${widthCm.toFixed(3)},${capCm.toFixed(3)};`
+      if (si !== size) out.push((size = si))
       const [px, py] = toPlotter(start, t.y)
       out.push(`PU${px},${py};`, `LB${asciiLabel(t.text)}\x03`)
     }
@@ -188,12 +191,13 @@ export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
     rotated,
     paths: plan.paths,
     clip,
+    unitsPerMm: u,
   }
 }
 
-/** Where a label starts and ends along its line, in page mm (plotter font: 1.5 × width a char). */
+/** Where a label starts and ends along its line, in page mm: the room the sheet's layout gave it. */
 function labelSpan(t: SheetText): [number, number] {
-  const width = asciiLabel(t.text).length * t.size * 0.72 * 0.75 * 1.5
+  const width = textWidth(t.text, t.size)
   const start = t.anchor === 'start' ? t.x : t.anchor === 'middle' ? t.x - width / 2 : t.x - width
   return [start, start + width]
 }

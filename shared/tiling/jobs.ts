@@ -143,14 +143,34 @@ export async function runPart(
 }
 
 /**
+ * Knuth's estimate of a search's nodes from 8 groups of 32 random probes (seeds 1 to 8): their
+ * mean (all 256 probes), their median, and their spread. The plain mean is unbiased but
+ * heavy-tailed: now and then a probe runs down a long branch and inflates it tenfold (or ten
+ * thousandfold on the pentaboloes' lopsided trees, docs/ESTIMATES.md). The spread is the factor
+ * √(largest ÷ smallest group mean): how far estimates of the same search stray between seeds.
+ */
+export function knuthEstimate(search: TilingSearch): {
+  mean: number
+  median: number
+  spread: number
+} {
+  const means = Array.from({ length: 8 }, (_, k) => search.estimateNodes(32, k + 1)).sort(
+    (a, b) => a - b,
+  )
+  const mean = means.reduce((t, m) => t + m, 0) / means.length
+  const spread = means[0] > 0 ? Math.sqrt(means[7] / means[0]) : 1
+  return { mean, median: (means[3] + means[4]) / 2, spread }
+}
+
+/**
  * A part's weight, for progress and the time left: Knuth's estimate of its nodes, as the median
- * of the means of 8 groups of 32 random probes. The plain mean is unbiased but heavy-tailed: now
- * and then a probe runs down a long branch and inflates its part tenfold, and the weights of the
- * parts done stray far from the work done (on the 6 × 10 pentomino rectangle in 64 parts, their
- * running sum strayed by up to 0.64 of the whole with 16 probes a part, 0.19 with 64; the median
- * of means of 8 × 8, 0.11). The median runs low, but alike for every part, and only ratios of
- * weights are used. Groups of 32: below the breaking piece placed first the parts are fewer and
- * larger (5 × 12: 10 parts; groups of 8 strayed by 0.34, of 32 by 0.14).
+ * of the means of 8 groups of 32 random probes (`knuthEstimate`): the plain mean's heavy tail
+ * made the weights of the parts done stray far from the work done (on the 6 × 10 pentomino
+ * rectangle in 64 parts, their running sum strayed by up to 0.64 of the whole with 16 probes a
+ * part, 0.19 with 64; the median of means of 8 × 8, 0.11). The median runs low, but alike for
+ * every part, and only ratios of weights are used. Groups of 32: below the breaking piece placed
+ * first the parts are fewer and larger (5 × 12: 10 parts; groups of 8 strayed by 0.34, of 32 by
+ * 0.14).
  */
 export function partWeight(
   problem: TilingProblem,
@@ -158,9 +178,5 @@ export function partWeight(
   part: SearchPart,
   setup?: SearchSetup,
 ): number {
-  const search = new TilingSearch(problem, mode, part.prefix, 'bits', setup)
-  const means = Array.from({ length: 8 }, (_, k) => search.estimateNodes(32, k + 1)).sort(
-    (a, b) => a - b,
-  )
-  return (means[3] + means[4]) / 2
+  return knuthEstimate(new TilingSearch(problem, mode, part.prefix, 'bits', setup)).median
 }

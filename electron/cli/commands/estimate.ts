@@ -1,8 +1,9 @@
 import {
   estimateText,
   estimateTimes,
-  formatCount,
+  formatEstimate,
   QUEUE_WORKERS,
+  withSpread,
   type EstimateSummary,
 } from '../../../shared/tiling/estimate'
 import type { SymmetryMode } from '../../../shared/tiling/search'
@@ -52,7 +53,7 @@ export async function estimateCommand(
         estimated: String(e.estimated),
         figures: String(e.figures),
         ruledOut: String(e.ruledOut),
-        nodes: formatCount(e.nodes),
+        nodes: formatEstimate(e.nodes),
       },
     }),
   )
@@ -73,11 +74,11 @@ export async function estimateCommand(
   const elapsedMs = performance.now() - t0
   const number = (i: number) => figures[i].number ?? i + 1
   const biggest = e.each
-    .map((f, i) => ({ i, nodes: f?.nodes ?? 0 }))
+    .map((f, i) => ({ i, nodes: f?.nodes ?? 0, spread: f?.spread }))
     .filter((f) => f.nodes > 0)
     .sort((a, b) => b.nodes - a.nodes)
   const times =
-    e.seconds === undefined ? undefined : estimateTimes(e.seconds, workers, queueWorkers)
+    e.seconds === undefined ? undefined : estimateTimes(e.seconds, workers, queueWorkers, e.spread)
   const rate = e.seconds ? e.nodes / e.seconds : undefined
   if (opts.json) {
     write(
@@ -88,12 +89,14 @@ export async function estimateCommand(
         ruledOut: e.ruledOut,
         toSearch: e.estimated - e.ruledOut,
         nodes: e.nodes,
+        ...(e.spread ? { spread: e.spread } : {}),
         ...(rate ? { nodesPerSecond: rate } : {}),
         ...(e.seconds !== undefined ? { seconds: e.seconds } : {}),
         ...(times
           ? {
               here: { workers, seconds: times.here },
               queue: { workers: queueWorkers, seconds: times.queue },
+              timeSpread: times.spread,
             }
           : {}),
         each: e.each.map((f, i) => ({
@@ -103,7 +106,11 @@ export async function estimateCommand(
             ? { estimated: false }
             : f.rejected !== undefined
               ? { rejected: f.rejected }
-              : { nodes: f.nodes, ...(f.rate ? { nodesPerSecond: f.rate } : {}) }),
+              : {
+                  nodes: f.nodes,
+                  ...(f.spread ? { spread: f.spread } : {}),
+                  ...(f.rate ? { nodesPerSecond: f.rate } : {}),
+                }),
         })),
         complete: e.complete,
         elapsedMs,
@@ -113,7 +120,9 @@ export async function estimateCommand(
     const lines = [
       `${setName}: ${figures.length} ${figures.length === 1 ? what[0] : what[1]}; ${e.ruledOut} ruled out before any search, ${e.estimated - e.ruledOut} to search`,
       `estimate: ${estimateText(e, workers, queueWorkers, what)}`,
-      ...(rate ? [`speed here: ${formatCount(rate)} nodes a second per process (measured)`] : []),
+      ...(rate
+        ? [`speed here: ${formatEstimate(rate)} nodes a second per process (measured)`]
+        : []),
     ]
     if (biggest.length > 0) {
       lines.push(
@@ -126,7 +135,7 @@ export async function estimateCommand(
             .map((f) => [
               number(f.i),
               figures[f.i].name,
-              formatCount(f.nodes),
+              withSpread(f.nodes, f.spread),
               `${((100 * f.nodes) / e.nodes).toFixed(1)} %`,
             ]),
         ),

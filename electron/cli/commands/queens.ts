@@ -7,7 +7,7 @@ import {
   runQueensCount,
   shardText,
 } from '../../services/queens/count-run'
-import { formatCount, formatDuration } from '../../../shared/tiling/estimate'
+import { formatEstimate, formatDuration } from '../../../shared/tiling/estimate'
 import { statusBar } from '../progress'
 import { withBar, withRunPlace } from '../run'
 
@@ -32,7 +32,7 @@ const queensBar = (enabled: boolean) =>
       elapsedMs: p.elapsedMs,
       fields: {
         tasks: `${p.done}/${p.tasks}`,
-        rate: `${formatCount(p.nodesPerSecond)} nodes/s`,
+        rate: `${formatEstimate(p.nodesPerSecond)} nodes/s`,
         left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
       },
     }),
@@ -78,7 +78,7 @@ export async function queensCountCommand(
   else
     write(
       `n = ${n}${part}: ${big(r.total)} solutions, ${big(r.unique)} distinct up to the board's 8 symmetries` +
-        ` (${formatCount(r.nodes)} nodes, ${where}, ${(r.elapsedMs / 1000).toFixed(2)} s` +
+        ` (${formatEstimate(r.nodes)} nodes, ${where}, ${(r.elapsedMs / 1000).toFixed(2)} s` +
         `${r.resumed ? `; ${r.resumed} tasks from the checkpoint` : ''})`,
     )
   return 0
@@ -113,7 +113,7 @@ export async function queensGameCommand(
     return JSON.stringify({ n, winner: r.winner, moves: r.winningMoves, byTheorem: r.byTheorem })
   const how = r.byTheorem
     ? 'by the reflection theorem: take the centre, then answer every move by its point reflection (--search to search instead)'
-    : `by exhaustive search, ${formatCount(r.nodes)} nodes, ${(r.ms / 1000).toFixed(2)} s`
+    : `by exhaustive search, ${formatEstimate(r.nodes)} nodes, ${(r.ms / 1000).toFixed(2)} s`
   const moves = r.winningMoves.map(([row, col]) => `(${row + 1}, ${col + 1})`).join(' ')
   return r.winner === 'first'
     ? `n = ${n}: the first player wins (${how}).\nwinning first moves (row, column from 1)${r.byTheorem ? ', the centre' : ''}: ${moves}`

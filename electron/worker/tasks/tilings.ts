@@ -1,5 +1,5 @@
 import { pieceSetFromJson } from '../../../shared/formats/load'
-import { partWeight, runPart, splitSearch } from '../../../shared/tiling/jobs'
+import { knuthEstimate, partWeight, runPart, splitSearch } from '../../../shared/tiling/jobs'
 import type { PieceKind, TilingProblem } from '../../../shared/tiling/problem'
 import { prepareFigure, ruleOuts, type RuleOuts } from '../../../shared/tiling/rule-out'
 import { planSearch, TilingSearch, type SearchSetup } from '../../../shared/tiling/search'
@@ -138,7 +138,9 @@ const tilings: WorkerKind<'tilings', State> = {
       if ((input.parts ?? 1) > 1) return split(state, p, input.split, input.parts!)
       return { type: 'searched', nodes: input.split, ...(await search(state, p, [], hooks)) }
     }
-    const nodes = new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan).estimateNodes(256)
+    const { mean: nodes, spread } = knuthEstimate(
+      new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan),
+    )
     if (setup.goal === 'estimate') {
       // A short search says how fast this figure's nodes go here.
       const t0 = performance.now()
@@ -153,7 +155,7 @@ const tilings: WorkerKind<'tilings', State> = {
       // Timed if it ran long enough to say, or searched the whole figure (its time is known).
       const timed = (ms > TRIAL_MS / 2 || trial.complete) && trial.stats.placements > 0
       const rate = timed ? (trial.stats.placements / Math.max(ms, 0.01)) * 1000 : undefined
-      return { type: 'estimated', nodes, ...(rate ? { rate } : {}) }
+      return { type: 'estimated', nodes, spread, ...(rate ? { rate } : {}) }
     }
     if (setup.goal === 'first' || nodes < SPLIT_FROM_NODES) {
       const first = setup.goal === 'first'
@@ -162,7 +164,7 @@ const tilings: WorkerKind<'tilings', State> = {
     }
     // Split in a task of its own, once the run goes on; its problem is kept for that task.
     remember(state, input.figure, p)
-    return { type: 'estimated', nodes }
+    return { type: 'estimated', nodes, spread }
   },
 }
 

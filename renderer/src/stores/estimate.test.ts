@@ -55,10 +55,19 @@ describe('the estimate store', () => {
       { rejected: 'no piece has a side of direction 45°', nodes: 0 },
       undefined,
     ])
+    // Every outline estimated: 2·10¹² nodes (×/÷ 1.5), 28 hours in one process.
+    const whole = {
+      estimated: 3,
+      figures: 3,
+      ruledOut: 1,
+      nodes: 2e12,
+      spread: 1.5,
+      seconds: 100_800,
+    }
     host.emit({
       type: 'estimate.progress',
       estimateId: 'estimate-1',
-      summary: { estimated: 3, figures: 3, ruledOut: 1, nodes: 2e12, seconds: 100_800 },
+      summary: whole,
       figures: [
         { figure: 0, estimate: { nodes: 1.5e12, rate: 2e7 } },
         { figure: 2, estimate: { nodes: 0.5e12, rate: 2e7 } },
@@ -68,7 +77,7 @@ describe('the estimate store', () => {
       type: 'estimate.ended',
       estimateId: 'estimate-1',
       outcome: 'done',
-      summary: { estimated: 3, figures: 3, ruledOut: 1, nodes: 2e12, seconds: 100_800 },
+      summary: whole,
       elapsedMs: 40,
     })
     const done = s.of(doc, CONVEX)!
@@ -76,9 +85,16 @@ describe('the estimate store', () => {
     expect(shown.value).toBe(done)
     expect(done.each.map((f) => f?.nodes)).toEqual([1.5e12, 0, 0.5e12])
     // 28 hours in one process: 14 on the two here, 2.8 on the queue's ten.
-    expect(s.times(done)).toEqual({ here: 50_400, hereWorkers: 2, queue: 10_080, queueWorkers: 10 })
+    // Within the nodes' spread times the speed's (×/÷ 1.6).
+    expect(s.times(done)).toEqual({
+      here: 50_400,
+      hereWorkers: 2,
+      queue: 10_080,
+      queueWorkers: 10,
+      spread: expect.closeTo(2.4),
+    })
     expect(s.text(done)).toBe(
-      'about 2.0 trillion nodes in 2 outlines to search (1 ruled out): about 14 hours here (2 processes), about 3 hours on 10 workers of the queue',
+      'about 2.0·10¹² nodes (×/÷ 1.5) in 2 outlines to search (1 ruled out): 5.8–34 hours here (2 processes), 70 minutes – 6.7 hours on 10 workers of the queue',
     )
     s.queueWorkers = 50
     expect(s.times(done)!.queue).toBe(2016)

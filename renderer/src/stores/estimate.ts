@@ -119,6 +119,12 @@ export const useEstimate = defineStore('estimate', () => {
   }
   api.onEvent(handle)
 
+  /** Leaves the estimate: stops it if it runs, and shows none. */
+  async function dismiss(): Promise<void> {
+    await cancel()
+    estimate.value = undefined
+  }
+
   /** The estimate of this search, if the last one was of it. */
   function of(document: WorkbenchDocument, target: EstimateTarget): Estimate | undefined {
     const e = estimate.value
@@ -129,7 +135,7 @@ export const useEstimate = defineStore('estimate', () => {
   const times = (e: Estimate): EstimateTimes | undefined =>
     e.summary.seconds === undefined
       ? undefined
-      : estimateTimes(e.summary.seconds, e.workers, queueWorkers.value)
+      : estimateTimes(e.summary.seconds, e.workers, queueWorkers.value, e.summary.spread)
 
   /** The estimate in one line, in the words of its figures (outlines for a convex search). */
   const text = (e: Estimate): string =>
@@ -140,5 +146,16 @@ export const useEstimate = defineStore('estimate', () => {
       e.kind === 'convex' ? ['outline', 'outlines'] : ['figure', 'figures'],
     )
 
-  return { estimate, starting, running, queueWorkers, start, cancel, of, times, text }
+  return {
+    estimate,
+    starting,
+    running,
+    queueWorkers,
+    start,
+    cancel,
+    dismiss,
+    of,
+    times,
+    text,
+  }
 })

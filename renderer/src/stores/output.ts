@@ -93,12 +93,13 @@ export const useOutput = defineStore('output', () => {
   const devices = shallowRef<PortEntry[]>([])
   const plot = ref<PlotRun | undefined>()
 
-  // Lazy: laid out only while a dialog shows it (never during a solve, whose tilings stream in).
-  const sheet = computed((): Sheet | undefined => {
+  /** The sheet in `format`'s layout: pages of the paper, or one continuous page for SVG. */
+  function layout(format: ExportSettings['format']): Sheet | undefined {
+    const s = { ...settings.value, format }
     if (source.value === 'pentagons') {
       if (!pentagons.set || pentagons.shown.length === 0) return undefined
       try {
-        return pentagonSheet(pentagons.set, pentagons.shown, settings.value)
+        return pentagonSheet(pentagons.set, pentagons.shown, s)
       } catch {
         return undefined
       }
@@ -106,11 +107,22 @@ export const useOutput = defineStore('output', () => {
     const job = solver.job
     if (!job || job.figures.every((f) => f.tilings.length === 0)) return undefined
     try {
-      return exportSheet(solvedJob(job), settings.value)
+      return exportSheet(solvedJob(job), s)
     } catch {
       return undefined
     }
-  })
+  }
+  // Lazy: laid out only while a dialog shows it (never during a solve, whose tilings stream in).
+  const sheet = computed(() => layout(settings.value.format))
+  /**
+   * The sheet the plot panel plots, paged on the paper as the host and the CLI plot it whatever
+   * the export format (a continuous SVG page would be squeezed onto one sheet of paper).
+   */
+  const plotSheet = computed(() =>
+    settings.value.format === 'hpgl' || settings.value.format === 'pdf'
+      ? sheet.value
+      : layout('hpgl'),
+  )
 
   api.onEvent((e) => {
     if (e.type !== 'plot.state' || e.plotId !== plot.value?.plotId) return
@@ -138,6 +150,7 @@ export const useOutput = defineStore('output', () => {
     devices,
     plot,
     sheet,
+    plotSheet,
     refreshPorts,
   }
 })
