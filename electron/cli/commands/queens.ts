@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import { MAX_QUEENS, type QueensRunProgress } from '../../../shared/queens/count'
@@ -58,7 +59,7 @@ export async function queensCountCommand(
     ),
     where,
   }))
-  const part = shard ? ` (shard ${shardText(shard)}: ${r.tasks} tasks)` : ''
+  const part = shard ? ` (shard ${shardText(shard)}: ${plural(r.tasks, 'task')})` : ''
   if (!r.complete) {
     const where = o.checkpoint
       ? `; run the same command again to resume from ${o.checkpoint}`
@@ -79,7 +80,7 @@ export async function queensCountCommand(
     write(
       `n = ${n}${part}: ${big(r.total)} solutions, ${big(r.unique)} distinct up to the board's 8 symmetries` +
         ` (${formatCount(r.nodes)} nodes, ${where}, ${(r.elapsedMs / 1000).toFixed(2)} s` +
-        `${r.resumed ? `; ${r.resumed} tasks from the checkpoint` : ''})`,
+        `${r.resumed ? `; ${plural(r.resumed, 'task')} from the checkpoint` : ''})`,
     )
   return 0
 }
@@ -93,7 +94,7 @@ export async function queensMergeCommand(files: string[], o: { json?: boolean })
       solutions: countToJson(m.total),
       unique: countToJson(m.unique),
     })
-  return `n = ${m.n} (${m.shards} shards): ${big(m.total)} solutions, ${big(m.unique)} distinct up to the board's 8 symmetries`
+  return `n = ${m.n} (${plural(m.shards, 'shard')}): ${big(m.total)} solutions, ${big(m.unique)} distinct up to the board's 8 symmetries`
 }
 
 /**
