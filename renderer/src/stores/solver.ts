@@ -56,10 +56,21 @@ export interface Job {
   estimatedNodes?: number
   /** Figures planned so far: ruled out, or estimated before their search. */
   figuresPlanned?: number
+  /** When Solve was pressed, on this page's clock (`performance.now()`). */
   startedAt: number
   /** Milliseconds from pressing Solve to the first tiling painted on screen (see `shown`). */
   firstTilingMs?: number
-  elapsedMs?: number
+  /** When the job's end arrived, on the same clock. */
+  endedAt?: number
+}
+
+/**
+ * The job's time on the clock its first tiling is timed on (the host's own run time leaves out
+ * what comes before and after its search): from pressing Solve to its end arriving, or to `now`
+ * while it runs, and never less than the time to its first tiling, which may be painted after.
+ */
+export function jobElapsedMs(j: Job, now: number): number {
+  return Math.max((j.endedAt ?? now) - j.startedAt, j.firstTilingMs ?? 0)
 }
 
 /**
@@ -176,7 +187,7 @@ export const useSolver = defineStore('solver', () => {
         j.state = e.outcome
         j.error = e.error
         if (e.estimatedNodes !== undefined) j.estimatedNodes = e.estimatedNodes
-        j.elapsedMs = e.elapsedMs
+        j.endedAt = performance.now()
         if (e.outcome === 'done') j.fraction = 1
         break
     }
