@@ -1,4 +1,5 @@
 import { plural } from '../../../shared/plural'
+import { printable } from '../../../shared/printable'
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import { MAX_QUEENS, type QueensRunProgress } from '../../../shared/queens/count'
@@ -64,7 +65,9 @@ export async function queensCountCommand(
     const where = o.checkpoint
       ? `; run the same command again to resume from ${o.checkpoint}`
       : '; with --checkpoint FILE a run can be resumed'
-    process.stderr.write(`stopped after ${r.done} of ${r.tasks} tasks${where}\n`)
+    process.stderr.write(
+      printable(`stopped after ${r.done} of ${plural(r.tasks, 'task')}${where}\n`),
+    )
     return 130
   }
   if (o.json)
@@ -80,7 +83,7 @@ export async function queensCountCommand(
     write(
       `n = ${n}${part}: ${big(r.total)} solutions, ${big(r.unique)} distinct up to the board's 8 symmetries` +
         ` (${formatCount(r.nodes)} nodes, ${where}, ${(r.elapsedMs / 1000).toFixed(2)} s` +
-        `${r.resumed ? `; ${plural(r.resumed, 'task')} from the checkpoint` : ''})`,
+        `${r.resumed ? `; ${r.resumed} tasks from the checkpoint` : ''})`,
     )
   return 0
 }
