@@ -1,7 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { interpretHpgl, parseHpgl } from '../shared/hpgl/parse'
+import { exitCode } from '../testing/processes'
 import { expect, test, type Workbench } from './fixtures'
 
 async function solveTangram(workbench: Workbench): Promise<void> {
@@ -120,4 +122,56 @@ test('plotting on a serial line: pause, a pulled cable, resume; every line drawn
     1000
   expect(metres).toBeCloseTo(planned, 1)
   expect(sim.pen).toMatchObject({ pen: 0, down: false })
+})
+
+test('the simulated plotter, once started, is offered in the port list and takes the plot; the file field keeps its own path', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  // `npm run plotter-sim`, announcing itself in this host's data folder; the host was not told.
+  const link = join(mkdtempSync(join(tmpdir(), 'pw-sim-')), 'plotter')
+  const sim = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/plotter-sim.ts',
+      '--link',
+      link,
+      '--speed',
+      '2000000',
+      '--data',
+      workbench.dataDir,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let said = ''
+  sim.stdout.on('data', (d) => (said += d))
+  try {
+    await expect.poll(() => said, { timeout: 30_000 }).toContain('Ctrl-C to stop')
+    await solveTangram(workbench)
+    await page.getByTestId('export').click()
+    await page.getByTestId('export-format').selectOption('hpgl')
+    await page.getByTestId('open-plot').click()
+    await expect(page.getByTestId('plot-port-help')).toContainText('npm run plotter-sim')
+    // Offered first, so chosen.
+    await expect(page.getByTestId('plot-port')).toHaveValue(link)
+    await expect(page.locator(`#plot-ports option[value="${link}"]`)).toHaveText(/simulated/)
+    await page.getByTestId('plot-target').selectOption('file')
+    await expect(page.getByTestId('plot-file')).toHaveValue('')
+    await page.getByTestId('plot-file').fill('page1.hpgl')
+    await page.getByTestId('plot-target').selectOption('serial')
+    await expect(page.getByTestId('plot-port')).toHaveValue(link)
+    await page.getByTestId('plot-start').click()
+    const progress = page.getByTestId('plot-progress')
+    await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+    await page.getByTestId('plot-target').selectOption('file')
+    await expect(page.getByTestId('plot-file')).toHaveValue('page1.hpgl')
+  } finally {
+    sim.kill('SIGINT')
+    await exitCode(sim)
+  }
+  const drew = /drew (\d+) segments/.exec(said)
+  expect(Number(drew?.[1])).toBeGreaterThan(300)
+  expect(said).toContain('0 lost to buffer overruns')
 })

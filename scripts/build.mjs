@@ -122,7 +122,8 @@ function abandoned(lock) {
 }
 
 async function build(targets) {
-  const say = (line) => process.stderr.isTTY && process.stderr.write(line)
+  // On stderr, terminal or not: a start that takes half a minute longer says why, in a log too.
+  const say = (line) => process.stderr.write(line)
   // Up to date: nothing to lock or write (a checkout may be read-only to whoever runs it).
   if (staleTargets(targets).length === 0) return
   await exclusively(async () => {

@@ -7,6 +7,7 @@
 import { fstatSync } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { InputError, RunError, SearchTooLargeError } from '../../shared/errors'
+import { printable, SHOWN_NAME_LENGTH, shownName } from '../../shared/printable'
 import { QUEUE_WORKERS } from '../../shared/tiling/estimate'
 import { describeFsError } from '../services/fs-errors'
 
@@ -41,9 +42,20 @@ if (stdout.isFIFO() || stdout.isSocket() || process.stdout.isTTY) {
   setInterval(() => process.ppid !== parent && readerGone(), 500).unref()
 }
 
+// Names in the output come from files and arguments anyone may have written: their control
+// characters are shown escaped, never sent to the terminal.
 const write = (text: string): void => {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+  const shown = printable(text)
+  process.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`)
 }
+/** An error line: printable, and an argument of more than a name's length cut where it is echoed. */
+const errorText = (message: string): string =>
+  printable(
+    process.argv
+      .slice(2)
+      .filter((arg) => arg.length > SHOWN_NAME_LENGTH)
+      .reduce((m, arg) => m.split(arg).join(shownName(arg)), message),
+  )
 let exitCode = 0
 
 const program = new Command('puzzle-workbench')
@@ -51,6 +63,7 @@ const program = new Command('puzzle-workbench')
     'Tangram-style tiling puzzles on the square grid with its diagonals (areas in half-square triangles).',
   )
   .showHelpAfterError('(run with --help for usage)')
+  .configureOutput({ outputError: (text, out) => out(errorText(text)) })
   .exitOverride()
 
 program
@@ -401,7 +414,7 @@ try {
       e instanceof SearchTooLargeError
         ? '; run with --estimate to see where, or with --force to run it anyway'
         : ''
-    process.stderr.write(`error: ${e.message}${hint}\n`)
+    process.stderr.write(`error: ${errorText(e.message)}${hint}\n`)
     process.exitCode = 1
   } else {
     process.stderr.write(`internal error: ${(e as Error).stack ?? e}\n`)

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { InputError } from '../../shared/errors'
+import { plural } from '../../shared/plural'
+import { printable } from '../../shared/printable'
 import type { FarmTransport } from '../services/farm/transport'
 import { nodeWorkers } from '../services/node-worker'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
@@ -46,7 +48,7 @@ export async function withRunPlace<T>(
     return use({
       transport: nodeWorkers(workers),
       workers,
-      where: `${workers} process${workers === 1 ? '' : 'es'}`,
+      where: plural(workers, 'process', 'processes'),
     })
   const { parseQueueUrl } = await import('../services/farm/queue-connection')
   const { QueueTransport } = await import('../services/farm/queue-transport')
@@ -60,7 +62,8 @@ export async function withRunPlace<T>(
 }
 
 /** A worker that died and what became of its task, in one line on stderr. */
-export const noticeLine = (line: string): void => void process.stderr.write(`warning: ${line}\n`)
+export const noticeLine = (line: string): void =>
+  void process.stderr.write(`warning: ${printable(line)}\n`)
 
 /**
  * Runs `run` with `bar` on stderr: its progress goes to the bar, a notice (a worker that died)
@@ -110,7 +113,7 @@ export async function runWithProgress(
 /** The exit code of a run, with a line on stderr when it ended early. */
 export function finish(outcome: { complete: boolean; cancelled: boolean; error?: string }): number {
   if (outcome.error) {
-    process.stderr.write(`error: ${outcome.error}\n`)
+    process.stderr.write(`error: ${printable(outcome.error)}\n`)
     return 1
   }
   if (outcome.cancelled) {

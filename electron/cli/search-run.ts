@@ -1,7 +1,8 @@
 /** What the edge-matching commands (cards, triangle) share around their one-go searches. */
+import { plural } from '../../shared/plural'
 
 export const statsLine = (stats: { placements: number; nodes: number }, ms: number): string =>
-  `${stats.placements.toLocaleString('en')} placements tried, ${stats.nodes.toLocaleString('en')} search nodes, in ${ms.toFixed(1)} ms.`
+  `${plural(stats.placements, 'placement')} tried, ${plural(stats.nodes, 'search node')}, in ${ms.toFixed(1)} ms.`
 
 /**
  * The search runs in one go and cannot stop halfway, so the CLI's Ctrl-C handler (which waits for

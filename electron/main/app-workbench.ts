@@ -15,6 +15,7 @@ import { EstimateService } from '../services/estimate-service'
 import { AppWorkers } from '../services/farm/app-workers'
 import type { LaunchWorker } from '../services/farm/processes'
 import { PathGrants } from '../services/path-grants'
+import { simulatorCommand } from '../services/plotter/announced'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { QueensService } from '../services/queens/queens-service'
 import { SettingsService } from '../services/settings'
@@ -96,7 +97,7 @@ export function startAppWorkbench(parts: MainParts): {
     checkpointDir: join(data, 'tilings'),
   })
   const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
-  const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
+  const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), data)
   const queens = new QueensService({
     workers,
     emit: (e) => workbench.emit(e),
@@ -111,6 +112,10 @@ export function startAppWorkbench(parts: MainParts): {
       host: 'electron',
       paths: grants,
       devices: parts.devices,
+      plotterHelp: {
+        simulator: simulatorCommand(data),
+        addDevice: 'PUZZLE_WORKBENCH_DEVICES=PATH npm start',
+      },
       version: parts.version,
       resourcesDir: parts.resourcesDir,
       dialogs: {

@@ -148,7 +148,8 @@ export async function removeStaleTemps(dir: string, name?: string): Promise<stri
   return removed
 }
 
-function running(pid: number): boolean {
+/** Whether the process `pid` runs. */
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

@@ -114,6 +114,16 @@ describe.skipIf(!locked)('writes on a read-only disk', () => {
     expect(r.out).toBe('')
   })
 
+  it('convex --checkpoint there: exit 1 and the error alone, no table of zeros above it', () => {
+    const checkpoint = join(dir, 'tangram.json')
+    const r = cli('convex', 'tangram', '--checkpoint', checkpoint, '--jobs', '1', '--no-progress')
+    expect(r.err).toBe(
+      `error: ${checkpoint}: cannot write the checkpoint (the disk is read-only)\n`,
+    )
+    expect(r.code).toBe(1)
+    expect(r.out).toBe('')
+  })
+
   it('the app’s count ends as failed, saying why, and the service goes on', async () => {
     const events: WorkbenchEvent[] = []
     const workers = new AppWorkers(nodeWorkerLauncher(), async () => 1)

@@ -268,7 +268,7 @@ describe('the workbench dispatcher', () => {
     const plot = (target: object) => refused('plotter.start', { jobId, settings, page: 0, target })
     const serial = { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, flow: 'escb' }
     expect(await plot({ kind: 'device', path: victim })).toBe(
-      `${victim}: not a serial port or plotter device of this computer; choose one from the list`,
+      `${victim}: not a serial port or plotter device of this computer; choose one from the list (the plot panel says how to add one)`,
     )
     expect(await plot({ kind: 'serial', path: victim, ...serial })).toMatch(
       /victim.txt: not a serial port or plotter device/,

@@ -60,6 +60,8 @@ export interface WorkbenchHost {
   readonly paths: PathPolicy
   /** Devices the user named to the host for plotting, beyond the ports this computer lists. */
   readonly devices?: () => readonly string[]
+  /** How to add a plotter to the list, in this host's words: a simulated one, another device. */
+  readonly plotterHelp?: { readonly simulator: string; readonly addDevice: string }
 }
 
 export interface Services {
@@ -235,6 +237,7 @@ export function createWorkbench(
         ...printerDevices(),
         ...(host.devices?.() ?? []).map((path) => ({ path, label: path })),
       ],
+      ...host.plotterHelp,
     }),
     'queens.count': (p: { n: number }) => queens.start(p.n),
     'queens.cancel': (p: { countId: string }) => (queens.cancel(p.countId), null),
@@ -250,7 +253,10 @@ export function createWorkbench(
         ...p.settings.plotter,
         device: plotterById(p.settings.plotter.device),
       })
-      const target = await checkPlotTarget(p.target, host.paths, host.devices?.())
+      const target = await checkPlotTarget(p.target, host.paths, [
+        ...(host.devices?.() ?? []),
+        ...plotter.simulators().map((s) => s.path),
+      ])
       return { plotId: plotter.start(hpgl, target) }
     },
     'pentagons.find': (p: { document: never }) => pentagons.find(p.document),

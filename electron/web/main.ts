@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { availableParallelism, homedir } from 'node:os'
+import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { removeLeftovers } from '../services/atomic-write'
@@ -18,6 +18,7 @@ import { SettingsService } from '../services/settings'
 import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
 import { QueensService } from '../services/queens/queens-service'
+import { defaultDataDir, simulatorCommand } from '../services/plotter/announced'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
 import { startBrowserHost } from './server'
@@ -53,11 +54,7 @@ if (!existsSync(join(staticDir, 'index.html'))) {
   process.exit(1)
 }
 
-const dataDir = resolve(
-  opts.data ??
-    process.env.PUZZLE_WORKBENCH_HOME ??
-    join(homedir(), '.local', 'share', 'puzzle-workbench'),
-)
+const dataDir = resolve(opts.data ?? defaultDataDir())
 const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
   version: string
 }
@@ -81,7 +78,7 @@ const solver = new SolverService({
   checkpointDir: join(dataDir, 'tilings'),
 })
 const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
-const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)))
+const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), dataDir)
 const queens = new QueensService({
   workers,
   emit: (e) => workbench.emit(e),
@@ -102,6 +99,10 @@ const workbench: Workbench = createWorkbench(
     files,
     paths: files,
     devices: () => opts.device ?? [],
+    plotterHelp: {
+      simulator: simulatorCommand(dataDir),
+      addDevice: 'npm run web -- --device PATH',
+    },
   },
   { documents, settings, solver, estimates, plotter, queens, workers },
 )

@@ -462,7 +462,13 @@ export interface Results {
     plot?: { penDown: number; penUp: number; naivePenUp: number }
   }
   /** Serial ports, and raw devices (printer ports; those named to the host). */
-  'plotter.ports': { ports: PortEntry[]; devices: PortEntry[] }
+  /** With how to add a plotter to the lists, as commands: a simulated one, another device. */
+  'plotter.ports': {
+    ports: PortEntry[]
+    devices: PortEntry[]
+    simulator?: string
+    addDevice?: string
+  }
   'queens.count': { countId: string }
   'queens.cancel': null
   'puzzle.bundled': { puzzles: BundledPuzzle[] }

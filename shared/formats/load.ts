@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { InputError } from '../errors'
+import { shownName } from '../printable'
 import { isInteger, parseRoot2 } from '../exact/root2'
 import { firstJsonError } from './json-position'
 import { inputText } from './text'
@@ -104,13 +105,13 @@ export function pieceSetDataFromJson(
   let area = 0
   let copies = 0
   data.pieces.forEach((p, i) => {
-    const where = `piece ${i + 1} "${p.name}"`
+    const where = `piece ${i + 1} "${shownName(p.name)}"`
     const problem = latticePolygonProblem(p.polygon)
     if (problem) throw new InputError(`${source}: ${where}: ${problem}`)
     const earlier = seen.get(p.name)
     if (earlier !== undefined)
       throw new InputError(
-        `${source}: pieces ${earlier + 1} and ${i + 1} are both named "${p.name}"; names must differ`,
+        `${source}: pieces ${earlier + 1} and ${i + 1} are both named "${shownName(p.name)}"; names must differ`,
       )
     seen.set(p.name, i)
     const polygon = normalizePolygon(p.polygon)
@@ -129,7 +130,8 @@ export function pieceSetDataFromJson(
   })
   const figures = (data.figures ?? []).map((f, i) => {
     const problem = latticePolygonProblem(f.polygon)
-    if (problem) throw new InputError(`${source}: figure ${i + 1} "${f.name}": ${problem}`)
+    if (problem)
+      throw new InputError(`${source}: figure ${i + 1} "${shownName(f.name)}": ${problem}`)
     return { name: f.name, polygon: normalizePolygon(f.polygon) }
   })
   return { name: data.name, description: data.description, pieces, figures }
@@ -232,7 +234,7 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
       const name = isObject((node as unknown[])[key])
         ? ((node as unknown[])[key] as Record<string, unknown>).name
         : undefined
-      where.push(`piece ${key + 1}${typeof name === 'string' ? ` "${name}"` : ''}`)
+      where.push(`piece ${key + 1}${typeof name === 'string' ? ` "${shownName(name)}"` : ''}`)
     } else if (parent === 'polygon' && typeof key === 'number') {
       where.push(`vertex ${key + 1}`)
     }
@@ -246,7 +248,7 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
     return issue.keys
       .map((k) => {
         const hint = KNOWN_FIELDS.find((f) => editDistance(f, k) <= 2)
-        return `${prefix}unknown field "${k}"${hint ? ` (did you mean "${hint}"?)` : ''}`
+        return `${prefix}unknown field "${shownName(k)}"${hint ? ` (did you mean "${hint}"?)` : ''}`
       })
       .join('; ')
   }

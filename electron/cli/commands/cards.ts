@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import type { CardBoard, CardPuzzle } from '../../../shared/edgematch/cards/puzzle'
@@ -87,7 +88,7 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
   const lines = [
     counts.fixed === 0n
       ? `${name} has no solution.`
-      : `${name}: ${counts.fixed.toLocaleString('en')} solution${counts.fixed === 1n ? '' : 's'} on the fixed board, ${counts.upToRotation.toLocaleString('en')} up to turning the board (a board equal to its own turn counts once).`,
+      : `${name}: ${plural(counts.fixed, 'solution')} on the fixed board, ${counts.upToRotation.toLocaleString('en')} up to turning the board (a board equal to its own turn counts once).`,
     `Convention: ${convention}.`,
     ...identicalNote(groups, identicalAsOne),
   ]

@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
 import { convexCases } from '../../../shared/convex/convex'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
@@ -93,12 +94,15 @@ export async function convexCommand(
       ]
     })
     const lines = [
-      `${set.name}: ${set.pieces.reduce((s, p) => s + p.count, 0)} pieces, area ${area} half-squares, ${cases.length} convex outlines`,
+      `${set.name}: ${plural(
+        set.pieces.reduce((s, p) => s + p.count, 0),
+        'piece',
+      )}, area ${plural(area, 'half-square')}, ${plural(cases.length, 'convex outline')}`,
       ...mergedNote(merged),
       table(['#', 'outline', 'tilings', 'fixed', 'tried', 'fitted', 'ruled out'], rows),
       '',
-      `${tileable} of ${cases.length} outlines can be built: ${solutions.toLocaleString('en')} tilings (${conventionText(mode)}); ${mode === 'raw' ? `${classes.toLocaleString('en')} up to the outlines' symmetries` : `${fixed.toLocaleString('en')} on the fixed outlines`}.`,
-      `${stats.tried.toLocaleString('en')} placements tried, ${stats.placements.toLocaleString('en')} fitted; the symmetry test removed ${stats.symmetryPrunedPlacements.toLocaleString('en')} placements before the search and ${stats.symmetryRejectedCovers.toLocaleString('en')} symmetric tilings after it; ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
+      `${tileable} of ${plural(cases.length, 'outline')} can be built: ${plural(solutions, 'tiling')} (${conventionText(mode)}); ${mode === 'raw' ? `${classes.toLocaleString('en')} up to the outlines' symmetries` : `${fixed.toLocaleString('en')} on the fixed outlines`}.`,
+      `${plural(stats.tried, 'placement')} tried, ${stats.placements.toLocaleString('en')} fitted; the symmetry test removed ${plural(stats.symmetryPrunedPlacements, 'placement')} before the search and ${plural(stats.symmetryRejectedCovers, 'symmetric tiling')} after it; ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
     ]
     if (opts.list) {
       cases.forEach((c, i) => {
@@ -119,6 +123,7 @@ export async function convexCommand(
 /** Says which pieces count as copies of one piece because they have the same shape. */
 export function mergedNote(merged: readonly (readonly string[])[]): string[] {
   return merged.map(
-    (g) => `Same shape, counted as ${g.length} copies of one piece: ${g.join(', ')}.`,
+    (g) =>
+      `Same shape, counted as ${plural(g.length, 'copy', 'copies')} of one piece: ${g.join(', ')}.`,
   )
 }

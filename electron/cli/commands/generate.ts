@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { join } from 'node:path'
 import type { Budget, Spent } from '../../../shared/edgematch/draws'
 import { BUDGETS, requestProblem, type PuzzleRequest } from '../../../shared/edgematch/generate'
@@ -117,7 +118,7 @@ export async function generateCommand(
   else
     say(
       `wrote ${isStdout(o.output) ? 'standard output' : o.output}: ${g.title}, exactly one solution up to turning the board ` +
-        `(found in ${g.draws} draw${g.draws === 1 ? '' : 's'}; difficulty ${g.nodes.toLocaleString('en')} search nodes)` +
+        `(found in ${plural(g.draws, 'draw')}; difficulty ${plural(g.nodes, 'search node')})` +
         (printed.length > 0 ? `\nprinted ${printed.join(', ')}` : ''),
     )
   return 0

@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { InputError } from '../../../shared/errors'
 import {
   convexOutlines,
@@ -38,5 +39,5 @@ export function outlinesCommand(opts: { area: string; json?: boolean }): string 
     `${o.s1} ${o.s3} ${o.s5} ${o.s7}`,
     outlineSymmetryOrder(o),
   ])
-  return `${outlines.length} convex outlines of area ${F} (half-square triangles), one per congruence class:\n${table(['#', 'outline', 'box', 'corner cuts', 'symmetries'], rows)}`
+  return `${plural(outlines.length, 'convex outline')} of area ${F} (half-square triangles), one per congruence class:\n${table(['#', 'outline', 'box', 'corner cuts', 'symmetries'], rows)}`
 }

@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { formatRoot2, toNumber } from '../../../shared/exact/root2'
 import type { XPoint } from '../../../shared/exact/geometry'
 import {
@@ -89,7 +90,7 @@ export async function pentagonsCommand(
   ])
   const convex = pentagons.filter((p) => p.convex).length
   write(
-    `${pentagons.length} pentagons of ${set.name}: ${snug} snug, ${pentagons.length - snug} non-snug; ${convex} convex, ${pentagons.length - convex} not.\n` +
+    `${plural(pentagons.length, 'pentagon')} of ${set.name}: ${snug} snug, ${pentagons.length - snug} non-snug; ${convex} convex, ${pentagons.length - convex} not.\n` +
       'Sides from corner 0 counter-clockwise (the small triangle’s leg = 1), interior angles in degrees; tilings of the fixed figure, identical pieces not told apart.\n\n' +
       table(['#', 'snug', 'convex', 'sides', 'angles', 'tilings'], rows) +
       `\n\n${searchCoverage(set.pieces, result)}`,

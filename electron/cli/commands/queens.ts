@@ -1,3 +1,5 @@
+import { plural } from '../../../shared/plural'
+import { printable } from '../../../shared/printable'
 import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import { MAX_QUEENS, type QueensRunProgress } from '../../../shared/queens/count'
@@ -58,12 +60,14 @@ export async function queensCountCommand(
     ),
     where,
   }))
-  const part = shard ? ` (shard ${shardText(shard)}: ${r.tasks} tasks)` : ''
+  const part = shard ? ` (shard ${shardText(shard)}: ${plural(r.tasks, 'task')})` : ''
   if (!r.complete) {
     const where = o.checkpoint
       ? `; run the same command again to resume from ${o.checkpoint}`
       : '; with --checkpoint FILE a run can be resumed'
-    process.stderr.write(`stopped after ${r.done} of ${r.tasks} tasks${where}\n`)
+    process.stderr.write(
+      printable(`stopped after ${r.done} of ${plural(r.tasks, 'task')}${where}\n`),
+    )
     return 130
   }
   if (o.json)
@@ -93,7 +97,7 @@ export async function queensMergeCommand(files: string[], o: { json?: boolean })
       solutions: countToJson(m.total),
       unique: countToJson(m.unique),
     })
-  return `n = ${m.n} (${m.shards} shards): ${big(m.total)} solutions, ${big(m.unique)} distinct up to the board's 8 symmetries`
+  return `n = ${m.n} (${plural(m.shards, 'shard')}): ${big(m.total)} solutions, ${big(m.unique)} distinct up to the board's 8 symmetries`
 }
 
 /**

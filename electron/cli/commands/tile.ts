@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
 import { areaInHalfSquares } from '../../../shared/lattice/polygon'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
@@ -76,12 +77,12 @@ export async function tileCommand(
       if (tilings.length > 0) lines.push(formatTiling(set.pieces, tilings[0]))
     } else {
       lines.push(
-        `${figure.name} from ${set.name}: ${headlineCount(r.counts, mode).toLocaleString('en')} tilings (${conventionText(mode)}); ${mode === 'raw' ? `${r.counts.solutions.toLocaleString('en')} up to the figure's symmetries` : `${r.counts.fixed.toLocaleString('en')} on the fixed figure`}.${r.rejected ? ` ${r.rejected}.` : ''}`,
+        `${figure.name} from ${set.name}: ${plural(headlineCount(r.counts, mode), 'tiling')} (${conventionText(mode)}); ${mode === 'raw' ? `${r.counts.solutions.toLocaleString('en')} up to the figure's symmetries` : `${r.counts.fixed.toLocaleString('en')} on the fixed figure`}.${r.rejected ? ` ${r.rejected}.` : ''}`,
       )
       tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, formatTiling(set.pieces, t)))
     }
     lines.push(
-      `${r.stats.tried.toLocaleString('en')} placements tried, ${r.stats.placements.toLocaleString('en')} fitted${firstOnly ? ' up to the first tiling' : ''}, in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
+      `${plural(r.stats.tried, 'placement')} tried, ${r.stats.placements.toLocaleString('en')} fitted${firstOnly ? ' up to the first tiling' : ''}, in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,
     )
     write(lines.join('\n'))
   }

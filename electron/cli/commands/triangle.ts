@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { InputError } from '../../../shared/errors'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import type { Solution, TrianglePuzzle } from '../../../shared/edgematch/triangle/puzzle'
@@ -56,7 +57,7 @@ export function triangleCommand(
   const lines = [
     counts.fixed === 0
       ? 'Puzzle unlösbar'
-      : `${counts.fixed.toLocaleString('en')} solution${counts.fixed === 1 ? '' : 's'} on the fixed triangle, ${counts.upToRotation.toLocaleString('en')} up to turning it (a board equal to its own turn counts once); ${counts.labelled.toLocaleString('en')} with the pieces told apart by their line in the file.`,
+      : `${plural(counts.fixed, 'solution')} on the fixed triangle, ${counts.upToRotation.toLocaleString('en')} up to turning it (a board equal to its own turn counts once); ${counts.labelled.toLocaleString('en')} with the pieces told apart by their line in the file.`,
     `Convention: ${CONVENTION}.`,
   ]
   solutions.forEach((s, k) => lines.push('', `solution ${k + 1}:`, renderSolution(puzzle, s)))

@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural'
 import { InputError } from '../../../shared/errors'
 import { parseQueueUrl } from '../../services/farm/queue-connection'
 import { serveQueue } from '../../services/farm/queue-worker'
@@ -29,7 +30,7 @@ export async function workerCommand(
       onLine: line,
       onReady: () =>
         line(
-          `serving the queue at ${address.label} with ${jobs} process${jobs === 1 ? '' : 'es'} (Ctrl-C to stop)`,
+          `serving the queue at ${address.label} with ${plural(jobs, 'process', 'processes')} (Ctrl-C to stop)`,
         ),
     },
     signal,

@@ -224,8 +224,10 @@ export async function runFarm<K extends KindName, Plan = unknown>(
     })
     return saving
   }
-  // Before any work: a checkpoint that cannot be written is reported at once.
+  // Before any work: a checkpoint that cannot be written is refused at once, with no outcome of
+  // a run that never started (a table of zeros above the error).
   if (!error) await save(true)
+  if (saveFailed && error) throw error
 
   let lastReport = 0
   const report = (throttled: boolean) => {

@@ -1,4 +1,5 @@
 import { SerialPlotJob, type PlotJob, type PlotUpdate, type SerialTarget } from './driver'
+import { announcedPlotters } from './announced'
 import { plotProgram } from './plot-program'
 import { listPorts, type PortInfo } from './ports'
 import { StreamPlotJob, type DeviceTarget, type FileTarget } from './stream-job'
@@ -18,10 +19,19 @@ export class PlotterService {
   private readonly jobs = new Map<string, PlotJob>()
   private nextPlot = 1
 
-  constructor(private readonly listener: (e: PlotterEvent) => void) {}
+  /** `dataDir`: the data folder simulated plotters announce themselves in (`announced.ts`). */
+  constructor(
+    private readonly listener: (e: PlotterEvent) => void,
+    private readonly dataDir?: string,
+  ) {}
 
-  ports(): Promise<PortInfo[]> {
-    return listPorts()
+  /** The serial ports, a running simulated plotter first: it is there because the user started it. */
+  async ports(): Promise<PortInfo[]> {
+    return [...this.simulators(), ...(await listPorts())]
+  }
+
+  simulators(): PortInfo[] {
+    return this.dataDir === undefined ? [] : announcedPlotters(this.dataDir)
   }
 
   /** Returns the plot's id; throws an InputError, naming line and column, if the HPGL cannot be plotted. */

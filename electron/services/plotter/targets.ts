@@ -23,7 +23,7 @@ export async function checkPlotTarget(
   ]
   if (!known.includes(target.path))
     throw new InputError(
-      `${target.path}: not a serial port or plotter device of this computer; choose one from the list`,
+      `${target.path}: not a serial port or plotter device of this computer; choose one from the list (the plot panel says how to add one)`,
     )
   const isDevice = await stat(target.path).then(
     (s) => s.isCharacterDevice(),

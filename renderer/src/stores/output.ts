@@ -91,6 +91,8 @@ export const useOutput = defineStore('output', () => {
   const target = ref<PlotTarget>({ ...DEFAULT_TARGET })
   const ports = shallowRef<PortEntry[]>([])
   const devices = shallowRef<PortEntry[]>([])
+  /** How to add a plotter to the lists, as the host says: a simulated one, another device. */
+  const help = shallowRef<{ simulator?: string; addDevice?: string }>({})
   const plot = ref<PlotRun | undefined>()
 
   /** The sheet in `format`'s layout: pages of the paper, or one continuous page for SVG. */
@@ -133,10 +135,20 @@ export const useOutput = defineStore('output', () => {
     const found = await api.call('plotter.ports', {})
     ports.value = found.ports
     devices.value = found.devices
+    help.value = { simulator: found.simulator, addDevice: found.addDevice }
     const first = (target.value.kind === 'serial' ? found.ports : found.devices)[0]
     if (target.value.kind !== 'file' && !target.value.path && first) {
       target.value = { ...target.value, path: first.path }
     }
+  }
+
+  /** The path last given for each kind of target: a port never lands in the file field. */
+  const pathOf: Record<PlotTarget['kind'], string> = { serial: '', device: '', file: '' }
+  function setTargetKind(kind: PlotTarget['kind']): void {
+    pathOf[target.value.kind] = target.value.path
+    const listed = (kind === 'serial' ? ports.value : kind === 'device' ? devices.value : [])[0]
+    const path = pathOf[kind] || (listed?.path ?? '')
+    target.value = kind === 'serial' ? { ...DEFAULT_TARGET, path } : { kind, path }
   }
 
   return {
@@ -148,9 +160,11 @@ export const useOutput = defineStore('output', () => {
     target,
     ports,
     devices,
+    help,
     plot,
     sheet,
     plotSheet,
     refreshPorts,
+    setTargetKind,
   }
 })

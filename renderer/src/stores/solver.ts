@@ -23,6 +23,17 @@ export interface Job extends JobView {
   startedAt: number
   /** Milliseconds from pressing Solve to the first tiling painted on screen (see `shown`). */
   firstTilingMs?: number
+  /** When the job's end arrived, on the same clock. */
+  endedAt?: number
+}
+
+/**
+ * The job's time on the clock its first tiling is timed on (the host's own run time leaves out
+ * what comes before and after its search): from pressing Solve to its end arriving, or to `now`
+ * while it runs, and never less than the time to its first tiling, which may be painted after.
+ */
+export function jobElapsedMs(j: Job, now: number): number {
+  return Math.max((j.endedAt ?? now) - j.startedAt, j.firstTilingMs ?? 0)
 }
 
 /**
@@ -80,7 +91,9 @@ export const useSolver = defineStore('solver', () => {
 
   function handle(e: WorkbenchEvent): void {
     const j = job.value
-    if (j && applyJobEvent(j, e)) triggerRef(job)
+    if (!j || !applyJobEvent(j, e)) return
+    if (e.type === 'job.ended') j.endedAt = performance.now()
+    triggerRef(job)
   }
 
   api.onEvent(handle)
@@ -96,7 +109,11 @@ export const useSolver = defineStore('solver', () => {
     const found = jobs.find((j) => j.jobId === jobId)
     if (!found) return undefined
     const { ageMs, firstTilingMs, ...view } = found
-    const taken: Job = { ...view, startedAt: performance.now() - ageMs, firstTilingMs }
+    const startedAt = performance.now() - ageMs
+    const ended = view.state !== 'queued' && view.state !== 'running'
+    // An ended job's clock stops at its end: the host's run time is the nearest it knows.
+    const endedAt = ended ? startedAt + (view.elapsedMs ?? ageMs) : undefined
+    const taken: Job = { ...view, startedAt, firstTilingMs, endedAt }
     job.value = markRaw(taken)
     return taken
   }
