@@ -1,4 +1,6 @@
 /** What the edge-matching commands (cards, triangle) share around their one-go searches. */
+import { searchProgress } from '../../shared/edgematch/progress'
+import { searchBar } from './progress'
 
 export const statsLine = (stats: { placements: number; nodes: number }, ms: number): string =>
   `${stats.placements.toLocaleString('en')} placements tried, ${stats.nodes.toLocaleString('en')} search nodes, in ${ms.toFixed(1)} ms.`
@@ -14,5 +16,24 @@ export function whileCtrlCQuits<T>(run: () => T): T {
     return run()
   } finally {
     for (const h of handlers) process.on('SIGINT', h)
+  }
+}
+
+/**
+ * Runs a search with a progress bar on stderr (on a terminal, unless `enabled` is false): `run`
+ * gets the solver's progress callback (nodes, share of the tree done).
+ */
+export function withSearchBar<T>(
+  enabled: boolean,
+  run: (onProgress: (nodes: number, fraction: number) => void) => T,
+): T {
+  const bar = searchBar(enabled)
+  const t0 = performance.now()
+  try {
+    return run((nodes, fraction) =>
+      bar.update(searchProgress(fraction, nodes, performance.now() - t0)),
+    )
+  } finally {
+    bar.stop()
   }
 }
