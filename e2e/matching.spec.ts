@@ -3,6 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseCards } from '../shared/edgematch/cards/format'
 import { solveCards } from '../shared/edgematch/cards/solve'
+import { formatTrianglePuzzle } from '../shared/edgematch/triangle/parse'
+import { randomPuzzle } from '../shared/edgematch/triangle/random'
+import { seededRandom } from '../shared/random'
 import { expect, test } from './fixtures'
 
 const EXAMPLE = (k: number) => `shared/edgematch/triangle/examples/puzzle${k}.txt`
@@ -144,4 +147,24 @@ test('edge matching: the palette keeps its order through edits, so the keys 1–
   await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: rot, half 0')
   await again.getByTestId('redo').click()
   await expect(again.getByTestId('match-selected')).toContainText('Piece 1, north: blau, half 0')
+})
+
+test('edge matching: a long count shows how far it has come and the time left, and Esc stops it', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.locator('[data-view="matching"]').click()
+  await expect(page.getByTestId('match-name')).toHaveValue('HIB smiley puzzle')
+  // A random triangle of 6 rows and 8 figures: a count of hours.
+  const puzzle = randomPuzzle(6, 8, 'built', seededRandom(7))
+  writeFileSync(join(workbench.files, 'random6.txt'), formatTrianglePuzzle(puzzle))
+  await workbench.openFile('random6.txt')
+  await expect(page.getByTestId('match-size')).toContainText('6 rows, 36 triangles')
+  await page.getByTestId('match-solve').click()
+  const progress = page.getByTestId('match-progress')
+  await expect(progress).toContainText('% of the search', { timeout: 20_000 })
+  await expect(progress).toContainText(/about .+ left/, { timeout: 20_000 })
+  await expect(page.getByRole('progressbar')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('match-busy')).toBeHidden()
 })

@@ -161,6 +161,7 @@ program
   .option('--all', 'list every solution of the fixed triangle')
   .option('--count', 'count the solutions only (--json: {"fixed":N,"upToRotation":M})')
   .option('--json', 'machine-readable output')
+  .option('--no-progress', 'no progress bar on stderr')
   .action(async (file: string, opts) => {
     const { triangleCommand } = await import('./commands/triangle')
     write(triangleCommand(file, opts))
@@ -204,6 +205,7 @@ program
     'take identical cards (one equal to another turned) as one: N and M then count boards by what they show, not by which card shows it',
   )
   .option('--json', 'machine-readable output (cards numbered from 1, turns counter-clockwise)')
+  .option('--no-progress', 'no progress bar on stderr')
   .action(async (file: string, opts) => {
     const { cardsCommand } = await import('./commands/cards')
     write(cardsCommand(file, opts))

@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress'
 import type { RunProgress } from '../services/tiling-job'
+import { formatShare, type SearchProgress } from '../../shared/edgematch/progress'
 import { formatEstimate, formatDuration } from '../../shared/tiling/estimate'
 
 /** What a bar shows of a run's progress: its fraction done, and the fields of its format. */
@@ -19,7 +20,13 @@ export interface Bar<P> {
  * second, and never touches stdout, which carries the program's output alone. `format` names
  * the fields of `view` as {name}.
  */
-export function statusBar<P>(enabled: boolean, format: string, view: (p: P) => BarView): Bar<P> {
+export function statusBar<P>(
+  enabled: boolean,
+  format: string,
+  view: (p: P) => BarView,
+  /** False for a search that Ctrl-C ends at once, with no time to show the cursor again. */
+  hideCursor = true,
+): Bar<P> {
   if (!enabled || !process.stderr.isTTY) return { update: () => {}, stop: () => {} }
   let bar: cliProgress.SingleBar | undefined
   return {
@@ -28,7 +35,7 @@ export function statusBar<P>(enabled: boolean, format: string, view: (p: P) => B
       if (!bar && v.elapsedMs < 500) return
       if (!bar) {
         bar = new cliProgress.SingleBar(
-          { stream: process.stderr, format, hideCursor: true, clearOnComplete: true },
+          { stream: process.stderr, format, hideCursor, clearOnComplete: true },
           cliProgress.Presets.shades_classic,
         )
         bar.start(1000, 0, v.fields)
@@ -53,6 +60,26 @@ export const progressBar = (enabled: boolean): Bar<RunProgress> =>
         left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
       },
     }),
+  )
+
+/**
+ * The bar of an edge-matching search (cards, triangle), which runs in one go: updated from inside
+ * it (cli-progress draws as it is told), and Ctrl-C ends the process at once.
+ */
+export const searchBar = (enabled: boolean): Bar<SearchProgress> =>
+  statusBar(
+    enabled,
+    '{bar} {share} | {nodes} search nodes | {left} left',
+    (p) => ({
+      fraction: p.fraction,
+      elapsedMs: p.elapsedMs,
+      fields: {
+        share: formatShare(p.fraction),
+        nodes: formatEstimate(p.nodes),
+        left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
+      },
+    }),
+    false,
   )
 
 /**

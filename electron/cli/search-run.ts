@@ -1,5 +1,7 @@
 /** What the edge-matching commands (cards, triangle) share around their one-go searches. */
 import { plural } from '../../shared/plural'
+import { searchProgress } from '../../shared/edgematch/progress'
+import { searchBar } from './progress'
 
 export const statsLine = (stats: { placements: number; nodes: number }, ms: number): string =>
   `${plural(stats.placements, 'placement')} tried, ${plural(stats.nodes, 'search node')}, in ${ms.toFixed(1)} ms.`
@@ -15,5 +17,24 @@ export function whileCtrlCQuits<T>(run: () => T): T {
     return run()
   } finally {
     for (const h of handlers) process.on('SIGINT', h)
+  }
+}
+
+/**
+ * Runs a search with a progress bar on stderr (on a terminal, unless `enabled` is false): `run`
+ * gets the solver's progress callback (nodes, share of the tree done).
+ */
+export function withSearchBar<T>(
+  enabled: boolean,
+  run: (onProgress: (nodes: number, fraction: number) => void) => T,
+): T {
+  const bar = searchBar(enabled)
+  const t0 = performance.now()
+  try {
+    return run((nodes, fraction) =>
+      bar.update(searchProgress(fraction, nodes, performance.now() - t0)),
+    )
+  } finally {
+    bar.stop()
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import { convexCases } from '../../shared/convex/convex'
-import { parseJson, pieceSetFromJson } from '../../shared/formats/load'
+import { parseFigure, parseJson, pieceSetFromJson } from '../../shared/formats/load'
 import { nodeWorkers } from './node-worker'
 import { runTilings } from './tiling-job'
 
@@ -30,4 +30,40 @@ it('reports each figure ruled out with its reason as its worker plans it, search
     [true, 0],
     [true, 0],
   ])
+})
+
+it('gives a figure of another area its own verdict and searches the others', async () => {
+  const json = parseJson(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram')
+  const square = parseFigure(readFileSync('resources/figures/tangram-square.json', 'utf8'), 'sq')
+  const log: string[] = []
+  const outcome = await runTilings({
+    setJson: json,
+    figures: [
+      // 2 × 3 cells: 12 half-squares, the tangram's pieces 16.
+      {
+        name: 'small',
+        polygon: [
+          [0, 0],
+          [3, 0],
+          [3, 2],
+          [0, 2],
+        ],
+      },
+      { name: 'square', polygon: square.polygon },
+    ],
+    mode: 'reduce',
+    list: true,
+    workers: 1,
+    transport: nodeWorkers(1),
+    onFigureDone: (i, r) => log.push(`done ${i}: ${r.rejected ?? r.counts.solutions}`),
+  })
+  expect(outcome.error).toBeUndefined()
+  expect(outcome.complete).toBe(true)
+  expect(log.sort()).toEqual([
+    'done 0: the pieces cover 16 half-squares, the figure 12',
+    'done 1: 1',
+  ])
+  // Läuchli's one tiling of the square, listed.
+  expect(outcome.figures[1].tilings).toHaveLength(1)
+  expect(outcome.figures[0].stats.tried).toBe(0)
 })

@@ -124,6 +124,18 @@ export function totalPieceArea(pieces: readonly PieceKind[]): number {
   return pieces.reduce((s, p) => s + p.shape.area * p.count, 0)
 }
 
+/** Why pieces of `pieceArea` half-squares cannot tile a figure of `figureArea`, if they cannot. */
+export const areaMismatch = (pieceArea: number, figureArea: number): string | undefined =>
+  pieceArea === figureArea
+    ? undefined
+    : `the pieces cover ${pieceArea} half-squares, the figure ${figureArea}`
+
+/** A figure of another area than the pieces' as an input error (one figure asked about). */
+export function checkArea(pieces: readonly PieceKind[], figureArea: number): void {
+  const mismatch = areaMismatch(totalPieceArea(pieces), figureArea)
+  if (mismatch) throw new InputError(`${mismatch}: a tiling must use every piece exactly its count`)
+}
+
 /** Number of placements the matrix would hold, computed without building it. */
 export function estimatePlacements(figure: FigureRaster, pieces: readonly PieceKind[]): number {
   let n = 0
@@ -140,12 +152,7 @@ export function buildTilingProblem(
   pieces: readonly PieceKind[],
 ): TilingProblem {
   const figure = rasterizeFigure(figurePolygon)
-  const pieceArea = totalPieceArea(pieces)
-  if (pieceArea !== figure.area) {
-    throw new InputError(
-      `the pieces cover ${pieceArea} half-squares, the figure ${figure.area}: a tiling must use every piece exactly its count`,
-    )
-  }
+  checkArea(pieces, figure.area)
   const estimate = estimatePlacements(figure, pieces)
   if (estimate > LIMITS.maxPlacements) {
     throw new InputError(

@@ -13,6 +13,7 @@ import {
   type ColoringWeights,
 } from './coloring'
 import {
+  areaMismatch,
   buildTilingProblem,
   figureFit,
   fitsSomewhere,
@@ -28,13 +29,12 @@ import {
  * colouring and the totals those reach) is worked out once per set by `ruleOuts`; a figure then
  * costs its raster at most. In order, cheapest and plainest first:
  *
+ * - another area than the pieces': a tiling uses every piece exactly its count (so that, among a
+ *   document's figures, one of the wrong area gets this verdict and the others are searched);
  * - a side of the figure that no piece can lie along: the pieces along a side of the figure have
  *   sides facing the same way, so a set of square-cell pieces makes no figure with a diagonal side;
  * - a piece that fits nowhere in the figure;
  * - a colouring argument (`coloring.ts`) with the pieces' weights anywhere in the plane.
- *
- * The figure's area is not among them: a figure of another area than the pieces' is an input
- * error (`buildTilingProblem` says so), not a figure ruled out.
  */
 export interface RuleOut {
   /** One line for the tables: "the piece "X" fits nowhere in the figure". */
@@ -76,8 +76,8 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
   const squareCells = ![...facing].some(diagonal)
   const colorings = coloringWeights(pieces)
   const check = (figure: readonly Point[]): RuleOut | undefined => {
-    // A figure of another area is an input error, which building its problem reports.
-    if (areaInHalfSquares(figure) !== area) return undefined
+    const mismatch = areaMismatch(area, areaInHalfSquares(figure))
+    if (mismatch) return { reason: mismatch }
     const poly = normalizePolygon(figure)
     for (let i = 0; i < poly.length; i++) {
       const a = poly[i]

@@ -7,13 +7,14 @@ import { allSolutions, solveCards } from '../../../shared/edgematch/cards/solve'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
 import { verifyCardBoard } from '../../../shared/edgematch/cards/verify'
 import { loadCardSet } from '../card-inputs'
-import { statsLine, whileCtrlCQuits } from '../search-run'
+import { statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
 
 export interface CardsOptions {
   all?: boolean
   count?: boolean
   json?: boolean
   identicalAsOne?: boolean
+  progress?: boolean
 }
 
 const CONVENTION = {
@@ -61,9 +62,11 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
   }
 
   const { boards, result } = whileCtrlCQuits(() =>
-    opts.all
-      ? allSolutions(puzzle, { identicalAsOne })
-      : { boards: [], result: solveCards(puzzle, { identicalAsOne }) },
+    withSearchBar(opts.progress !== false, (onProgress) =>
+      opts.all
+        ? allSolutions(puzzle, { identicalAsOne, onProgress })
+        : { boards: [], result: solveCards(puzzle, { identicalAsOne, onProgress }) },
+    ),
   )
   for (const b of boards) checked(puzzle, b)
   const { counts, stats } = result

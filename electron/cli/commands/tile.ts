@@ -1,6 +1,7 @@
 import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
 import { areaInHalfSquares } from '../../../shared/lattice/polygon'
+import { checkArea } from '../../../shared/tiling/problem'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadFigure, loadSolvableSet } from '../inputs'
@@ -19,6 +20,8 @@ export async function tileCommand(
 ): Promise<number> {
   const { set, json, merged } = loadSolvableSet(setArg)
   const figure = loadFigure(figureArg)
+  // One figure asked about: another area than the set's is the input's error, not a verdict.
+  checkArea(set.pieces, areaInHalfSquares(figure.polygon))
   const mode = opts.raw ? 'raw' : 'reduce'
   const firstOnly = !opts.count && !opts.all
   const figures = [{ name: figure.name, polygon: figure.polygon }]

@@ -6,7 +6,7 @@ import { renderLegend, renderSolution } from '../../../shared/edgematch/triangle
 import { solveAll, solveFirst } from '../../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../../shared/edgematch/triangle/verify'
 import { readInput } from '../inputs'
-import { statsLine, whileCtrlCQuits } from '../search-run'
+import { statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
 
 const CONVENTION =
   'a solution is the picture on the board: identical pieces are not told apart, nor the turns of a piece with three equal sides'
@@ -18,7 +18,7 @@ const CONVENTION =
  */
 export function triangleCommand(
   file: string,
-  opts: { all?: boolean; count?: boolean; json?: boolean },
+  opts: { all?: boolean; count?: boolean; json?: boolean; progress?: boolean },
 ): string {
   if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
   const puzzle = parseTrianglePuzzle(readInput(file, 'puzzle'), file)
@@ -38,7 +38,13 @@ export function triangleCommand(
   }
   const solutions: Solution[] = []
   const { counts, stats } = whileCtrlCQuits(() =>
-    solveAll(puzzle, opts.all ? (s) => solutions.push(checked(puzzle, s)) : undefined),
+    withSearchBar(opts.progress !== false, (onProgress) =>
+      solveAll(
+        puzzle,
+        opts.all ? (s) => solutions.push(checked(puzzle, s)) : undefined,
+        onProgress,
+      ),
+    ),
   )
   const ms = performance.now() - t0
   if (opts.json) {

@@ -1,5 +1,5 @@
 import { InputError, RunError } from '../../../shared/errors'
-import { secondsLeft } from '../../../shared/time-left'
+import { TimeLeft } from '../../../shared/time-left'
 import type { DetailOf, InputOf, ItemOf, KindName, ResultOf, SetupOf } from '../../worker/protocol'
 import { describeFsError } from '../fs-errors'
 import { badCheckpoint, readCheckpoint, writeCheckpoint, type CheckpointSpec } from './checkpoint'
@@ -75,6 +75,12 @@ export interface FarmJob<K extends KindName> {
    * figures are still being planned, the weight known so far stands for that share of the total.
    */
   readonly known?: () => number
+  /**
+   * Whether the work still to be weighed is known (default: always): until then the time left is
+   * not estimated, and its rate is measured from then on (a tiling run's planning does no weighed
+   * work: `TimeLeft`).
+   */
+  readonly settled?: () => boolean
 }
 
 export interface FarmCheckpoint<K extends KindName, Plan = unknown> {
@@ -158,6 +164,7 @@ export async function runFarm<K extends KindName, Plan = unknown>(
   let resumed = 0
   let error: Error | undefined
   let firstSent: number | undefined
+  let timeLeft: TimeLeft | undefined
 
   const saved = new Map(cp ? ((await readCheckpoint(cp.path, cp.spec, cp.plan))?.done ?? []) : [])
   const finish = (task: Task, result: ResultOf<K>, fromCheckpoint: boolean) => {
@@ -239,6 +246,8 @@ export async function runFarm<K extends KindName, Plan = unknown>(
     const share = job.known?.() ?? 1
     const total = share > 0 ? Math.max(known / share, done) : 0
     const workMs = firstSent === undefined ? 0 : now - firstSent
+    if (firstSent !== undefined)
+      timeLeft ??= new TimeLeft(job.settled ? undefined : { ms: firstSent, done: weightBefore })
     o.onProgress({
       // Nothing weighed yet (share 0: every task's weight is still to be found): nothing done.
       fraction:
@@ -255,10 +264,7 @@ export async function runFarm<K extends KindName, Plan = unknown>(
       tasks,
       elapsedMs: now - t0,
       rate: workMs > 0 ? ((done - weightBefore) / workMs) * 1000 : 0,
-      etaSeconds:
-        firstSent === undefined
-          ? undefined
-          : secondsLeft({ workMs, total, done, doneBefore: weightBefore }),
+      etaSeconds: timeLeft?.at(now, done, total, job.settled?.() ?? true),
     })
   }
 

@@ -40,7 +40,14 @@ export interface Solved {
 }
 
 export type WorkerReply =
-  | { readonly id: number; readonly type: 'progress'; readonly found: number }
+  | {
+      readonly id: number
+      readonly type: 'progress'
+      readonly found: number
+      /** Of the search tree, and the time left from its rate (`searchProgress`), once known. */
+      readonly fraction?: number
+      readonly etaSeconds?: number
+    }
   | { readonly id: number; readonly type: 'solved'; readonly result: Solved }
   | {
       readonly id: number

@@ -2,6 +2,7 @@ import { parseCards } from '../../../shared/edgematch/cards/format'
 import { solveCards } from '../../../shared/edgematch/cards/solve'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
 import { generatePuzzle } from '../../../shared/edgematch/generate'
+import { searchProgress, type SearchProgress } from '../../../shared/edgematch/progress'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import {
@@ -30,18 +31,32 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
   const canonical: boolean[] = []
   let found = 0
   let lastPost = t0
+  let progress: SearchProgress | undefined
+  /** At most five times a second: the boards found, and how far the search has come. */
+  const report = () => {
+    const now = performance.now()
+    if (now - lastPost <= 200) return
+    lastPost = now
+    post({
+      id: r.id,
+      type: 'progress',
+      found,
+      ...(progress ? { fraction: progress.fraction, etaSeconds: progress.etaSeconds } : {}),
+    })
+  }
   const seen = () => {
     found++
-    const now = performance.now()
-    if (now - lastPost > 200) {
-      lastPost = now
-      post({ id: r.id, type: 'progress', found })
-    }
+    report()
+  }
+  const onProgress = (nodes: number, fraction: number) => {
+    progress = searchProgress(fraction, nodes, performance.now() - t0)
+    report()
   }
   if (r.kind === 'cards') {
     const puzzle = parseCards(r.text, 'the puzzle')
     const result = solveCards(puzzle, {
       identicalAsOne: r.identicalAsOne,
+      onProgress,
       onSolution: (board, info) => {
         seen()
         if (boards.length < BOARDS_KEPT) {
@@ -61,13 +76,17 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
     }
   }
   const puzzle = parseTrianglePuzzle(r.text, 'the puzzle')
-  const result = solveAll(puzzle, (s) => {
-    seen()
-    if (boards.length < BOARDS_KEPT) {
-      boards.push(s.map((p) => [p.piece, p.turn] as const))
-      canonical.push(true)
-    }
-  })
+  const result = solveAll(
+    puzzle,
+    (s) => {
+      seen()
+      if (boards.length < BOARDS_KEPT) {
+        boards.push(s.map((p) => [p.piece, p.turn] as const))
+        canonical.push(true)
+      }
+    },
+    onProgress,
+  )
   return {
     fixed: BigInt(result.counts.fixed),
     upToRotation: BigInt(result.counts.upToRotation),

@@ -50,7 +50,15 @@ export const useMatching = defineStore('matching', () => {
   const palette = shallowRef<Figure[]>(figuresOf(puzzle.value))
   const bundled = shallowRef<BundledPuzzle[]>([])
 
-  const busy = ref<{ op: 'solve' | 'generate'; id: number; started: number; found: number }>()
+  /** The job in the worker; a search says how far it has come (`fraction`, `etaSeconds`). */
+  const busy = ref<{
+    op: 'solve' | 'generate'
+    id: number
+    started: number
+    found: number
+    fraction?: number
+    etaSeconds?: number
+  }>()
   const result = shallowRef<Solved | undefined>()
   /** The text the result belongs to: an edit makes the result stale. */
   const solvedText = ref<string | undefined>()
@@ -297,7 +305,12 @@ export const useMatching = defineStore('matching', () => {
   function onReply(m: WorkerReply): void {
     if (m.id !== busy.value?.id) return
     if (m.type === 'progress') {
-      busy.value = { ...busy.value, found: m.found }
+      busy.value = {
+        ...busy.value,
+        found: m.found,
+        fraction: m.fraction ?? busy.value.fraction,
+        etaSeconds: m.etaSeconds ?? busy.value.etaSeconds,
+      }
       return
     }
     if (m.type === 'error') return fail(m.message)

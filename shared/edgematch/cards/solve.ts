@@ -35,6 +35,7 @@
  *    board and classes are counted by Burnside, Σ_s |Stab(s)| / |G|, each board's stabilizer
  *    tested directly (for boards of numbered cards of two cells or more it is always 1).
  */
+import { treeFraction } from '../progress'
 import { CardsApart } from './apart'
 import { FrameArcs } from './frame'
 import { planCards, type Plan } from './plan'
@@ -52,7 +53,7 @@ export interface SolveOptions {
    * Called every PROGRESS_NODES search nodes with the nodes so far; returning true stops the
    * search (the result is then incomplete).
    */
-  readonly onProgress?: (nodes: number) => boolean | void
+  readonly onProgress?: (nodes: number, fraction: number) => boolean | void
 }
 
 /** How often (in search nodes, a power of two) onProgress is called. */
@@ -298,7 +299,7 @@ function search(
   arcs: FrameArcs | undefined,
   board: Int32Array,
   solved: () => boolean,
-  progress: ((nodes: number) => boolean | void) | undefined,
+  progress: ((nodes: number, fraction: number) => boolean | void) | undefined,
 ): CardStats & { complete: boolean } {
   const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
   const count = Int32Array.from(p.types, (t) => t.cards.length)
@@ -335,14 +336,17 @@ function search(
     at[3 * c + 1] = 2 * westOf[c]
     at[3 * c + 2] = 2 * northOf[c] + 1
   }
-  // Per cell on the stack: the list position to try next, the end of its list, the type laid.
+  // Per cell on the stack: the list position to try next, the end of its list, the type laid;
+  // and where its list began, for the share of the tree done (`treeFraction`).
   const stack = new Int32Array(3 * n)
+  const listFrom = new Int32Array(n)
   let placements = 0
   let nodes = 0
   let cell = 0
   let t = at[0] + need[at[1]] * K + need[at[2]]
   let i = start[t]
   let end = start[t + 1]
+  listFrom[0] = i
   placements += end - i
   /** Stopped early: the entries counted but not tried are taken back. */
   const stopped = () => {
@@ -359,7 +363,11 @@ function search(
         continue
       left[type]--
       nodes++
-      if ((nodes & (PROGRESS_NODES - 1)) === 0 && progress?.(nodes) === true) return stopped()
+      if (
+        (nodes & (PROGRESS_NODES - 1)) === 0 &&
+        progress?.(nodes, stackFraction(stack, listFrom, cell, i, end)) === true
+      )
+        return stopped()
       if (cell + 1 === n || (cell + 1 === mDeadline && left[mType] !== 0)) {
         left[type]++
         if (cell + 1 === n) {
@@ -390,6 +398,7 @@ function search(
       t = at[3 * cell] + need[at[3 * cell + 1]] * K + need[at[3 * cell + 2]]
       i = start[t]
       end = start[t + 1]
+      listFrom[cell] = i
       placements += end - i
     } else {
       if (cell === 0) break
@@ -427,7 +436,7 @@ export function firstSolution(puzzle: CardPuzzle): CardBoard | undefined {
 /** One board per class up to turning the whole board: the least of each. */
 export function allSolutions(
   puzzle: CardPuzzle,
-  options: { identicalAsOne?: boolean } = {},
+  options: Pick<SolveOptions, 'identicalAsOne' | 'onProgress'> = {},
 ): { boards: CardBoard[]; result: CardResult } {
   const boards: CardBoard[] = []
   const result = solveCards(puzzle, {
@@ -448,4 +457,24 @@ export function countSolutions(
 ): CardCounts & CardStats & { complete: boolean } {
   const r = solveCards(puzzle, { ...options, limit })
   return { ...r.counts, ...r.stats, complete: r.complete }
+}
+
+/**
+ * The share of the tree done (`treeFraction`) at `cell`, whose list ends at `end` and whose entry
+ * in progress is the one before `i`; the cells before it as the stack holds them. (Outside the
+ * search, so that its hot locals stay out of any closure.)
+ */
+function stackFraction(
+  stack: Int32Array,
+  listFrom: Int32Array,
+  cell: number,
+  i: number,
+  end: number,
+): number {
+  return treeFraction(
+    cell + 1,
+    (c) => (c === cell ? i : stack[3 * c]) - 1,
+    (c) => listFrom[c],
+    (c) => (c === cell ? end : stack[3 * c + 1]),
+  )
 }

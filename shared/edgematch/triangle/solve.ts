@@ -20,6 +20,7 @@
  * Stats: `placements` counts every (piece, turn) tried at a cell (each list entry looked at),
  * `nodes` the partial boards reached (the empty board included): a measure of difficulty.
  */
+import { treeFraction } from '../progress'
 import { cellAt, neighbour, rotationMap, type Solution, type TrianglePuzzle } from './puzzle'
 
 export interface SearchStats {
@@ -44,13 +45,17 @@ export function solveFirst(puzzle: TrianglePuzzle): {
   return { solution, stats: search.stats }
 }
 
-/** Every board of the fixed triangle (passed to onSolution) and the counts. */
+/**
+ * Every board of the fixed triangle (passed to onSolution) and the counts; `onProgress` hears
+ * every PROGRESS_NODES nodes how far the search has come (`treeFraction`).
+ */
 export function solveAll(
   puzzle: TrianglePuzzle,
   onSolution?: (s: Solution) => void,
+  onProgress?: (nodes: number, fraction: number) => void,
 ): { counts: TriangleCounts; stats: SearchStats } {
   const search = new TriangleSearch(puzzle)
-  const { found, invariant } = search.run(Infinity, onSolution)
+  const { found, invariant } = search.run(Infinity, onSolution, onProgress)
   if ((found + 2 * invariant) % 3 !== 0)
     throw new Error(`Burnside's count is not whole: ${found} boards, ${invariant} invariant`)
   return {
@@ -72,7 +77,7 @@ export function solveAll(
 export function countSolutions(
   puzzle: TrianglePuzzle,
   limit: number,
-  onProgress?: (nodes: number) => boolean | void,
+  onProgress?: (nodes: number, fraction: number) => boolean | void,
 ): { count: number; complete: boolean; stats: SearchStats } {
   const search = new TriangleSearch(puzzle)
   const { found, complete } = search.run(limit, undefined, onProgress)
@@ -138,7 +143,11 @@ class TriangleSearch {
   private found = 0
   private invariant = 0
   private report: ((s: Solution) => void) | undefined
-  private progress: ((nodes: number) => boolean | void) | undefined
+  private progress: ((nodes: number, fraction: number) => boolean | void) | undefined
+  /** Per step of the path: the candidate in progress and its list's bounds (`fraction`). */
+  private readonly atStep: Int32Array
+  private readonly fromStep: Int32Array
+  private readonly toStep: Int32Array
   /** Nodes so far, for progress (stats.nodes is summed per level as the search leaves it). */
   private ticks = 0
   private stopped = false
@@ -237,6 +246,20 @@ class TriangleSearch {
     this.used = new Int32Array(Math.max(1, Math.ceil(pieces.length / 32)))
     this.val = new Int32Array(3 * n)
     this.pick = new Int32Array(n)
+    this.atStep = new Int32Array(n)
+    this.fromStep = new Int32Array(n)
+    this.toStep = new Int32Array(n)
+  }
+
+  /** The share of the tree done while at step `d` (`treeFraction`). */
+  private fraction(d: number): number {
+    const { atStep, fromStep, toStep } = this
+    return treeFraction(
+      d + 1,
+      (k) => atStep[k],
+      (k) => fromStep[k],
+      (k) => toStep[k],
+    )
   }
 
   /**
@@ -246,7 +269,7 @@ class TriangleSearch {
   run(
     limit: number,
     report?: (s: Solution) => void,
-    progress?: (nodes: number) => boolean | void,
+    progress?: (nodes: number, fraction: number) => boolean | void,
   ): { found: number; invariant: number; complete: boolean } {
     this.limit = limit
     this.report = report
@@ -285,6 +308,8 @@ class TriangleSearch {
     const need3 = k > 2 ? -val[this.near3[d]] : 0
     const last = d + 1 === this.cells
     const v = 3 * d
+    this.fromStep[d] = from
+    this.toStep[d] = to
     let nodes = 0
     let i = from
     while (i < to) {
@@ -298,8 +323,12 @@ class TriangleSearch {
       val[v + 1] = edge[e + 1]
       val[v + 2] = edge[e + 2]
       this.pick[d] = o
+      this.atStep[d] = i - 1
       nodes++
-      if ((++this.ticks & (PROGRESS_NODES - 1)) === 0 && this.progress?.(this.ticks) === true) {
+      if (
+        (++this.ticks & (PROGRESS_NODES - 1)) === 0 &&
+        this.progress?.(this.ticks, this.fraction(d)) === true
+      ) {
         // Ends every level: each leaves its loop once found reaches the limit.
         this.stopped = true
         this.limit = -1
