@@ -205,8 +205,8 @@ program
   .option('--jobs <n>', 'worker processes (default: one per core)')
   .option(
     '--stall-after <seconds>',
-    'a task whose worker stops answering this long goes to another worker',
-    '30',
+    'a task whose worker stops answering (killed, its machine gone) goes to another worker within this long',
+    '15',
   )
   .action(async (opts) => {
     const { workerCommand } = await import('./commands/worker')
