@@ -57,8 +57,8 @@ const duration = (ms: number): string => {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
 }
 
-/** BullMQ's lowest priority (its highest is 1). */
-const LOWEST = 2 ** 21
+/** BullMQ's lowest priority (its highest is 1; 2^21 is refused). */
+const LOWEST = 2 ** 21 - 1
 
 /**
  * The farm's priority (higher first, any number: estimated nodes, planning before all) as

@@ -185,7 +185,8 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   // A dead worker's job goes back at most stallMs after its last lock renewal: its lock lapses
   // (lockDuration), then the next check finds it (stalledInterval). The check runs often (it is
   // cheap, and one worker's check holds off everyone's for its interval), the lock lasts the rest.
-  const checkMs = Math.min(o.stallMs / 3, MAX_CHECK_MS)
+  // Whole milliseconds: Redis takes no other (PX).
+  const checkMs = Math.round(Math.min(o.stallMs / 3, MAX_CHECK_MS))
   const worker = new Worker(QUEUE_NAME, processor, {
     connection: bullConnection(o.address),
     concurrency: 2 * o.jobs,
