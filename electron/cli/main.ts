@@ -405,3 +405,12 @@ try {
     process.exitCode = 2
   }
 }
+
+// Stopped with Ctrl-C: once what it printed is out, it ends, whatever still waits (a Redis that is
+// away leaves its client library retrying for seconds after the run has ended).
+if (interrupted) {
+  await Promise.all(
+    [process.stdout, process.stderr].map((s) => new Promise((flushed) => s.write('', flushed))),
+  )
+  process.exit()
+}
