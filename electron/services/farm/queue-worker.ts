@@ -68,12 +68,14 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   const redis = await connectQueue(o.address)
   // Kept open for handing the jobs in hand back when the worker stops: commands fail at once
   // while Redis is away (the jobs then go back when their locks lapse).
-  const queue = new Queue(QUEUE_NAME, { connection: failFast(o.address) })
+  let closing = false
+  const queue = new Queue(QUEUE_NAME, { connection: failFast(o.address, () => closing) })
   queue.on('error', () => {})
   try {
     await checkForeignJobs(o.address, redis, queue)
   } catch (e) {
-    await queue.close()
+    closing = true
+    await queue.close().catch(() => {})
     redis.disconnect()
     throw e
   }
@@ -227,6 +229,8 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
     await handBack(redis, queue, worker.id)
     for (const state of runs.values()) state.session.close('stop')
     pool.close()
+    // A Redis that is away is no longer retried.
+    closing = true
     await queue.close().catch(() => {})
     redis.disconnect()
   }
