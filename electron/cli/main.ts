@@ -220,8 +220,8 @@ program
   .option('--jobs <n>', 'worker processes (default: one per core)')
   .option(
     '--stall-after <seconds>',
-    'a task whose worker stops answering this long goes to another worker',
-    '30',
+    'a task whose worker stops answering (killed, its machine gone) goes to another worker within this long',
+    '15',
   )
   .action(async (opts) => {
     const { workerCommand } = await import('./commands/worker')
@@ -422,4 +422,13 @@ try {
     process.stderr.write(`internal error: ${(e as Error).stack ?? e}\n`)
     process.exitCode = 2
   }
+}
+
+// Stopped with Ctrl-C: once what it printed is out, it ends, whatever still waits (a Redis that is
+// away leaves its client library retrying for seconds after the run has ended).
+if (interrupted) {
+  await Promise.all(
+    [process.stdout, process.stderr].map((s) => new Promise((flushed) => s.write('', flushed))),
+  )
+  process.exit()
 }

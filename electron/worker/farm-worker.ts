@@ -5,7 +5,7 @@
  * job comes, so the process starts quickly whatever it will run.
  */
 import { InputError } from '../../shared/errors'
-import { parentChannel, progressSender } from './parent-channel'
+import { exitIfOrphaned, parentChannel, progressSender } from './parent-channel'
 import type { FromFarmWorker, KindName, ToFarmWorker } from './protocol'
 import type { WorkerKind } from './tasks/kind'
 
@@ -38,6 +38,7 @@ async function work(): Promise<void> {
   if (busy) return
   busy = true
   while (queue.length > 0) {
+    exitIfOrphaned()
     const { job, task, input } = queue.shift()!
     try {
       const prepared = jobs.get(job)

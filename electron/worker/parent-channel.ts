@@ -29,6 +29,17 @@ export function parentChannel<In, Out>(): ParentChannel<In, Out> {
   }
 }
 
+const parentPid = process.ppid
+
+/**
+ * Ends this worker once its parent is gone (killed: this process is handed to another, init). The
+ * 'disconnect' event says so only when the event loop turns, which a worker with tasks queued
+ * does not do between them: it looks here before each task and with each progress report.
+ */
+export function exitIfOrphaned(): void {
+  if (process.ppid !== parentPid) process.exit(0)
+}
+
 /**
  * A job's progress, sent at most every `ms`, the first report at once (also in a process younger
  * than `ms`, whose clock starts near 0: a short task there sent none). The job runs without returning to the event loop,
@@ -36,12 +47,11 @@ export function parentChannel<In, Out>(): ParentChannel<In, Out> {
  * nobody waits for the result.
  */
 export function progressSender<P>(send: (progress: P) => void, ms = 100): (progress: P) => void {
-  const parentPid = process.ppid
   let last = -Infinity
   return (progress) => {
     const now = performance.now()
     if (now - last < ms) return
-    if (process.ppid !== parentPid) process.exit(0)
+    exitIfOrphaned()
     last = now
     send(progress)
   }

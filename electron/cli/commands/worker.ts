@@ -7,7 +7,8 @@ import { workerCount } from '../run'
 
 /**
  * `worker --queue URL`: serves the queue on this machine, on --jobs worker processes, until
- * Ctrl-C. Its tasks in hand then go to another worker once their locks lapse (--stall-after).
+ * Ctrl-C, which hands its tasks in hand back at once. Killed instead, its tasks go to another
+ * worker within --stall-after seconds, and its worker processes end with it.
  */
 export async function workerCommand(
   o: { queue: string; jobs?: string; stallAfter: string },

@@ -328,7 +328,11 @@ export async function runFarm<K extends KindName, Plan = unknown>(
             report(false)
             return pump()
           }
-          if (e.type === 'notice') return o.onNotice?.(e.line)
+          if (e.type === 'notice') {
+            // Something is amiss (Redis away, say): what is finished goes to the checkpoint now.
+            void save(true)
+            return o.onNotice?.(e.line)
+          }
           if (e.type === 'broken') {
             return fail(new RunError(`${e.why}${kept}`))
           }

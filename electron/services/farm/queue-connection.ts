@@ -111,11 +111,20 @@ export function parseQueueUrl(text: string, option = '--queue'): QueueAddress {
   if (!Number.isInteger(db) || db < 0 || db > 15 || !/^\d*$/.test(path))
     throw bad(`"/${path}" is not a database number from 0 to 15`)
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  /** The user or password as typed, %XX decoded; never shown (a password may be in it). */
+  const decode = (text: string, what: string): string | undefined => {
+    if (!text) return undefined
+    try {
+      return decodeURIComponent(text)
+    } catch {
+      throw bad(`the ${what} has a "%" that is not followed by two hex digits (write "%" as %25)`)
+    }
+  }
   return {
     host,
     port,
-    password: url.password ? decodeURIComponent(url.password) : undefined,
-    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: decode(url.password, 'password'),
+    username: decode(url.username, 'user name'),
     db,
     label: `${url.hostname}:${port}${db ? `/${db}` : ''}`,
   }
@@ -123,11 +132,11 @@ export function parseQueueUrl(text: string, option = '--queue'): QueueAddress {
 
 /** How long a first connection may take before the address is reported unreachable. */
 const CONNECT_MS = 5000
-/** How long a lost connection is retried (a Redis restart) before the run gives up. */
-export const RECONNECT_MS = 60_000
-
-/** BullMQ's connections: reconnect every half second while Redis restarts, commands wait. */
-export function bullConnection(a: QueueAddress): RedisOptions {
+/**
+ * BullMQ's connections: reconnect every half second while Redis restarts (until `closing` says
+ * stop: a Redis that is away would be retried for ever), commands wait.
+ */
+export function bullConnection(a: QueueAddress, closing = () => false): RedisOptions {
   return {
     host: a.host,
     port: a.port,
@@ -136,8 +145,17 @@ export function bullConnection(a: QueueAddress): RedisOptions {
     db: a.db,
     maxRetriesPerRequest: null,
     connectTimeout: CONNECT_MS,
-    retryStrategy: () => 500,
+    retryStrategy: () => (closing() ? null : 500),
   }
+}
+
+/**
+ * A Queue's connection that fails commands at once while Redis is away instead of holding them
+ * until it is back (what waits on the queue decides what to do then). BullMQ allows this for a
+ * Queue; its Worker and QueueEvents block, and wait (bullConnection).
+ */
+export function failFast(a: QueueAddress, closing?: () => boolean): RedisOptions {
+  return { ...bullConnection(a, closing), maxRetriesPerRequest: 0, enableOfflineQueue: false }
 }
 
 /** What went wrong with a connection, in words, from ioredis's error. */
@@ -212,11 +230,36 @@ export async function connectQueue(a: QueueAddress): Promise<Redis> {
   return redis
 }
 
+/** The type BullMQ keeps each of a queue's keys as (those a queue of ours always has or may have). */
+const KEY_TYPES: Readonly<Record<string, string>> = {
+  wait: 'list',
+  active: 'list',
+  paused: 'list',
+  prioritized: 'zset',
+  delayed: 'zset',
+  completed: 'zset',
+  failed: 'zset',
+  marker: 'zset',
+  stalled: 'set',
+  meta: 'hash',
+  events: 'stream',
+  id: 'string',
+  pc: 'string',
+}
+
 /**
- * Refuses a queue that holds jobs of another program: its workers would take ours, or we theirs.
- * Looks at a few jobs of each state (a queue of ours holds nothing else).
+ * Refuses a queue that holds jobs of another program, or keys BullMQ would fail on (another
+ * program's, of another type): its workers would take ours, or we theirs. Looks at a few jobs of
+ * each state (a queue of ours holds nothing else).
  */
-export async function checkForeignJobs(a: QueueAddress, queue: Queue): Promise<void> {
+export async function checkForeignJobs(a: QueueAddress, redis: Redis, queue: Queue): Promise<void> {
+  const names = Object.keys(KEY_TYPES)
+  const types = await Promise.all(names.map((name) => redis.type(queue.toKey(name))))
+  const wrong = names.findIndex((name, i) => types[i] !== 'none' && types[i] !== KEY_TYPES[name])
+  if (wrong >= 0)
+    throw new InputError(
+      `the queue "${QUEUE_NAME}" at ${a.label} cannot be used: its key ${queue.toKey(names[wrong])} is a ${types[wrong]}, not a ${KEY_TYPES[names[wrong]]} as BullMQ keeps it (another program's?): use another Redis database (redis://…/1) or another Redis`,
+    )
   const jobs = await queue.getJobs(
     ['wait', 'active', 'delayed', 'prioritized', 'failed', 'completed'],
     0,

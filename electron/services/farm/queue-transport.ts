@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
-import type { Redis } from 'ioredis'
+import { Redis } from 'ioredis'
 import type { KindName } from '../../worker/protocol'
 import {
   APP,
@@ -8,9 +8,9 @@ import {
   bullConnection,
   checkForeignJobs,
   connectQueue,
+  failFast,
   QUEUE_NAME,
   QUEUE_PROTOCOL,
-  RECONNECT_MS,
   runKey,
   runOver,
   type QueueAddress,
@@ -44,8 +44,21 @@ const CHECK_MS = 1000
 /** How long a cancel waits for the workers to drop the jobs they hold (they look twice a second). */
 const REMOVE_MS = 5000
 
-/** BullMQ's lowest priority (its highest is 1). */
-const LOWEST = 2 ** 21
+/** How long a check waits for Redis's answer before it counts as away. */
+const PING_MS = 3000
+/** When a run says again that Redis is still away: seconds since it went. */
+const AWAY_TOLD = [10, 30, 60, 120, 300]
+/** And every this often after the last of those. */
+const AWAY_EVERY_S = 600
+
+/** "42 s", "3 min 5 s": how long Redis has been away. */
+const duration = (ms: number): string => {
+  const s = Math.round(ms / 1000)
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
+}
+
+/** BullMQ's lowest priority (its highest is 1; 2^21 is refused). */
+const LOWEST = 2 ** 21 - 1
 
 /**
  * The farm's priority (higher first, any number: estimated nodes, planning before all) as
@@ -71,29 +84,49 @@ export class QueueTransport implements FarmTransport {
     private readonly address: QueueAddress,
     private readonly redis: Redis,
     private readonly queue: Queue,
+    /** The queue's connection (see connect). */
+    private readonly client: Redis,
     private readonly events: QueueEvents,
     /** The version its jobs say (tests ask for another). */
     private readonly version: string,
+    /** Stops the connections' reconnecting (closing). */
+    private readonly stopReconnecting: () => void,
   ) {}
 
   /** Connects, or says in one line why it cannot (InputError). */
   static async connect(address: QueueAddress, version = appVersion()): Promise<QueueTransport> {
     const redis = await connectQueue(address)
-    const connection = bullConnection(address)
-    const queue = new Queue(QUEUE_NAME, { connection })
+    let closing = false
+    const stopping = () => closing
+    // Adding a job fails at once while Redis is away (the run says so, and sends it again once
+    // Redis is back), instead of waiting for it with everything behind it.
+    // Its connection is this module's own, listened to for errors until it ends (BullMQ stops
+    // listening when it closes, and ioredis prints what nobody listens to).
+    const client = new Redis(failFast(address, stopping))
+    client.on('error', () => {})
+    const queue = new Queue(QUEUE_NAME, { connection: client })
     // Connection trouble is the run's to report (`broken`), not a stack trace on stderr.
     queue.on('error', () => {})
     try {
-      await checkForeignJobs(address, queue)
+      await checkForeignJobs(address, redis, queue)
     } catch (e) {
       await queue.close()
+      client.disconnect()
       redis.disconnect()
       throw e
     }
-    const events = new QueueEvents(QUEUE_NAME, { connection })
+    const events = new QueueEvents(QUEUE_NAME, { connection: bullConnection(address, stopping) })
     events.on('error', () => {})
     await events.waitUntilReady()
-    return new QueueTransport(address, redis, queue, events, version)
+    return new QueueTransport(
+      address,
+      redis,
+      queue,
+      client,
+      events,
+      version,
+      () => (closing = true),
+    )
   }
 
   get label(): string {
@@ -183,9 +216,11 @@ export class QueueTransport implements FarmTransport {
               removeOnComplete: true,
               removeOnFail: true,
             })
-            .catch((e: Error) =>
-              breakDown(`cannot add a task to Redis at ${this.label} (${e.message})`),
-            ),
+            .catch((e: Error) => {
+              // Redis away: the check below says so, and sends the job again once it is back.
+              if (redis.status === 'ready')
+                breakDown(`cannot add a task to Redis at ${this.label} (${e.message})`)
+            }),
         )
       }
     }
@@ -274,10 +309,55 @@ export class QueueTransport implements FarmTransport {
     events.on('waiting', onWaiting)
 
     // The safety net under the events: Redis restarted (the record and jobs may be gone), an
-    // event missed. A job gone without an answer is sent again; Redis away too long ends the run.
+    // event missed. A job gone without an answer is sent again. Redis away: the run says so at
+    // once and again now and then with the time, and goes on when it is back (Ctrl-C ends it;
+    // the finished tasks are in its checkpoint).
     let awaySince: number | undefined
+    let toldAway = 0
+    let checking = false
+    const away = () => {
+      const now = Date.now()
+      awaySince ??= now
+      const s = (now - awaySince) / 1000
+      const due =
+        toldAway === 0
+          ? 0
+          : (AWAY_TOLD[toldAway - 1] ??
+            AWAY_TOLD.at(-1)! + AWAY_EVERY_S * (toldAway - AWAY_TOLD.length))
+      if (s < due) return
+      toldAway++
+      emit({
+        type: 'notice',
+        line:
+          s < 1
+            ? `cannot reach Redis at ${this.label}; retrying until it is back (Ctrl-C stops the run, keeping the finished tasks)`
+            : `Redis at ${this.label} still unreachable after ${duration(now - awaySince)}; retrying`,
+      })
+    }
     const check = async () => {
+      if (checking || closed || broken) return
+      checking = true
       try {
+        // A Redis that stopped answering without closing the connection is away too.
+        await Promise.race([
+          redis.ping(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('no answer')), PING_MS).unref(),
+          ),
+        ])
+      } catch {
+        checking = false
+        return away()
+      }
+      try {
+        if (awaySince !== undefined) {
+          emit({
+            type: 'notice',
+            line: `Redis at ${this.label} is back after ${duration(Date.now() - awaySince)}`,
+          })
+          awaySince = undefined
+          toldAway = 0
+        }
         await adding
         if (closed || broken) return
         // Nothing answered yet: say so once if no machine serves the queue (the run waits for one).
@@ -291,7 +371,6 @@ export class QueueTransport implements FarmTransport {
         if (!(await redis.exists(runKey(run)))) await redis.set(runKey(run), JSON.stringify(record))
         const old = [...jobs].filter(([, j]) => Date.now() - j.since > CHECK_MS)
         const present = await Promise.all(old.map(([id]) => redis.exists(queue.toKey(id))))
-        awaySince = undefined
         // Missing twice in a row: a job just finished is gone before its event arrives.
         const lost = old.filter(([id, j], i) => {
           j.missing = present[i] ? 0 : j.missing + 1
@@ -302,9 +381,9 @@ export class QueueTransport implements FarmTransport {
           redisLost,
         )
       } catch {
-        awaySince ??= Date.now()
-        if (Date.now() - awaySince > RECONNECT_MS)
-          breakDown(`lost Redis at ${this.label} for ${RECONNECT_MS / 1000} s`)
+        // Redis went away meanwhile: the next check says so.
+      } finally {
+        checking = false
       }
     }
     const timer = setInterval(() => void check(), CHECK_MS)
@@ -364,10 +443,16 @@ export class QueueTransport implements FarmTransport {
     }
   }
 
-  /** Waits for the runs' clean-up, then disconnects. */
+  /**
+   * Waits for the runs' clean-up, then disconnects. A Redis that is away is not waited for: its
+   * connections stop reconnecting, and nothing of the runs can be taken out of it.
+   */
   async close(): Promise<void> {
+    this.stopReconnecting()
     await Promise.allSettled(this.cleanups)
-    await Promise.allSettled([this.queue.close(), this.events.close()])
+    const closed = Promise.allSettled([this.queue.close(), this.events.close()])
+    if (this.redis.status === 'ready') await closed
+    this.client.disconnect()
     this.redis.disconnect()
   }
 }

@@ -1,8 +1,10 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
+import type { Redis } from 'ioredis'
 import {
   bullConnection,
   checkForeignJobs,
   connectQueue,
+  failFast,
   foreignJobs,
   isTaskJob,
   machine,
@@ -38,6 +40,8 @@ export interface ServeOptions {
 const RUN_CHECK_MS = 500
 /** Progress goes to Redis at most this often per task. */
 const PROGRESS_MS = 250
+/** The longest between two looks for jobs whose worker died (see the Worker's options). */
+const MAX_CHECK_MS = 5000
 
 interface RunState {
   readonly session: FarmSession
@@ -62,16 +66,18 @@ interface Pending {
  */
 export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<void> {
   const redis = await connectQueue(o.address)
-  const connection = bullConnection(o.address)
-  const queue = new Queue(QUEUE_NAME, { connection })
+  // Kept open for handing the jobs in hand back when the worker stops: commands fail at once
+  // while Redis is away (the jobs then go back when their locks lapse).
+  let closing = false
+  const queue = new Queue(QUEUE_NAME, { connection: failFast(o.address, () => closing) })
   queue.on('error', () => {})
   try {
-    await checkForeignJobs(o.address, queue)
+    await checkForeignJobs(o.address, redis, queue)
   } catch (e) {
+    closing = true
+    await queue.close().catch(() => {})
     redis.disconnect()
     throw e
-  } finally {
-    await queue.close()
   }
   const pool = new WarmPool(o.launch, o.jobs)
   const runs = new Map<string, RunState>()
@@ -134,17 +140,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
     return state
   }
 
-  /** The jobs in hand, with the lock token each was taken with. */
-  const active = new Map<Job, string | undefined>()
-  const processor = async (job: Job, token?: string): Promise<JobAnswer> => {
-    active.set(job, token)
-    try {
-      return await serve(job)
-    } finally {
-      active.delete(job)
-    }
-  }
-  const serve = async (job: Job): Promise<JobAnswer> => {
+  const processor = async (job: Job): Promise<JobAnswer> => {
     const data: unknown = job.data
     if (!isTaskJob(data)) {
       stop(foreignJobs(o.address, job.id))
@@ -188,11 +184,16 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
     return { answers, ms: performance.now() - t0 }
   }
 
+  // A dead worker's job goes back at most stallMs after its last lock renewal: its lock lapses
+  // (lockDuration), then the next check finds it (stalledInterval). The check runs often (it is
+  // cheap, and one worker's check holds off everyone's for its interval), the lock lasts the rest.
+  // Whole milliseconds: Redis takes no other (PX).
+  const checkMs = Math.round(Math.min(o.stallMs / 3, MAX_CHECK_MS))
   const worker = new Worker(QUEUE_NAME, processor, {
-    connection,
+    connection: bullConnection(o.address),
     concurrency: 2 * o.jobs,
-    lockDuration: o.stallMs,
-    stalledInterval: o.stallMs,
+    lockDuration: o.stallMs - checkMs,
+    stalledInterval: checkMs,
     maxStalledCount: 1,
   })
   worker.on('error', () => {})
@@ -220,12 +221,39 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   } finally {
     signal.removeEventListener('abort', onAbort)
     clearInterval(check)
-    // Its tasks in hand go back to the queue at once, for the other workers (a worker that dies
-    // instead leaves them to BullMQ's stalled-job check, after --stall-after).
-    await Promise.all([...active].map(([job, token]) => job.moveToWait(token).catch(() => {})))
+    // Fetching stops first (the worker's connections closed); then every job this worker has
+    // locked goes back to the queue at once, for the other workers: those it runs and those it
+    // fetched ahead and had not started. (A worker that dies instead leaves them to the
+    // stalled-job check, after --stall-after.)
+    await worker.close(true).catch(() => {})
+    await handBack(redis, queue, worker.id)
     for (const state of runs.values()) state.session.close('stop')
     pool.close()
-    await worker.close(true).catch(() => {})
+    // A Redis that is away is no longer retried.
+    closing = true
+    await queue.close().catch(() => {})
     redis.disconnect()
+  }
+}
+
+/**
+ * Moves back to the queue every active job whose lock is this worker's (BullMQ's lock tokens are
+ * `${worker.id}:n`). The move checks the token in Redis, so a job whose lock lapsed and went to
+ * another worker meanwhile stays there.
+ */
+async function handBack(redis: Redis, queue: Queue, workerId: string): Promise<void> {
+  try {
+    const ids = await redis.lrange(queue.keys.active, 0, -1)
+    if (ids.length === 0) return
+    const locks = await redis.mget(ids.map((id) => `${queue.toKey(id)}:lock`))
+    await Promise.all(
+      ids.map(async (id, i) => {
+        const token = locks[i]
+        if (!token?.startsWith(`${workerId}:`)) return
+        await (await queue.getJob(id))?.moveToWait(token)
+      }),
+    )
+  } catch {
+    // Redis is away: the jobs go back when their locks lapse.
   }
 }

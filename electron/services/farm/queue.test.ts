@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
-import { childPids, processRunning } from '../../../testing/processes'
+import { childPids, exitCode, processRunning } from '../../../testing/processes'
+import { slowLink } from '../../../testing/slow-link'
+import { queensTasks } from '../../../shared/queens/count'
 import {
   freePort,
   missingRedis,
@@ -20,6 +22,7 @@ import { apiCalls, testWorkbench } from '../../../testing/workbench'
 import { runQueensCount, type QueensRunResult } from '../queens/count-run'
 import { parseQueueUrl } from './queue-connection'
 import { QueueTransport } from './queue-transport'
+import type { SessionEvent } from './transport'
 
 if (missingRedis) console.warn(missingRedis)
 
@@ -41,7 +44,8 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
   beforeAll(async () => {
     redis = await startRedis()
     workers.push(...(await Promise.all([startWorker(redis.url), startWorker(redis.url)])))
-  })
+    // Three processes starting at once take a while on a loaded machine.
+  }, 60_000)
   afterAll(async () => {
     await Promise.all(workers.map(stopWorker))
     await redis?.stop()
@@ -251,6 +255,25 @@ describe.skipIf(missingRedis !== undefined)('the queue: bad input', () => {
     }
   })
 
+  it('a "%" that starts no escape in the password or user, a queue key of the wrong type: one line', async () => {
+    expect(oneLine(cli('queens', 'count', '8', '--queue', 'redis://:p%ss@127.0.0.1:6379'))).toMatch(
+      /--queue: the password has a "%" that is not followed by two hex digits \(write "%" as %25\)/,
+    )
+    expect(oneLine(cli('worker', '--queue', 'redis://us%er:pw@127.0.0.1:6379'))).toMatch(
+      /--queue: the user name has a "%"/,
+    )
+    const redis = await startRedis()
+    try {
+      redis.cli('-n', '2', 'set', 'bull:puzzle-workbench:wait', 'not a list')
+      for (const args of [['queens', 'count', '8'], ['worker']])
+        expect(oneLine(await cliAsync(...args, '--queue', `${redis.url}/2`))).toMatch(
+          /the queue "puzzle-workbench" at 127\.0\.0\.1:\d+\/2 cannot be used: its key bull:puzzle-workbench:wait is a string, not a list/,
+        )
+    } finally {
+      await redis.stop()
+    }
+  })
+
   it('a wrong or missing password: one line that never shows the password', async () => {
     const redis = await startRedis('s3cret-pass')
     try {
@@ -266,6 +289,135 @@ describe.skipIf(missingRedis !== undefined)('the queue: bad input', () => {
       await redis.stop()
     }
   })
+})
+
+/** The ids of the queue's active jobs. */
+const activeJobs = (redis: TestRedis) =>
+  redis.cli('lrange', 'bull:puzzle-workbench:active', '0', '-1').split('\n').filter(Boolean)
+
+describe.skipIf(missingRedis !== undefined)('the queue: workers that stop or die', () => {
+  it('a worker stopped with Ctrl-C over a slow link hands back the job it fetched and had not started', async () => {
+    const redis = await startRedis()
+    const link = await slowLink(redis.port, 100)
+    // Its lock lasts ten minutes: only handing the job back lets another worker run it.
+    const slow = await startQueueWorker(link.url, '--jobs', '1', '--stall-after', '600')
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    const other: TestWorker[] = []
+    try {
+      const session = transport.open({ kind: 'queens', setup: { n: 12 } })
+      const events: SessionEvent[] = []
+      session.onEvent((e) => events.push(e))
+      const [task] = queensTasks(12)
+      link.holdReplies()
+      session.submit({ id: task.id, input: task, priority: task.weight })
+      // Fetched: active in Redis and locked by the slow worker, which has not heard so yet.
+      await expect.poll(() => activeJobs(redis), { timeout: 30_000 }).toHaveLength(1)
+      const [job] = activeJobs(redis)
+      expect(redis.cli('get', `bull:puzzle-workbench:${job}:lock`)).not.toBe('')
+      slow.child.kill('SIGINT')
+      // The answer arrives after Ctrl-C (its order against the stop does not matter).
+      await new Promise((r) => setTimeout(r, 1000))
+      link.release()
+      expect(await exitCode(slow.child)).toBe(130)
+      expect(activeJobs(redis)).toEqual([])
+      other.push(await startWorker(redis.url))
+      await expect
+        .poll(() => events.some((e) => e.type === 'done' && e.task === task.id), {
+          timeout: 30_000,
+        })
+        .toBe(true)
+      expect(events).toContainEqual({ type: 'requeued', tasks: [task.id], why: 'a worker stopped' })
+      session.close('done')
+    } finally {
+      await transport.close()
+      await Promise.all([slow, ...other].map(stopWorker))
+      await link.close()
+      await redis.stop()
+    }
+  }, 120_000)
+
+  it('a worker killed: its tasks go to another within the default 15 s, its processes end with it', async () => {
+    const redis = await startRedis()
+    const doomed = await startQueueWorker(redis.url, '--jobs', '1')
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    const other: TestWorker[] = []
+    try {
+      const session = transport.open({ kind: 'queens', setup: { n: 18 } })
+      const events: SessionEvent[] = []
+      session.onEvent((e) => events.push(e))
+      // Jobs of 8 heavy tasks each: the killed worker's process has a dozen of seconds each queued.
+      for (const t of queensTasks(18)) session.submit({ id: t.id, input: t, priority: t.weight })
+      await expect.poll(() => activeJobs(redis), { timeout: 30_000 }).toHaveLength(2)
+      const busy = childPids(doomed.child.pid!)
+      expect(busy.length).toBeGreaterThan(0)
+      other.push(await startQueueWorker(redis.url, '--jobs', '1'))
+      doomed.child.kill('SIGKILL')
+      const killed = Date.now()
+      await expect
+        .poll(
+          () => events.some((e) => e.type === 'requeued' && e.why === 'a worker stopped answering'),
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe(true)
+      // 15 s by design (a lock of 10 s, a check every 5 s), and a margin for a loaded machine.
+      expect(Date.now() - killed).toBeLessThan(20_000)
+      // Its processes end with it (after the task in hand), not after the dozen queued.
+      await expect.poll(() => busy.filter(processRunning), { timeout: 30_000 }).toEqual([])
+      session.close('stop')
+    } finally {
+      await transport.close()
+      await Promise.all([doomed, ...other].map(stopWorker))
+      await redis.stop()
+    }
+  }, 180_000)
+})
+
+describe.skipIf(missingRedis !== undefined)('the queue whose Redis goes away', () => {
+  it('Redis killed mid-count and left down: said within seconds, the checkpoint kept, Ctrl-C ends it at once', async () => {
+    const redis = await startRedis()
+    const worker = await startWorker(redis.url)
+    const checkpoint = join(mkdtempSync(join(tmpdir(), 'pw-queue-')), 'q17.json')
+    const saved = () => {
+      try {
+        return Object.keys((JSON.parse(readFileSync(checkpoint, 'utf8')) as { done: object }).done)
+          .length
+      } catch {
+        return 0
+      }
+    }
+    const host = spawn(
+      process.execPath,
+      [...CLI, 'queens', 'count', '17', '--queue', redis.url, '--checkpoint', checkpoint],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let err = ''
+    host.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+    let down = false
+    try {
+      await expect.poll(saved, { timeout: 60_000 }).toBeGreaterThan(0)
+      await redis.stop()
+      down = true
+      const before = saved()
+      await expect
+        .poll(() => err, { timeout: 10_000 })
+        .toMatch(/warning: cannot reach Redis at 127\.0\.0\.1:\d+; retrying until it is back/)
+      await expect
+        .poll(() => err, { timeout: 30_000 })
+        .toMatch(/warning: Redis at 127\.0\.0\.1:\d+ still unreachable after 10 s; retrying/)
+      expect(saved()).toBeGreaterThanOrEqual(before)
+      host.kill('SIGINT')
+      const t0 = Date.now()
+      expect(await exitCode(host)).toBe(130)
+      expect(Date.now() - t0).toBeLessThan(5000)
+      expect(err).toMatch(/run the same command again to resume/)
+      expect(err).not.toMatch(/Unhandled|\n {4}at /)
+      expect(saved()).toBeGreaterThanOrEqual(before)
+    } finally {
+      host.kill('SIGKILL')
+      await stopWorker(worker)
+      if (!down) await redis.stop()
+    }
+  }, 180_000)
 })
 
 describe.skipIf(missingRedis !== undefined)('the queue without workers', () => {
