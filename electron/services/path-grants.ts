@@ -1,8 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { InputError } from '../../shared/errors'
 import { writeFileAtomic } from './atomic-write'
+import { readFileChecked } from './input-file'
 
 /**
  * Where the API may read and write. Every path a client sends goes through one: the renderer is
@@ -76,7 +77,7 @@ export class PathGrants implements PathPolicy {
 /** The grants kept; none if the file is missing or damaged. */
 async function readGrants(file: string): Promise<string[]> {
   try {
-    const kept = grantsSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
+    const kept = grantsSchema.safeParse(JSON.parse(await readFileChecked(file)))
     return kept.success ? kept.data : []
   } catch {
     return []
