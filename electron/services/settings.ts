@@ -1,9 +1,10 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { writeFileAtomic } from './atomic-write'
 import { settingsSchema, type Settings } from '../../shared/api/contract'
 import { InputError } from '../../shared/errors'
 import { describeFsError } from './fs-errors'
+import { readFileChecked } from './input-file'
 
 const MAX_RECENT = 10
 
@@ -59,7 +60,7 @@ export class SettingsService {
   private async read(): Promise<Settings> {
     let stored: unknown
     try {
-      stored = JSON.parse(await readFile(this.file, 'utf8'))
+      stored = JSON.parse(await readFileChecked(this.file))
     } catch {
       return { ...this.defaults }
     }

@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { running, writeFileAtomic } from '../atomic-write'
+import { readFileSyncChecked } from '../input-file'
 import type { PortInfo } from './ports'
 
 /**
@@ -56,9 +57,7 @@ export function announcedPlotters(dataDir: string): PortInfo[] {
   return names.slice(0, MOST_FILES).flatMap((name) => {
     try {
       const file = join(dir, name)
-      const st = statSync(file)
-      if (!st.isFile() || st.size > MOST_BYTES) return []
-      const a = announcement.parse(JSON.parse(readFileSync(file, 'utf8')))
+      const a = announcement.parse(JSON.parse(readFileSyncChecked(file, { maxBytes: MOST_BYTES })))
       if (!running(a.pid) || !isPseudoTerminal(a.path)) return []
       return [{ path: a.path, label: a.label }]
     } catch {
