@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures'
+
+// The small things of issue 28's point 14, each as a new user met it.
+
+test("a Library card's outline count is the area's, and says so (the 19-outline set makes 19 of 20)", async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.locator('[data-view="library"]').click()
+  await expect(page.getByTestId('set-explorer-7-19a').getByTestId('set-outlines')).toHaveText(
+    '20 convex outlines of that area',
+  )
+})
+
+test('Gallery: + and − change the thumbnails whenever the gallery is shown, not while typing in a field', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.locator('[data-view="figures"]').click()
+  await page.getByTestId('solve-convex').click()
+  await expect(page.getByTestId('job-state')).toContainText('done', { timeout: 60_000 })
+  // Straight from the tab, no click into the gallery.
+  await page.locator('[data-view="gallery"]').click()
+  const size = page.getByTestId('thumb-size')
+  const start = Number(await size.inputValue())
+  await page.keyboard.press('+')
+  await expect.poll(async () => Number(await size.inputValue())).toBeGreaterThan(start)
+  await page.keyboard.press('-')
+  await page.keyboard.press('-')
+  await expect.poll(async () => Number(await size.inputValue())).toBeLessThan(start)
+  const now = await size.inputValue()
+  await page.getByTestId('show-empty').focus()
+  await page.keyboard.press('+')
+  await page.waitForTimeout(300)
+  expect(await size.inputValue()).toBe(now)
+})
+
+test('an error goes away on another view, and a plot that succeeds clears the error of the try before', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  const errors = page.getByTestId('notice-error')
+  await page.keyboard.press('Control+e')
+  await expect(errors).toContainText('no tilings of Tangram to export')
+  // The pointer on the error holds it (it would expire by itself); the view changes by key.
+  await errors.hover()
+  await page.keyboard.press('Alt+p')
+  await expect(page.locator('[data-view="puzzles"]')).toHaveClass(/active/)
+  await expect(errors).toHaveCount(0)
+
+  await page.locator('[data-view="figures"]').click()
+  await page.getByTestId('solve-convex').click()
+  await expect(page.getByTestId('job-state')).toContainText('done', { timeout: 60_000 })
+  await page.locator('[data-view="gallery"]').click()
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('hpgl')
+  await page.getByTestId('open-plot').click()
+  await page.getByTestId('plot-target').selectOption('file')
+  await page.getByTestId('plot-file').fill('../plot.hpgl')
+  await page.getByTestId('plot-start').click()
+  await expect(errors).toContainText('outside the folder')
+  await errors.hover()
+  await page.getByTestId('plot-file').fill('plot.hpgl')
+  await page.getByTestId('plot-file').press('Enter')
+  await expect(page.getByTestId('plot-progress')).toHaveAttribute('data-state', 'done')
+  await expect(errors).toHaveCount(0)
+})
