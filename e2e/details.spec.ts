@@ -65,3 +65,30 @@ test('an error goes away on another view, and a plot that succeeds clears the er
   await expect(page.getByTestId('plot-progress')).toHaveAttribute('data-state', 'done')
   await expect(errors).toHaveCount(0)
 })
+
+test("the Designer's estimate table fits its side panel: every column, the Status one too, in view and uncut", async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.locator('[data-view="designer"]').click()
+  await page.getByTestId('estimate-start').click()
+  await expect(page.getByTestId('estimate')).toHaveAttribute('data-state', 'done', {
+    timeout: 60_000,
+  })
+  await page.getByTestId('estimate-table').locator('summary').click()
+  const cut = await page.getByTestId('estimate-table').evaluate((table) => {
+    const side = table.closest('aside')!
+    const edge = side.clientLeft + side.getBoundingClientRect().left + side.clientWidth
+    const out: string[] = []
+    if (side.scrollWidth > side.clientWidth + 1) out.push(`the side panel scrolls sideways`)
+    for (const c of Array.from(table.querySelectorAll('th, td'))) {
+      const r = c.getBoundingClientRect()
+      if (r.right > edge + 0.5)
+        out.push(`"${c.textContent!.trim()}" ends ${Math.round(r.right - edge)} px past the panel`)
+      if (c.scrollWidth > c.clientWidth + 1) out.push(`"${c.textContent!.trim()}" is cut`)
+    }
+    return out.slice(0, 8)
+  })
+  expect(cut).toEqual([])
+})

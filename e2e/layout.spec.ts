@@ -82,6 +82,14 @@ function unusable(page: Page): Promise<string[]> {
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
       // Scrolling the whole page does not count: it takes the top bar away.
       window.scrollTo(0, 0)
+      // Nor does a box that hides its overflow: a script can scroll it, the user cannot.
+      let hidden = false
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a)
+        const scrolls = (o: string) => o === 'auto' || o === 'scroll'
+        if (!scrolls(s.overflowX) && a.scrollLeft !== 0) [hidden, a.scrollLeft] = [true, 0]
+        if (!scrolls(s.overflowY) && a.scrollTop !== 0) [hidden, a.scrollTop] = [true, 0]
+      }
       const r = el.getBoundingClientRect()
       let box = { left: 0, top: 0, right: doc.clientWidth, bottom: doc.clientHeight }
       for (let a = el.parentElement; a; a = a.parentElement) {
@@ -99,7 +107,8 @@ function unusable(page: Page): Promise<string[]> {
         r.left < box.left - 1 ||
         r.top < box.top - 1 ||
         r.right > box.right + 1 ||
-        r.bottom > box.bottom + 1
+        r.bottom > box.bottom + 1 ||
+        hidden
       )
         out.push(`${name(el)} cannot be brought into view`)
     }
@@ -133,11 +142,18 @@ test('at 1280×720 every view is usable: every control in view or in its own scr
   expect(views.length).toBeGreaterThanOrEqual(13)
   const problems: string[] = []
   for (const view of views) {
-    await page.locator(`[data-view="${view}"]`).click()
-    await expect(page.locator(`[data-view="${view}"]`)).toHaveClass(/active/)
-    // Lazily drawn parts (canvases, lists) settle.
-    await page.waitForTimeout(300)
-    problems.push(...(await unusable(page)).map((p) => `${view}: ${p}`))
+    // Each view opened at that size, and opened in a larger window made smaller (a canvas sized
+    // once must follow).
+    for (const resized of [false, true]) {
+      if (resized) await page.setViewportSize({ width: 1440, height: 900 })
+      await page.locator(`[data-view="${view}"]`).click()
+      await expect(page.locator(`[data-view="${view}"]`)).toHaveClass(/active/)
+      if (resized) await page.setViewportSize({ width: 1280, height: 720 })
+      // Lazily drawn parts (canvases, lists) settle.
+      await page.waitForTimeout(300)
+      const at = resized ? `${view} (made smaller)` : view
+      problems.push(...(await unusable(page)).map((p) => `${at}: ${p}`))
+    }
   }
   expect(problems).toEqual([])
   await expect(page.getByTestId('save-as')).toBeInViewport({ ratio: 1 })
