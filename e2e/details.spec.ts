@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, latticeToScreen, test } from './fixtures'
 
 // The small things of issue 28's point 14, each as a new user met it.
 
@@ -91,4 +91,39 @@ test("the Designer's estimate table fits its side panel: every column, the Statu
     return out.slice(0, 8)
   })
   expect(cut).toEqual([])
+})
+
+test('switching to Select mid-polygon drops the unfinished outline from the canvas', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.getByTestId('new').click()
+  const a = await latticeToScreen(page, 0, 0)
+  const b = await latticeToScreen(page, 2, 0)
+  await page.mouse.click(a.x, a.y)
+  await page.mouse.click(b.x, b.y)
+  await expect(page.getByTestId('draft')).toContainText('2 points')
+  // The draft's blue line, read from the canvas halfway between the two points.
+  const blue = () =>
+    page.locator('.grid-canvas').evaluate(
+      (host, at) => {
+        const r = host.getBoundingClientRect()
+        const ratio = window.devicePixelRatio
+        return Array.from(host.querySelectorAll('canvas')).some((c) => {
+          const [red, green, b] = c
+            .getContext('2d')!
+            .getImageData(
+              Math.round((at.x - r.left) * ratio),
+              Math.round((at.y - r.top) * ratio),
+              1,
+              1,
+            ).data
+          return b > 150 && red < 120 && green < 160
+        })
+      },
+      { x: (a.x + b.x) / 2, y: a.y },
+    )
+  expect(await blue()).toBe(true)
+  await page.locator('[data-tool="select"]').click()
+  await expect.poll(blue).toBe(false)
 })
