@@ -49,3 +49,39 @@ test('Compare: the tangram beside a variant of the same area, outlines of only o
   await cell.click()
   await expect(page.getByTestId('gallery-count')).toContainText(`${n} tiling`)
 })
+
+test('Compare: two sets with long names, every count button holds its text within the card at 1280×720', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.keyboard.press('Alt+c')
+  await page.getByTestId('compare-set').getByTitle('Remove').click()
+  for (const id of ['explorer-7-19a', 'explorer-7-19b'])
+    await page.getByTestId('compare-add-bundled').selectOption(id)
+  await expect(page.getByTestId('compare-set')).toHaveCount(2)
+  await page.getByTestId('compare-start').click()
+  await expect(page.getByTestId('compare-outline')).toHaveCount(20, { timeout: 120_000 })
+  const cut = await page.evaluate(() => {
+    const out: string[] = []
+    for (const el of Array.from(
+      document.querySelectorAll('[data-testid="compare"] button, [data-testid="compare"] .pill'),
+    )) {
+      const card = el.closest('[data-testid="compare-outline"]') ?? el.parentElement!
+      const r = el.getBoundingClientRect()
+      const c = card.getBoundingClientRect()
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(
+          `"${el.textContent!.trim()}": ${el.scrollWidth} px of text in ${el.clientWidth} px`,
+        )
+      else if (r.left < c.left - 0.5 || r.right > c.right + 0.5)
+        out.push(`"${el.textContent!.trim()}" sticks out of its card`)
+    }
+    return out
+  })
+  expect(cut).toEqual([])
+  // The counts still say whose tilings they are.
+  await expect(page.getByTestId('compare-cell').first()).toContainText(
+    '7 pieces, 19 convex outlines (a)',
+  )
+})

@@ -22,7 +22,7 @@ test('Design: a long exploration stopped, a small one on the workers, two of its
   await page.getByTestId('design-from').selectOption({ label: 'tangram square (16 half-squares)' })
   await page.getByTestId('design-run').click()
   await expect(page.getByTestId('design-error')).toHaveText(
-    '--from tangram square: the figure covers 16 half-square triangles, not --area 10',
+    'Cut from tangram square: the figure covers 16 half-square triangles, not Area 10',
   )
   await page.getByTestId('design-from').selectOption('')
   await page.getByTestId('design-pieces').fill('4')
@@ -37,6 +37,18 @@ test('Design: a long exploration stopped, a small one on the workers, two of its
     els.map((e) => Number(e.dataset.outlines) * 1e6 + Number(e.dataset.tilings)),
   )
   expect(ranks).toEqual([...ranks].sort((a, b) => b - a))
+  // A set's pieces are drawn at one scale: the same pixels a unit for each (a small piece small).
+  const scales = await sets
+    .nth(0)
+    .locator('.pieces svg')
+    .evaluateAll((els) =>
+      els.map(
+        (e) =>
+          (e as SVGSVGElement).width.baseVal.value / (e as SVGSVGElement).viewBox.baseVal.width,
+      ),
+    )
+  expect(scales.length).toBeGreaterThan(1)
+  for (const s of scales) expect(s).toBeCloseTo(scales[0], 3)
 
   // Two sets chosen: the Compare view counts every outline of area 10 for each.
   await sets.nth(0).getByTestId('design-choose').check()
@@ -67,4 +79,13 @@ test('Design: a long exploration stopped, a small one on the workers, two of its
   }
   expect(saved.name).toBe('Explorer 10/4 #1')
   expect(saved.pieces.reduce((n, p) => n + p.count, 0)).toBe(4)
+
+  // A refused run says why in the app's words, and the ranking stays.
+  const count = await sets.count()
+  await page.getByTestId('design-pieces').fill('12')
+  await page.getByTestId('design-run').click()
+  await expect(page.getByTestId('design-error')).toHaveText(
+    'Pieces 12 is more than Area 10: every piece covers at least one half-square triangle',
+  )
+  await expect(sets).toHaveCount(count)
 })

@@ -47,8 +47,9 @@ describe('design.start', () => {
     expect(end.result).toBeUndefined()
   })
 
+  // In the app's words: the Design view's fields, not the command line's options.
   it.each([
-    [{ area: 5, pieces: 6, top: 1 }, '--pieces 6 is more than --area 5'],
+    [{ area: 5, pieces: 6, top: 1 }, 'Pieces 6 is more than Area 5'],
     [
       {
         area: 8,
@@ -64,7 +65,7 @@ describe('design.start', () => {
           ],
         },
       },
-      '--from big: the figure covers 32 half-square triangles, not --area 8',
+      'Cut from big: the figure covers 32 half-square triangles, not Area 8',
     ],
   ])('refuses %j in one line', async (request, message) => {
     expect(await refused('design.start', request)).toContain(message)

@@ -47,3 +47,17 @@ export function checkDesignRequest(
   }
   return { ...r, maxPieceArea: Math.min(maxPieceArea, largest) }
 }
+
+/** The app's names for the command line's options: the Design view's fields. */
+const APP_WORDS: Readonly<Record<string, string>> = {
+  '--area': 'Area',
+  '--pieces': 'Pieces',
+  '--top': 'Best',
+  '--max-piece-area': 'Largest piece',
+  '--from': 'Cut from',
+}
+
+/** A message of the set explorer in the app's words: each option named by its field. */
+export function inAppWords(message: string): string {
+  return message.replace(/--[a-z-]+/g, (flag) => APP_WORDS[flag] ?? flag)
+}

@@ -1,6 +1,7 @@
 import type { Params, WorkbenchEvent } from '../../../shared/api/contract'
 import { designJson } from '../../../shared/design/json'
-import { checkDesignRequest } from '../../../shared/design/request'
+import { checkDesignRequest, inAppWords } from '../../../shared/design/request'
+import { InputError } from '../../../shared/errors'
 import type { AppWorkers } from '../farm/app-workers'
 import { runDesign } from './design-run'
 
@@ -22,7 +23,12 @@ export class DesignService {
   ) {}
 
   start(request: Params<'design.start'>): { designId: string } {
-    checkDesignRequest(request)
+    try {
+      checkDesignRequest(request)
+    } catch (e) {
+      // The explorer's messages name the command line's options; the app's user sees fields.
+      throw e instanceof InputError ? new InputError(inAppWords(e.message)) : e
+    }
     if (this.running) this.cancel(this.running.id)
     const id = `design-${this.next++}`
     const stop = new AbortController()
@@ -55,7 +61,7 @@ export class DesignService {
         request,
         transport: (await this.workers.transport()).transport,
         signal,
-        onNotice: (line) => notices.push(line),
+        onNotice: (line) => notices.push(inAppWords(line)),
         onProgress: (p) => {
           if (Date.now() - emitted < PROGRESS_MS) return
           emitted = Date.now()
@@ -87,7 +93,7 @@ export class DesignService {
         type: 'design.ended',
         designId,
         outcome: 'failed',
-        error: (e as Error).message,
+        error: inAppWords((e as Error).message),
         notices,
         elapsedMs: Date.now() - t0,
       })

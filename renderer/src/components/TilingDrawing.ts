@@ -48,6 +48,15 @@ export function drawingSize(
   return { width: (b.maxX - b.minX) * cell, height: (b.maxY - b.minY) * cell }
 }
 
+/**
+ * Room, px, a drawing needs around its figure's box for the outline's double `gap` px outside,
+ * stroked `width` px wide with mitred corners: at the sharpest corner of a polyabolo outline,
+ * 45°, the double's tip and its miter stand out 1/sin(22.5°) (2.6) times the gap and half-width.
+ */
+export function outlinePad(gap: number, width: number): number {
+  return Math.ceil((gap + width / 2) / Math.sin(Math.PI / 8))
+}
+
 /** The largest cell size (pixels per lattice unit) at which the figure fits the box. */
 export function fitCell(
   figure: readonly Point[],

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
 import { host } from '../../../testing/renderer-setup'
 import { useApp } from './app'
 
@@ -56,6 +57,18 @@ describe('the app store', () => {
     expect(app.notices).toHaveLength(1)
     app.dismiss(app.notices[0].id)
     expect(app.notices).toEqual([])
+  })
+
+  it('takes the errors away on moving to another view or when asked (a retry succeeded); informations stay', async () => {
+    const app = useApp()
+    app.notify('error', 'plot.hpgl: outside the folder')
+    app.notify('info', 'Saved Tangram')
+    app.view = 'puzzles'
+    await nextTick()
+    expect(app.notices.map((n) => n.text)).toEqual(['Saved Tangram'])
+    app.notify('error', 'plot.hpgl: outside the folder')
+    app.clearErrors()
+    expect(app.notices.map((n) => n.text)).toEqual(['Saved Tangram'])
   })
 
   it('shows when the connection to the host drops and returns', () => {

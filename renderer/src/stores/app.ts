@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { ref, shallowRef, watch } from 'vue'
 import type {
   AppInfo,
   AutosaveEntry,
@@ -104,6 +104,13 @@ export const useApp = defineStore('app', () => {
     notices.value = notices.value.filter((n) => n.id !== id)
   }
 
+  /** Takes every error notice away: they are of what was done before (another view, a retry
+   *  that has since succeeded) and would cover what is shown now. */
+  function clearErrors(): void {
+    for (const n of notices.value) if (n.kind === 'error') dismiss(n.id)
+  }
+  watch(view, clearErrors)
+
   api.onConnection((up) => (connected.value = up))
 
   return {
@@ -123,5 +130,6 @@ export const useApp = defineStore('app', () => {
     hold,
     release,
     dismiss,
+    clearErrors,
   }
 })

@@ -114,6 +114,36 @@ describe('the Design store', () => {
     expect(host.callsOf('design.cancel')).toEqual([{ designId: 'design-2' }])
   })
 
+  it('keeps the ranking when the next run is refused or fails', async () => {
+    let next = 1
+    host.answer('design.start', (p) => {
+      if (p.pieces > p.area) throw new Error('Pieces 20 is more than Area 16')
+      return { designId: `design-${next++}` }
+    })
+    host.answer('design.cancel', () => null)
+    const d = useDesign()
+    await d.run()
+    await firstEnds()
+    const names = d.documents.map((doc) => doc.name)
+    expect(names).toHaveLength(5)
+    d.form = { ...d.form, pieces: 20 }
+    await d.run()
+    expect(d.state).toBe('failed')
+    expect(d.documents.map((doc) => doc.name)).toEqual(names)
+    d.form = { ...d.form, pieces: 7 }
+    await d.run()
+    host.emit({
+      type: 'design.ended',
+      designId: 'design-2',
+      outcome: 'failed',
+      error: 'a worker process stopped',
+      elapsedMs: 1,
+    })
+    await settled()
+    expect(d.error).toBe('a worker process stopped')
+    expect(d.documents.map((doc) => doc.name)).toEqual(names)
+  })
+
   it('says why the host refused the request', async () => {
     host.answer('design.start', () => {
       throw new Error('--pieces 20 is more than --area 16')

@@ -67,16 +67,21 @@ export const useDesign = defineStore('design', () => {
     return r ? r.sets.map((s, i) => designedSetDocument(r, s, i + 1)) : []
   })
 
+  /** The ranking shown before this run: it comes back if this one fails. */
+  let previous: DesignJson | undefined
+
   async function run(): Promise<void> {
     await search.start(
       () => {
         progress.value = undefined
+        previous = result.value ?? previous
         result.value = undefined
         notices.value = []
         chosen.value = []
       },
       async () => (await api.call('design.start', sendable(form.value))).designId,
     )
+    if (state.value === 'failed') result.value = previous
   }
 
   function onEvent(e: WorkbenchEvent): void {
@@ -86,7 +91,8 @@ export const useDesign = defineStore('design', () => {
       error.value = e.error
       elapsedMs.value = e.elapsedMs
       notices.value = e.notices ?? []
-      result.value = e.result
+      result.value = e.result ?? (e.outcome === 'failed' ? previous : undefined)
+      if (e.result) previous = undefined
     }
   }
 
