@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
 import { documentFromJson, type WorkbenchDocument } from '../../../shared/document/document'
 import type { Point } from '../../../shared/lattice/polygon'
@@ -24,6 +24,9 @@ function hostKeepsDocuments() {
   host.answer('document.save', ({ path }) => ({ path }))
 }
 
+// Every test on fake timers: an autosave a test leaves pending on a real timer would land in the
+// next test's host calls on a slow machine (CI did so).
+beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
 describe('the document store', () => {
