@@ -617,6 +617,13 @@ export type WorkbenchEvent =
       readonly total: number
       readonly message?: string
     }
+  | {
+      readonly type: 'queens.started'
+      readonly countId: string
+      readonly n: number
+      /** Where its tasks run. */
+      readonly runsOn: RunPlace
+    }
   | ({
       readonly type: 'queens.progress'
       readonly countId: string
