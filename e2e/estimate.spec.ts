@@ -27,6 +27,8 @@ test('pentaboloes: the run stops at its estimate, not as failed; the estimate st
   })
   await expect(page.getByTestId('job-state')).not.toContainText('failed')
   await expect(page.getByTestId('figures-planned')).toContainText('of 301')
+  // The run's own planning, with its spread too (issue 28, point 9).
+  await expect(page.getByTestId('figures-planned')).toContainText(/nodes \(×\/÷ [\d.,]+/)
   const stopped = page.getByTestId('stopped-at-estimate')
   await expect(stopped).toContainText('Not run: its search would take days')
   // The estimate of the same search starts by itself and streams: outlines ruled out as they come.

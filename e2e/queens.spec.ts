@@ -49,6 +49,10 @@ test('queens: counts on the worker processes with cancel and resume, solutions, 
   await expect(row10).toHaveAttribute('data-total', '724')
   await expect(row10).toHaveAttribute('data-unique', '92')
   await expect(row10).toContainText('equal')
+  // The panel says where it ran (issue 28, point 2).
+  await expect(page.getByTestId('queens-place')).toHaveText(
+    /^\s*n = 10 ran on this machine \(\d+ process(es)?\)\s*$/,
+  )
 
   await n.fill('17')
   await page.getByTestId('queens-count-start').click()

@@ -23,6 +23,11 @@ test('run on the queue: chosen in the Queens panel, kept with the password hidde
     const row = page.getByTestId('queens-counts').locator('tr[data-n="10"]')
     await expect(row).toHaveAttribute('data-total', '724')
     await expect(row).toHaveAttribute('data-unique', '92')
+    // The panel says where it ran (issue 28, point 2), the password hidden.
+    await expect(panel.getByTestId('queens-place')).toHaveText(
+      `n = 10 ran on the queue at redis://:••••@127.0.0.1:${redis.port}`,
+    )
+    await expect(panel).not.toContainText('e2e-secret-5')
     // Its tasks went through Redis, to the worker.
     expect(Number(redis.cli('xlen', 'bull:puzzle-workbench:events'))).toBeGreaterThan(0)
 

@@ -14,6 +14,8 @@ export class SearchTooLargeError extends InputError {
   constructor(
     message: string,
     readonly estimatedNodes: number,
+    /** The estimate's spread, a factor. */
+    readonly estimatedSpread: number,
   ) {
     super(message)
     this.name = 'SearchTooLargeError'

@@ -420,6 +420,7 @@ describe('the solver service', () => {
     const end = await ended(jobId)
     expect(end.outcome).toBe('estimated')
     expect(end.estimatedNodes).toBeGreaterThan(2e12)
+    expect(end.estimatedSpread).toBeGreaterThan(1)
     expect(end.error).toBeUndefined()
   })
 

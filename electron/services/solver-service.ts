@@ -332,6 +332,7 @@ export class SolverService {
           rate: p.elapsedMs > 0 ? (p.placements / p.elapsedMs) * 1000 : 0,
           etaSeconds: p.etaSeconds,
           estimatedNodes: p.estimatedNodes,
+          estimatedSpread: p.estimatedSpread,
           figuresPlanned: p.figuresPlanned,
         })
       }
@@ -370,6 +371,7 @@ export class SolverService {
             rejected: r.rejected,
             complete: r.complete,
             estimatedNodes: r.estimatedNodes,
+            estimatedSpread: r.estimatedSpread,
             ...(r.order ? { order: r.order } : {}),
           })
         },
@@ -406,7 +408,11 @@ export class SolverService {
         ...(job.abort.signal.aborted
           ? { outcome: 'cancelled' }
           : e instanceof SearchTooLargeError
-            ? { outcome: 'estimated', estimatedNodes: e.estimatedNodes }
+            ? {
+                outcome: 'estimated',
+                estimatedNodes: e.estimatedNodes,
+                estimatedSpread: e.estimatedSpread,
+              }
             : { outcome: 'failed', error: (e as Error).message }),
       })
     } finally {

@@ -269,5 +269,8 @@ describe('tiling runs on the task farm', () => {
     })
     expect(forced).toMatchObject({ cancelled: true, resumed: 1 })
     expect(forced.figures[0].estimatedNodes).toBeGreaterThan(2e12)
+    // With its spread, for the app to show it in the format of every estimate.
+    expect(forced.figures[0].estimatedSpread).toBeGreaterThan(1)
+    expect(progress.at(-1)!.estimatedSpread).toBeGreaterThan(1)
   })
 })

@@ -75,6 +75,8 @@ export interface RunProgress {
   readonly etaSeconds?: number
   /** Knuth's estimate of the search's nodes, for the figures planned so far. */
   readonly estimatedNodes: number
+  /** Its spread, a factor (`NodeTally`). */
+  readonly estimatedSpread: number
   readonly figuresPlanned: number
 }
 
@@ -86,6 +88,8 @@ export interface FigureOutcome {
   readonly rejected?: string
   /** Knuth's estimate of the search's size in nodes (before it ran). */
   readonly estimatedNodes: number
+  /** Its spread, a factor (absent when it was searched whole while planned: then it is exact). */
+  readonly estimatedSpread?: number
   readonly complete: boolean
   /** With `list`: the figure's tilings in search order (the order one unsplit search finds them). */
   readonly tilings?: readonly FoundTiling[]
@@ -285,13 +289,18 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       }
       tally.add(r.nodes, r.type === 'estimated' ? r.spread : undefined)
       if (r.type === 'estimated') unweighedWork += r.nodes
-      outcomes[i] = { ...outcomes[i], estimatedNodes: r.nodes }
+      outcomes[i] = {
+        ...outcomes[i],
+        estimatedNodes: r.nodes,
+        ...(r.type === 'estimated' ? { estimatedSpread: r.spread } : {}),
+      }
       if (!o.force && !o.firstOnly && tally.nodes > REFUSE_FROM_NODES) {
         const more = planned < n ? ' or more' : ''
         const seconds = tally.nodes / NODES_PER_SECOND / Math.max(1, o.workers)
         throw new SearchTooLargeError(
           `this search would visit ${aboutCount(tally.nodes, 'nodes', tally.spread)}${more}, roughly ${durationRange(seconds, tally.spread * RATE_SPREAD)}`,
           tally.nodes,
+          tally.spread,
         )
       }
       if (r.type === 'searched') return { weight: searchedWhole(i, r), next: release() }
@@ -374,6 +383,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
           elapsedMs: p.elapsedMs,
           etaSeconds: p.etaSeconds,
           estimatedNodes: tally.nodes,
+          estimatedSpread: tally.spread,
           figuresPlanned: planned,
         })
       },

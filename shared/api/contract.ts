@@ -542,6 +542,8 @@ export type WorkbenchEvent =
       readonly etaSeconds?: number
       /** Knuth's estimate of the search's nodes, for the figures planned so far. */
       readonly estimatedNodes?: number
+      /** Its spread, a factor (`NodeTally`): likely within nodes ÷ spread and × spread. */
+      readonly estimatedSpread?: number
       /** Figures planned so far: ruled out, or estimated before their search. */
       readonly figuresPlanned?: number
     }
@@ -564,6 +566,8 @@ export type WorkbenchEvent =
       readonly complete: boolean
       /** Knuth's estimate of the figure's search size in nodes, as planned. */
       readonly estimatedNodes?: number
+      /** Its spread, a factor (absent when the figure was searched whole while planned). */
+      readonly estimatedSpread?: number
       /**
        * The figure's tilings stream in as found; when that was out of search order, this puts
        * them in it: for each tiling in search order, its index among those streamed.
@@ -581,6 +585,8 @@ export type WorkbenchEvent =
       readonly error?: string
       /** With 'estimated': Knuth's estimate of the nodes, of the figures planned when it stopped. */
       readonly estimatedNodes?: number
+      /** Its spread, a factor. */
+      readonly estimatedSpread?: number
       /** Tasks taken from the checkpoint of the same job, stopped earlier. */
       readonly resumed?: number
       readonly elapsedMs: number
@@ -610,6 +616,13 @@ export type WorkbenchEvent =
       readonly sent: number
       readonly total: number
       readonly message?: string
+    }
+  | {
+      readonly type: 'queens.started'
+      readonly countId: string
+      readonly n: number
+      /** Where its tasks run. */
+      readonly runsOn: RunPlace
     }
   | ({
       readonly type: 'queens.progress'

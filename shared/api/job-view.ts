@@ -16,8 +16,9 @@ export interface JobFigureView {
   stats?: TilingStats
   rejected?: string
   complete?: boolean
-  /** Knuth's estimate of the figure's search, as planned. */
+  /** Knuth's estimate of the figure's search, as planned, and its spread (a factor). */
   estimatedNodes?: number
+  estimatedSpread?: number
 }
 
 /**
@@ -50,8 +51,9 @@ export interface JobView {
   error?: string
   /** Lines about the run that did not stop it: a worker process that died, its task run again. */
   notices: string[]
-  /** Knuth's estimate of the nodes, of the figures planned so far. */
+  /** Knuth's estimate of the nodes, of the figures planned so far, and its spread (a factor). */
   estimatedNodes?: number
+  estimatedSpread?: number
   /** Figures planned so far: ruled out, or estimated before their search. */
   figuresPlanned?: number
   /** Set when the job has ended. */
@@ -100,6 +102,7 @@ export function applyJobEvent(j: JobView, e: WorkbenchEvent): boolean {
       j.rate = e.rate
       j.etaSeconds = e.etaSeconds
       j.estimatedNodes = e.estimatedNodes
+      j.estimatedSpread = e.estimatedSpread
       j.figuresPlanned = e.figuresPlanned
       break
     case 'job.solutions': {
@@ -121,6 +124,7 @@ export function applyJobEvent(j: JobView, e: WorkbenchEvent): boolean {
       f.rejected = e.rejected
       f.complete = e.complete
       f.estimatedNodes = e.estimatedNodes
+      f.estimatedSpread = e.estimatedSpread
       j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
       break
     }
@@ -130,7 +134,10 @@ export function applyJobEvent(j: JobView, e: WorkbenchEvent): boolean {
     case 'job.ended':
       j.state = e.outcome
       j.error = e.error
-      if (e.estimatedNodes !== undefined) j.estimatedNodes = e.estimatedNodes
+      if (e.estimatedNodes !== undefined) {
+        j.estimatedNodes = e.estimatedNodes
+        j.estimatedSpread = e.estimatedSpread
+      }
       j.elapsedMs = e.elapsedMs
       if (e.outcome === 'done') j.fraction = 1
       break

@@ -36,6 +36,13 @@ describe('the queens service', () => {
       const { countId } = s.queens.start(12)
       const end = await s.ended(countId)
       expect(end).toMatchObject({ outcome: 'done', total: '14200', unique: '1787' })
+      // It said where it ran, first.
+      expect(s.events[0]).toEqual({
+        type: 'queens.started',
+        countId,
+        n: 12,
+        runsOn: { kind: 'here', processes: 2 },
+      })
       const notices = s.events.filter((e) => e.type === 'queens.notice')
       expect(notices).toEqual([
         {

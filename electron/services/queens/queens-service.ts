@@ -53,9 +53,11 @@ export class QueensService {
       await mkdir(this.opts.checkpointDir, { recursive: true })
       await setAsideIfDamaged(checkpoint, queensCheckpoint, 'count again', { n, shard: null })
       let lastEmit = 0
+      const { transport, place } = await this.opts.workers.runTransport()
+      emit({ type: 'queens.started', countId, n, runsOn: place })
       const r = await runQueensCount({
         n,
-        transport: (await this.opts.workers.runTransport()).transport,
+        transport,
         checkpoint,
         signal,
         onNotice: (message) => emit({ type: 'queens.notice', countId, n, message }),

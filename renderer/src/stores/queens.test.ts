@@ -49,6 +49,12 @@ describe('the queens store: counting on the host', () => {
     q.countN = 8
     await q.count()
     expect(q.counting).toEqual({ countId: 'count-8', n: 8 })
+    // Where it runs, as the host said when it started (not another count's place).
+    const here = { kind: 'here', processes: 2 } as const
+    host.emit({ type: 'queens.started', countId: 'count-other', n: 9, runsOn: here })
+    expect(q.countPlace).toBeUndefined()
+    host.emit({ type: 'queens.started', countId: 'count-8', n: 8, runsOn: here })
+    expect(q.countPlace).toEqual({ n: 8, runsOn: here })
     const progress = {
       countId: 'count-8',
       n: 8,
@@ -66,6 +72,8 @@ describe('the queens store: counting on the host', () => {
     expect(q.counts).toEqual([])
     host.emit(ended('count-8', 8, '92', '12'))
     expect(q.counting).toBeUndefined()
+    // It ran there, after it ended too.
+    expect(q.countPlace).toEqual({ n: 8, runsOn: here })
     expect(q.counts).toEqual([
       { n: 8, total: '92', unique: '12', nodes: 100, ms: 12, resumed: 0, tasks: 7, matches: true },
     ])

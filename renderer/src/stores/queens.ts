@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { WorkbenchEvent } from '../../../shared/api/contract'
+import type { RunPlace, WorkbenchEvent } from '../../../shared/api/contract'
 import type { Hint, QueensGameResult, Square } from '../../../shared/queens/game/solve'
 import { legalMoves } from '../../../shared/queens/game/solve'
 import { publishedQueens } from '../../../shared/queens/oeis'
@@ -48,6 +48,8 @@ export const useQueens = defineStore('queens', () => {
   const counts = ref<CountResult[]>([])
   /** Lines about the last count that did not stop it: a worker that died, its task run again. */
   const countNotices = ref<string[]>([])
+  /** Where the last count ran (or runs), as its host said when it started. */
+  const countPlace = shallowRef<{ n: number; runsOn: RunPlace }>()
 
   async function count(): Promise<void> {
     const n = countN.value
@@ -57,6 +59,7 @@ export const useQueens = defineStore('queens', () => {
       const { countId } = await api.call('queens.count', { n })
       counting.value = { countId, n }
       countNotices.value = []
+      countPlace.value = undefined
     } catch (e) {
       app.notify('error', `The count could not start: ${(e as Error).message}`)
     }
@@ -93,7 +96,9 @@ export const useQueens = defineStore('queens', () => {
   }
 
   api.onEvent((e) => {
-    if (e.type === 'queens.progress' && e.countId === counting.value?.countId)
+    if (e.type === 'queens.started' && e.countId === counting.value?.countId)
+      countPlace.value = { n: e.n, runsOn: e.runsOn }
+    else if (e.type === 'queens.progress' && e.countId === counting.value?.countId)
       counting.value = { ...counting.value, progress: e }
     else if (e.type === 'queens.notice' && e.countId === counting.value?.countId)
       countNotices.value = [...countNotices.value, e.message]
@@ -258,6 +263,7 @@ export const useQueens = defineStore('queens', () => {
     counting,
     counts,
     countNotices,
+    countPlace,
     count,
     cancelCount,
     listN,

@@ -95,10 +95,12 @@ describe('the solver store', () => {
       stats,
       complete: true,
       estimatedNodes: 42,
+      estimatedSpread: 1.5,
     })
     expect(s.job!.figuresDone).toBe(2)
     // Each figure's estimate, as planned, for the table.
     expect(s.job!.figures.map((f) => f.estimatedNodes)).toEqual([undefined, 42])
+    expect(s.job!.figures[1].estimatedSpread).toBe(1.5)
     host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 120 })
     expect(s.job).toMatchObject({ state: 'done', fraction: 1 })
     expect(s.job!.endedAt).toBeGreaterThanOrEqual(s.job!.startedAt)
@@ -175,9 +177,15 @@ describe('the solver store', () => {
       jobId: 'job-2',
       outcome: 'estimated',
       estimatedNodes: 5e12,
+      estimatedSpread: 3,
       elapsedMs: 1,
     })
-    expect(s.job).toMatchObject({ jobId: 'job-2', state: 'estimated', estimatedNodes: 5e12 })
+    expect(s.job).toMatchObject({
+      jobId: 'job-2',
+      state: 'estimated',
+      estimatedNodes: 5e12,
+      estimatedSpread: 3,
+    })
     expect(s.job!.error).toBeUndefined()
     await s.start(tangram(), 'convex', { force: true })
     expect(host.callsOf('solver.start')[2]).toMatchObject({ force: true })
