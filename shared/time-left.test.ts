@@ -181,21 +181,24 @@ describe('the time left of a run that plans before it searches', () => {
 
   it('says nothing while one task holds over a third of the weight left', () => {
     const timeLeft = new TimeLeft({ ms: 0, done: 0 })
-    for (let ms = 100; ms <= 1000; ms += 100) timeLeft.at(ms, ms / 20, 100)
+    // (Progress on the way, held back by a task that holds it all.)
+    for (let ms = 100; ms <= 1000; ms += 100) timeLeft.at(ms, ms / 20, 100, true, 100)
     // 50 done in 1 s, 50 left: 1 s, but not while one task weighs 20 of them.
     expect(timeLeft.at(1000, 50, 100, true, 20)).toBeUndefined()
     expect(timeLeft.at(1000, 50, 100, true, 16)).toBeCloseTo(1)
+    // Once said, said on: the run's last part holds all the weight left.
+    expect(timeLeft.at(1800, 90, 100, true, 10)).toBeCloseTo(0.2)
   })
 
   it('says nothing while the rate of the last half is over 2x that of the first', () => {
     const timeLeft = new TimeLeft({ ms: 0, done: 0 })
     // 5 done in the first half second, 45 in the second: building before searching.
-    for (let ms = 100; ms <= 500; ms += 100) timeLeft.at(ms, ms / 100, 100)
+    for (let ms = 100; ms <= 500; ms += 100) timeLeft.at(ms, ms / 100, 100, true, 100)
     expect(timeLeft.at(1000, 50, 100)).toBeUndefined()
     expect(timeLeft.at(1500, 80, 100)).toBeUndefined()
     // 40 in each half of 2 s.
     const steady = new TimeLeft({ ms: 0, done: 0 })
-    for (let ms = 100; ms <= 1000; ms += 100) steady.at(ms, ms / 25, 100)
+    for (let ms = 100; ms <= 1000; ms += 100) steady.at(ms, ms / 25, 100, true, 100)
     expect(steady.at(2000, 80, 100)).toBeCloseTo(0.5)
   })
 

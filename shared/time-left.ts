@@ -41,11 +41,15 @@ const MIN_DONE = 0.05
  * - while the rate over the second half of the time measured is not within 2x of the rate over
  *   the first: the first tasks of a figure build its problem in each process (half a second of
  *   a 1.1 s search), and other work on the machine comes and goes.
+ * Once said, it is said on: the last parts of every run hold the weight left, and a time left
+ * that comes and goes says less than one that stays.
  */
 export class TimeLeft {
   private from: Sample | undefined
   /** Progress since `from`, thinned to at most MAX_SAMPLES, evenly in count. */
   private samples: Sample[] = []
+  /** Whether the time left has been said. */
+  private trusted = false
 
   /** `start`: the rate is measured from there (the first task sent, the weight done before). */
   constructor(start?: Sample) {
@@ -68,14 +72,16 @@ export class TimeLeft {
     this.samples.push({ ms, done })
     if (this.samples.length > MAX_SAMPLES) this.samples = this.samples.filter((_, k) => k % 2 === 0)
     const seconds = secondsLeft({ workMs: ms - from.ms, total, done, doneBefore: from.done })
-    if (!seconds) return seconds
+    if (!seconds || this.trusted) return seconds
     if (heaviest > MAX_TASK_SHARE * (total - done)) return undefined
     const midMs = (from.ms + ms) / 2
     const mid = this.samples.findLast((s) => s.ms <= midMs)!
     const first = (mid.done - from.done) / (mid.ms - from.ms)
     const second = (done - mid.done) / (ms - mid.ms)
     if (!(first > 0 && second > 0)) return undefined
-    return Math.max(first / second, second / first) > MAX_RATE_CHANGE ? undefined : seconds
+    if (Math.max(first / second, second / first) > MAX_RATE_CHANGE) return undefined
+    this.trusted = true
+    return seconds
   }
 }
 
