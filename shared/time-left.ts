@@ -32,22 +32,66 @@ const MIN_DONE = 0.05
  * the run's start counts that time as if the search went that slowly: "16 s left" with 2.4 s to
  * go. So the rate is measured from the moment the work is settled (every figure planned), on the
  * weight done since, and nothing is said before.
+ *
+ * Nor is anything said while the rate cannot be trusted (measured on `convex pentominoes`, whose
+ * search is a second or two: "14 s left" with 1.6 s to go):
+ * - while one unfinished task weighs more than a third of the weight left, the answer hinges on
+ *   its estimate alone, and one part's estimate can be off several times over (its heaviest part,
+ *   39 % of the weight, did half the placements per unit of weight that the others did);
+ * - while the rate over the second half of the time measured is not within 2x of the rate over
+ *   the first: the first tasks of a figure build its problem in each process (half a second of
+ *   a 1.1 s search), and other work on the machine comes and goes.
+ * Once said, it is said on: the last parts of every run hold the weight left, and a time left
+ * that comes and goes says less than one that stays.
  */
 export class TimeLeft {
-  private from: { readonly ms: number; readonly done: number } | undefined
+  private from: Sample | undefined
+  /** Progress since `from`, thinned to at most MAX_SAMPLES, evenly in count. */
+  private samples: Sample[] = []
+  /** Whether the time left has been said. */
+  private trusted = false
 
   /** `start`: the rate is measured from there (the first task sent, the weight done before). */
-  constructor(start?: { readonly ms: number; readonly done: number }) {
+  constructor(start?: Sample) {
     this.from = start
+    if (start) this.samples.push(start)
   }
 
   /**
    * Seconds left at `ms` with `done` of `total` weight; `settled`: whether the work still to be
-   * weighed is known (until then, undefined).
+   * weighed is known (until then, undefined); `heaviest`: the weight of the heaviest task not
+   * finished.
    */
-  at(ms: number, done: number, total: number, settled = true): number | undefined {
+  at(ms: number, done: number, total: number, settled = true, heaviest = 0): number | undefined {
     if (!settled) return undefined
-    this.from ??= { ms, done }
-    return secondsLeft({ workMs: ms - this.from.ms, total, done, doneBefore: this.from.done })
+    if (!this.from) {
+      this.from = { ms, done }
+      this.samples.push(this.from)
+    }
+    const from = this.from
+    this.samples.push({ ms, done })
+    if (this.samples.length > MAX_SAMPLES) this.samples = this.samples.filter((_, k) => k % 2 === 0)
+    const seconds = secondsLeft({ workMs: ms - from.ms, total, done, doneBefore: from.done })
+    if (!seconds || this.trusted) return seconds
+    if (heaviest > MAX_TASK_SHARE * (total - done)) return undefined
+    const midMs = (from.ms + ms) / 2
+    const mid = this.samples.findLast((s) => s.ms <= midMs)!
+    const first = (mid.done - from.done) / (mid.ms - from.ms)
+    const second = (done - mid.done) / (ms - mid.ms)
+    if (!(first > 0 && second > 0)) return undefined
+    if (Math.max(first / second, second / first) > MAX_RATE_CHANGE) return undefined
+    this.trusted = true
+    return seconds
   }
 }
+
+interface Sample {
+  readonly ms: number
+  readonly done: number
+}
+
+const MAX_SAMPLES = 1024
+/** Of the weight left, the most one unfinished task may weigh for the time left to be said. */
+const MAX_TASK_SHARE = 1 / 3
+/** How far apart the rates of the two halves of the time measured may be. */
+const MAX_RATE_CHANGE = 2

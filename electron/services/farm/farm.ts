@@ -165,12 +165,27 @@ export async function runFarm<K extends KindName, Plan = unknown>(
   let error: Error | undefined
   let firstSent: number | undefined
   let timeLeft: TimeLeft | undefined
+  /**
+   * The weights of the tasks not finished, and the heaviest of them (looked for again once it
+   * ends): while one task holds much of the weight left, the time left hinges on its estimate.
+   */
+  const unfinished = new Map<string, number>()
+  let heaviest: { readonly id: string; readonly weight: number } | undefined
+  const heaviestWeight = (): number => {
+    if (!heaviest || !unfinished.has(heaviest.id)) {
+      heaviest = undefined
+      for (const [id, weight] of unfinished)
+        if (weight > (heaviest?.weight ?? -1)) heaviest = { id, weight }
+    }
+    return heaviest?.weight ?? 0
+  }
 
   const saved = new Map(cp ? ((await readCheckpoint(cp.path, cp.spec, cp.plan))?.done ?? []) : [])
   const finish = (task: Task, result: ResultOf<K>, fromCheckpoint: boolean) => {
     const kept = fromCheckpoint || !job.record ? result : job.record(task, result)
     if (kept !== undefined) results.set(task.id, kept)
     const effect = job.onResult?.(task, result, fromCheckpoint)
+    unfinished.delete(task.id)
     const weight = task.weight + (effect?.weight ?? 0)
     known += effect?.weight ?? 0
     weightDone += weight
@@ -180,6 +195,8 @@ export async function runFarm<K extends KindName, Plan = unknown>(
   const admit = (task: Task) => {
     tasks++
     known += task.weight
+    unfinished.set(task.id, task.weight)
+    if (heaviest && task.weight > heaviest.weight) heaviest = { id: task.id, weight: task.weight }
     const result = saved.get(task.id)
     if (result === undefined) return pending.push(task)
     saved.delete(task.id)
@@ -264,7 +281,7 @@ export async function runFarm<K extends KindName, Plan = unknown>(
       tasks,
       elapsedMs: now - t0,
       rate: workMs > 0 ? ((done - weightBefore) / workMs) * 1000 : 0,
-      etaSeconds: timeLeft?.at(now, done, total, job.settled?.() ?? true),
+      etaSeconds: timeLeft?.at(now, done, total, job.settled?.() ?? true, heaviestWeight()),
     })
   }
 
