@@ -114,6 +114,20 @@ describe('the Design store', () => {
     expect(host.callsOf('design.cancel')).toEqual([{ designId: 'design-2' }])
   })
 
+  it('stops a run whose start the host has not answered yet, once it answers', async () => {
+    hostExplores()
+    let answer: (v: { designId: string }) => void = () => {}
+    host.answer('design.start', () => new Promise((done) => (answer = done)))
+    const d = useDesign()
+    const running = d.run()
+    await settled()
+    expect(d.state).toBe('running')
+    const stopped = d.stop()
+    answer({ designId: 'design-slow' })
+    await Promise.all([running, stopped])
+    expect(host.callsOf('design.cancel')).toEqual([{ designId: 'design-slow' }])
+  })
+
   it('keeps the ranking when the next run is refused or fails', async () => {
     let next = 1
     host.answer('design.start', (p) => {

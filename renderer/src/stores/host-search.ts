@@ -19,6 +19,8 @@ export function useHostSearch(options: {
   const state = ref<SearchState>('idle')
   const error = ref<string | undefined>()
   let early: WorkbenchEvent[] = []
+  /** The start call in flight: a stop before its id is known waits for it, then stops it. */
+  let starting: Promise<string> | undefined
 
   /** Stops the last search, then `reset`s what it showed and starts the next with `call`. */
   async function start(reset: () => void, call: () => Promise<string>): Promise<void> {
@@ -28,7 +30,8 @@ export function useHostSearch(options: {
     reset()
     state.value = 'running'
     try {
-      id.value = await call()
+      starting = call()
+      id.value = await starting
       for (const e of early) handle(e)
     } catch (e) {
       state.value = 'failed'
@@ -39,7 +42,11 @@ export function useHostSearch(options: {
   }
 
   async function stop(): Promise<void> {
-    if (state.value === 'running' && id.value) await options.cancel(id.value)
+    if (state.value !== 'running') return
+    // Stop pressed while the host has not yet answered the start: without waiting for the id,
+    // nothing was stopped and the search ran on (CI, loaded).
+    const current = id.value ?? (await starting?.catch(() => undefined))
+    if (current) await options.cancel(current)
   }
 
   function handle(e: WorkbenchEvent): void {
