@@ -1,4 +1,5 @@
 import { InputError } from '../../shared/errors'
+import { printable } from '../../shared/printable'
 
 /** `-o -`: standard output, in every command that writes a file. */
 export const isStdout = (path: string | undefined): boolean => path === '-'
@@ -18,9 +19,16 @@ export function toStdout(data: string | Uint8Array): Promise<void> {
   )
 }
 
+/**
+ * A line on stderr (a note, a warning, a progress line). Like stdout's, it may quote names from
+ * files anyone wrote: control characters are shown escaped, never sent to the terminal.
+ */
+export function stderrLine(text: string): void {
+  const shown = printable(text)
+  process.stderr.write(shown.endsWith('\n') ? shown : `${shown}\n`)
+}
+
 /** Where a command's own words go: stderr when its file goes to standard output. */
 export function wordsBeside(output: string | undefined, write: (text: string) => void) {
-  return isStdout(output)
-    ? (text: string) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`)
-    : write
+  return isStdout(output) ? stderrLine : write
 }

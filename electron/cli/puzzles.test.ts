@@ -112,7 +112,7 @@ describe('puzzles on the command line', () => {
     expect(code).toBe(130)
     const { figures } = JSON.parse(out) as { figures: Figure[] }
     expect(figures.length).toBeGreaterThan(0)
-    expect(err).toContain(`interrupted: ${figures.length} of 1000 figures found\n`)
+    expect(err).toContain(`interrupted: ${figures.length} of 1,000 figures found\n`)
     for (const f of figures.slice(0, 5)) expect(solutions(f.polygon)).toBe(1)
   })
 

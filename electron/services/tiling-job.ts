@@ -23,6 +23,7 @@ import type { TilingInput, TilingItem, TilingResult, TilingSetup } from '../work
 import type { CheckpointSpec } from './farm/checkpoint'
 import { runFarm, type FarmTask } from './farm/farm'
 import type { FarmTransport } from './farm/transport'
+import { plural } from '../../shared/plural'
 
 /**
  * A tiling run on the task farm, over a list of figures (one figure for `tile`, every outline for
@@ -610,7 +611,7 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
     z.strictObject({ type: z.literal('part'), ...searched }),
   ]),
   describe: (p) =>
-    `${p.set} (${p.figures} figure${p.figures === 1 ? '' : 's'}, ${p.mode === 'raw' ? 'fixed' : 'up to symmetry'}, run ${p.run.slice(0, 8)})`,
+    `${p.set} (${plural(p.figures, 'figure')}, ${p.mode === 'raw' ? 'fixed' : 'up to symmetry'}, run ${p.run.slice(0, 8)})`,
   check: (id, r) => {
     const split = id.endsWith('.s')
     const part = id.includes('.') && !split

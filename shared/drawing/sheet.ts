@@ -2,6 +2,7 @@ import { InputError } from '../errors'
 import type { SolvedJob } from '../formats/solutions'
 import { headlineCount } from '../tiling/search'
 import { drawSolution, type SolutionDrawing } from './solution'
+import { plural } from '../plural'
 
 /**
  * A solution sheet: solutions laid out on pages in millimetres (y down, as on paper), grouped by
@@ -157,7 +158,7 @@ export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
         return b
       }
       return {
-        heading: `${g.name} — ${count} solution${Number(count) === 1 ? '' : 's'}${shown}`,
+        heading: `${g.name} — ${plural(count, 'solution')}${shown}`,
         entries: g.tilings.map((t, i) => ({
           caption: String(i + 1),
           draw: (gap) => drawSolution(job.document, g.polygon, t.pieces, { gap }),
@@ -170,7 +171,7 @@ export function layoutSheet(job: SolvedJob, options: SheetOptions): Sheet {
     {
       title: job.document.name,
       subtitle:
-        `${total} solution${total === 1 ? '' : 's'} in ${groups.length} figure${groups.length === 1 ? '' : 's'}` +
+        `${plural(total, 'solution')} in ${plural(groups.length, 'figure')}` +
         (job.mode === 'raw' ? ', every tiling of the fixed figure' : ', counted up to symmetry'),
       groups,
       pieces: job.document.pieces,

@@ -13,6 +13,7 @@ import { formatTrianglePuzzle } from './triangle/parse'
 import type { Solution, TrianglePuzzle } from './triangle/puzzle'
 import { solveFirst } from './triangle/solve'
 import { generateUniqueTriangle } from './triangle/generate'
+import { plural } from '../plural'
 
 export interface PuzzleRequest {
   readonly kind: 'cards' | 'triangle'
@@ -77,7 +78,7 @@ export function generatePuzzle(
 
 function ranOut(what: string, spent: Spent & { ranOut: 'draws' | 'nodes' }, budget: Budget) {
   const nodes = `${spent.nodes.toLocaleString('en')} search nodes`
-  const draws = `${spent.draws} draw${spent.draws === 1 ? '' : 's'}`
+  const draws = plural(spent.draws, 'draw')
   return spent.ranOut === 'draws'
     ? `no ${what} puzzle with exactly one solution in ${draws} (${nodes}): try more figures`
     : `no ${what} puzzle with exactly one solution within ${budget.nodes.toLocaleString('en')} search nodes (${draws}): try more figures or fewer rows`

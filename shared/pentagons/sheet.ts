@@ -4,6 +4,7 @@ import type { ExportSettings } from '../drawing/export-settings'
 import { layoutContent, type Sheet, type SheetContent, type SheetGroup } from '../drawing/sheet'
 import type { DrawOptions, SolutionDrawing } from '../drawing/solution'
 import type { NumberedPentagon } from './wire'
+import { plural } from '../plural'
 
 /**
  * Pentagons drawn and printed: each one with its dissection, in the colours of the set's pieces,
@@ -48,7 +49,7 @@ export function pentagonSummary(
   const snug = pentagons.filter((p) => p.snug).length
   const convex = pentagons.filter((p) => p.convex).length
   const n = pentagons.length
-  return `${n} pentagon${n === 1 ? '' : 's'} = ${snug} snug + ${n - snug} non-snug; ${convex} convex`
+  return `${plural(n, 'pentagon')} = ${snug} snug + ${n - snug} non-snug; ${convex} convex`
 }
 
 export function pentagonSheetContent(

@@ -4,6 +4,7 @@ import { drawSolution } from '../drawing/solution'
 import type { Point } from '../lattice/polygon'
 import type { PlacedPiece } from '../tiling/problem'
 import { silhouetteDrawing } from './drawing'
+import { plural } from '../plural'
 
 /**
  * A booklet of silhouette puzzles: the figures to build first, each a filled silhouette, easiest
@@ -32,7 +33,7 @@ export function bookletSheet(
     {
       title: `${document.name} — puzzles`,
       subtitle:
-        `${figures.length} figure${figures.length === 1 ? '' : 's'} to build from all ${copies} pieces` +
+        `${plural(figures.length, 'figure')} to build from all ${copies} pieces` +
         (unique ? ', each in exactly one way' : '') +
         '; easiest first, solutions at the back',
       groups: [

@@ -14,6 +14,7 @@ import { TilingSearch, type TilingCounts, type TilingSolution } from '../tiling/
 import { prepareFigure, ruleOuts } from '../tiling/rule-out'
 import { verifyTiling } from '../tiling/verify'
 import { GROWTH_SYMMETRIES, randomFigure } from './arrangement'
+import { plural } from '../plural'
 
 /**
  * Figures a set builds in exactly one way (issue 14): silhouette puzzles. Candidates are the
@@ -208,7 +209,8 @@ export function* silhouetteSearch(
     return found.length >= request.count
   }
 
-  const what = `figure${request.symmetric ? ' with a symmetry' : ''}${request.unique ? ' built in exactly one way' : ' the set builds'}`
+  const kind = `${request.symmetric ? ' with a symmetry' : ''}${request.unique ? ' built in exactly one way' : ' the set builds'}`
+  const what = `figure${kind}`
   if (request.kind === 'convex') {
     for (const c of outlines) {
       draws++
@@ -216,11 +218,9 @@ export function* silhouetteSearch(
       if (nodes >= budget.nodes) return done(ranOutOfNodes(budget))
       yield progress()
     }
-    const all = `all ${outlines.length} convex outline${outlines.length === 1 ? '' : 's'}${request.symmetric ? ' with a symmetry' : ''} counted`
+    const all = `all ${plural(outlines.length, 'convex outline')}${request.symmetric ? ' with a symmetry' : ''} counted`
     if (found.length === 0) throw new InputError(`no convex ${what} (${all})`)
-    return done(
-      `only ${found.length} convex ${what.replace('figure', plural(found.length))} (${all})`,
-    )
+    return done(`only ${plural(found.length, 'convex figure')}${kind} (${all})`)
   }
   const random = seededRandom(request.seed)
   let stale = 0
@@ -250,11 +250,9 @@ export function* silhouetteSearch(
 
   function shortOf(reason: string): SilhouetteResult {
     if (found.length === 0) throw new InputError(`no ${what}: ${reason}`)
-    return done(`only ${found.length} ${what.replace('figure', plural(found.length))}: ${reason}`)
+    return done(`only ${plural(found.length, 'figure')}${kind}: ${reason}`)
   }
 }
-
-const plural = (n: number) => (n === 1 ? 'figure' : 'figures')
 
 function ranOutOfNodes(budget: SilhouetteBudget): string {
   return `the budget of ${budget.nodes.toLocaleString('en')} search nodes is spent`

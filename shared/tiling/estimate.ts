@@ -1,3 +1,4 @@
+import { plural } from '../plural'
 /**
  * A tiling search's size before it runs, and the time it means (issue 13, point 3): Knuth's
  * estimate of the nodes, the speed of those nodes measured here (per process), and so the time
@@ -116,7 +117,7 @@ export function durationRange(seconds: number, spread: number): string {
 export function timesText(t: EstimateTimes): string {
   return (
     `${durationRange(t.here, t.spread)} here (${workers(t.hereWorkers, 'process')}), ` +
-    `${durationRange(t.queue, t.spread)} on ${t.queueWorkers} worker${t.queueWorkers === 1 ? '' : 's'} of the queue`
+    `${durationRange(t.queue, t.spread)} on ${plural(t.queueWorkers, 'worker')} of the queue`
   )
 }
 

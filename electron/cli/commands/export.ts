@@ -25,6 +25,7 @@ import { loadFigure, loadPieceSet, RESOURCES } from '../inputs'
 import { checkBinaryStdout, isStdout, toStdout } from '../output'
 import { progressBar } from '../progress'
 import { withBar, workerCount, type CommonOptions } from '../run'
+import { plural } from '../../../shared/plural'
 
 export interface ExportOptions extends CommonOptions {
   output: string
@@ -196,8 +197,8 @@ export async function exportCommand(
   if (opts.json) {
     write(JSON.stringify({ ...r, complete: outcome.complete }))
   } else {
-    const what = `${r.solutions} solution${r.solutions === 1 ? '' : 's'}`
-    const pages = settings.format === 'txt' ? '' : ` on ${r.pages} page${r.pages === 1 ? '' : 's'}`
+    const what = plural(r.solutions, 'solution')
+    const pages = settings.format === 'txt' ? '' : ` on ${plural(r.pages, 'page')}`
     write(
       `wrote ${r.files.join(', ')}: ${what}${pages}${outcome.complete ? '' : ' (stopped early: not all solutions)'}`,
     )

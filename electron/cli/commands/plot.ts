@@ -8,6 +8,8 @@ import {
   type PlotTarget,
   type PlotterEvent,
 } from '../../services/plotter/plotter-service'
+import { printable } from '../../../shared/printable'
+import { stderrLine } from '../output'
 
 export interface PlotOptions {
   port?: string
@@ -112,7 +114,7 @@ function plotBar(): { update: (u: PlotUpdate) => void; stop: () => void } {
       update: (u) => {
         // The end is the command's own output.
         if (u.message !== last && !['done', 'cancelled', 'failed'].includes(u.state))
-          process.stderr.write(`${u.message}\n`)
+          stderrLine(u.message)
         last = u.message
       },
       stop: () => {},
@@ -129,7 +131,7 @@ function plotBar(): { update: (u: PlotUpdate) => void; stop: () => void } {
   let started = false
   return {
     update: (u) => {
-      const payload = { confirmed: u.confirmed, total: u.total, message: u.message }
+      const payload = { confirmed: u.confirmed, total: u.total, message: printable(u.message) }
       if (!started) bar.start(1000, 0, payload)
       started = true
       bar.update(Math.round(u.percent * 10), payload)

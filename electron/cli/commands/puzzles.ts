@@ -10,9 +10,10 @@ import {
 import { renderBooklet, writeBooklet } from '../../services/export/booklet'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { loadSolvableSet, RESOURCES } from '../inputs'
-import { checkBinaryStdout, isStdout, toStdout, wordsBeside } from '../output'
+import { checkBinaryStdout, isStdout, stderrLine, toStdout, wordsBeside } from '../output'
 import { statusBar } from '../progress'
 import { table } from '../table'
+import { plural } from '../../../shared/plural'
 
 export interface PuzzlesOptions {
   count: string
@@ -91,7 +92,7 @@ export async function puzzlesCommand(
           result = {
             figures: asked.sort((a, b) => a.nodes - b.nodes),
             progress: step.value,
-            shortfall: `interrupted: ${asked.length} of ${request.count} figures found`,
+            shortfall: `interrupted: ${asked.length} of ${plural(request.count, 'figure')} found`,
           }
           break
         }
@@ -101,7 +102,7 @@ export async function puzzlesCommand(
     bar.stop()
   }
   const { figures, progress } = result
-  if (result.shortfall) process.stderr.write(`${result.shortfall}\n`)
+  if (result.shortfall) stderrLine(result.shortfall)
   const exit = signal.aborted ? 130 : 0
   if (signal.aborted && figures.length === 0) return exit
   const bookletFigures = figures.map((f) => ({
@@ -151,8 +152,8 @@ export async function puzzlesCommand(
     f.nodes.toLocaleString('en'),
   ])
   say(
-    `${figures.length} ${request.kind === 'convex' ? 'convex ' : ''}figure${figures.length === 1 ? '' : 's'}${request.symmetric ? ' with a symmetry' : ''} ${what} by ${set.name}, easiest first ` +
-      `(${progress.counted.toLocaleString('en')} figures counted, ${progress.nodes.toLocaleString('en')} search nodes).\n` +
+    `${plural(figures.length, request.kind === 'convex' ? 'convex figure' : 'figure')}${request.symmetric ? ' with a symmetry' : ''} ${what} by ${set.name}, easiest first ` +
+      `(${plural(progress.counted, 'figure')} counted, ${plural(progress.nodes, 'search node')}).\n` +
       'Solutions up to the figure’s symmetries, tilings of the fixed figure; difficulty in search nodes.\n\n' +
       table(['#', 'corners', 'symmetries', 'solutions', 'tilings', 'nodes'], rows) +
       (booklet ? `\n\nbooklet: ${booklet.files.join(', ')} (${booklet.pages} pages)` : ''),

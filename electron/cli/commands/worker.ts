@@ -4,6 +4,7 @@ import { parseQueueUrl } from '../../services/farm/queue-connection'
 import { serveQueue } from '../../services/farm/queue-worker'
 import { nodeWorkerLauncher } from '../../services/node-worker'
 import { workerCount } from '../run'
+import { stderrLine } from '../output'
 
 /**
  * `worker --queue URL`: serves the queue on this machine, on --jobs worker processes, until
@@ -21,16 +22,15 @@ export async function workerCommand(
     throw new InputError(
       `--stall-after must be a number of seconds from 0.5 to 3600, not "${o.stallAfter}"`,
     )
-  const line = (text: string) => void process.stderr.write(`${text}\n`)
   await serveQueue(
     {
       address,
       jobs,
       launch: nodeWorkerLauncher(),
       stallMs: Math.round(stall * 1000),
-      onLine: line,
+      onLine: stderrLine,
       onReady: () =>
-        line(
+        stderrLine(
           `serving the queue at ${address.label} with ${plural(jobs, 'process', 'processes')} (Ctrl-C to stop)`,
         ),
     },

@@ -21,6 +21,7 @@ import {
   type Label,
   type MatchRule,
 } from './puzzle'
+import { plural } from '../../plural'
 
 export interface RandomCards {
   readonly puzzle: CardPuzzle
@@ -141,12 +142,11 @@ export function uniquenessProblem(
   if (!forced(figures)) return undefined
   let need = figures + 1
   while (forced(need)) need++
-  const s = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`
   return (
-    `${rows} × ${cols} cards with ${s(figures, 'figure')} cannot have exactly one solution: ` +
+    `${rows} × ${cols} cards with ${plural(figures, 'figure')} cannot have exactly one solution: ` +
     `${kinds(figures) === 1 ? 'there is only 1 kind of card' : `there are only ${kinds(figures)} different cards`}, ` +
     `so some of the ${rows * cols} are alike, ` +
-    `and alike cards can swap places; use at least ${s(need, 'figure')}`
+    `and alike cards can swap places; use at least ${plural(need, 'figure')}`
   )
 }
 
