@@ -67,6 +67,12 @@ describe('the command line’s words', () => {
     const json = cli('convex', set, '--json', '--jobs', '1')
     expect(json.out).not.toMatch(RAW_CONTROL)
     expect(JSON.parse(json.out).set).toBe('red\x1b[31m set\x9b2J')
+    // With the booklet on standard output, the words go to stderr: escaped there too.
+    const beside = cli('puzzles', set, '--count', '1', '-o', '-')
+    expect(beside.code).toBe(0)
+    expect(beside.out).toMatch(/^%PDF-/)
+    expect(beside.err).not.toMatch(RAW_CONTROL)
+    expect(beside.err).toContain('1 figure the set builds by red\\x1b[31m set\\u009b2J')
     const missing = cli('convex', join(tmp, 'no\x1b]0;title\x07such.json'))
     expect(missing.err).toBe(
       `error: ${join(tmp, 'no\\x1b]0;title\\x07such.json')}: no such piece set file\n`,
