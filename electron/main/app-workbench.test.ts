@@ -183,9 +183,28 @@ describe('the Electron main process, driven over IPC by a hostile renderer', () 
     // A dialog cancelled grants nothing.
     expect(await first.ok('dialog.open', {})).toEqual({})
 
+    // Leftovers of killed saves (of a process long gone) are cleared at start in the folders of
+    // the files chosen, never in a folder only the settings' recent list names.
+    const deadPid = 4_194_303
+    const leftover = (dir: string) => {
+      const path = join(dir, `.tangram.json.${deadPid}-1.tmp`)
+      writeFileSync(path, 'half a save')
+      return path
+    }
+    const elsewhere = tmp('pw-main-outside-')
+    const kept = leftover(elsewhere)
+    const cleared = leftover(files)
+    const recentFile = join(data, 'settings.json')
+    const written = JSON.parse(readFileSync(recentFile, 'utf8')) as { recent: string[] }
+    writeFileSync(
+      recentFile,
+      JSON.stringify({ ...written, recent: [...written.recent, join(elsewhere, 'tangram.json')] }),
+    )
     const again = mainProcess(data)
+    await expect.poll(() => existsSync(cleared), { timeout: 10_000 }).toBe(false)
+    expect(existsSync(kept)).toBe(true)
     const settings = await again.ok<{ recent: string[] }>('settings.get')
-    expect(settings.recent).toEqual([opened])
+    expect(settings.recent).toEqual([opened, join(elsewhere, 'tangram.json')])
     const { document } = await again.ok<{ document: WorkbenchDocument }>('document.open', {
       path: opened,
     })

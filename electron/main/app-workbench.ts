@@ -75,16 +75,6 @@ export function startAppWorkbench(parts: MainParts): {
     defaults: { workers: availableParallelism(), recent: [] },
   })
   const documents = new DocumentService({ autosaveDir: join(data, 'autosave') })
-  // Temporary files of saves killed half-way: the data folder and the recent files' folders.
-  void settings
-    .get()
-    .then((s) =>
-      removeLeftovers(
-        data,
-        s.recent.map((f) => dirname(f)),
-      ),
-    )
-    .catch(() => {})
   // The worker processes of every job (solving, estimates, queens, the set explorer), kept warm between jobs.
   const workers = new AppWorkers(
     parts.launchWorker,
@@ -106,6 +96,12 @@ export function startAppWorkbench(parts: MainParts): {
   // The renderer may use the paths the user chose in these dialogs, in this session or an earlier
   // one, no others: not the recent files of the settings, which the renderer could once write.
   const grants = new PathGrants(join(data, 'grants.json'))
+  // Temporary files of saves killed half-way: the data folder and the folders of the files the
+  // user chose (never the settings' recent list, which a renderer could fill with any folder).
+  void grants
+    .granted()
+    .then((paths) => removeLeftovers(data, new Set(paths.map((f) => dirname(f)))))
+    .catch(() => {})
   const chosen = (path: string | undefined) => (path === undefined ? undefined : grants.grant(path))
   const workbench = createWorkbench(
     {

@@ -50,6 +50,10 @@ export class PathGrants implements PathPolicy {
   }
 
   /** The paths granted, most recently chosen or used first. */
+  async granted(): Promise<readonly string[]> {
+    return [...(await this.paths())]
+  }
+
   private paths(): Promise<string[]> {
     this.loaded ??= readGrants(this.file)
     return this.loaded

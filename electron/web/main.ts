@@ -85,11 +85,18 @@ const queens = new QueensService({
   checkpointDir: join(dataDir, 'queens'),
 })
 const files = new FileBrowser(resolve(opts.dir ?? process.cwd()))
+const insideRoot = (recent: string): string[] => {
+  try {
+    return [dirname(files.resolve(recent))]
+  } catch {
+    return []
+  }
+}
 // Temporary files of saves killed half-way: the data folder, the documents folder and the
-// folders of the recent files.
+// folders of the recent files inside it (a page could put any path on the recent list).
 void settings
   .get()
-  .then((s) => removeLeftovers(dataDir, [files.root, ...s.recent.map((f) => dirname(f))]))
+  .then((s) => removeLeftovers(dataDir, [files.root, ...s.recent.flatMap(insideRoot)]))
   .catch(() => {})
 const workbench: Workbench = createWorkbench(
   {
