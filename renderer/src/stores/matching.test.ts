@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import hibSmiley from '../../../resources/cards/hib-smiley.json'
+import { AUTOSAVE_LIMITS } from '../../../shared/api/contract'
 import {
   newCards,
   newTriangle,
@@ -134,6 +135,24 @@ describe('the edge-matching store', () => {
     })
     // The history goes with it, so that restored work can be undone.
     expect(saved.at(-1)!.history).toBeDefined()
+  })
+
+  it('keeps as much undo history in an autosave as fits its cap, the nearest steps first', async () => {
+    browserHost()
+    const m = await started()
+    // A 100 × 100 board is 340 kB of text: 20 steps of it hold 6.8 MB, more than an autosave may.
+    m.change(newCards(100, 100))
+    for (let k = 0; k < 20; k++) m.change(turnPiece(m.puzzle, k))
+    await settled()
+    const last = host.callsOf('puzzle.autosave').at(-1)!
+    expect(new TextEncoder().encode(JSON.stringify(last)).byteLength).toBeLessThanOrEqual(
+      AUTOSAVE_LIMITS.maxBytes,
+    )
+    const past = last.history!.past
+    expect(past.length).toBeGreaterThan(5)
+    expect(past.length).toBeLessThan(20)
+    m.undo()
+    expect(past.at(-1)!.text).toBe(puzzleText(m.puzzle))
   })
 
   it('solves in the worker, shows progress and boards, and an edit makes the result stale', async () => {

@@ -1,10 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import {
-  AUTOSAVED_HISTORY,
-  type BundledPuzzle,
-  type PuzzleState,
-} from '../../../shared/api/contract'
+import type { BundledPuzzle, PuzzleState } from '../../../shared/api/contract'
 import {
   figuresOf,
   newCards,
@@ -19,6 +15,7 @@ import type { Figure } from '../../../shared/edgematch/cards/puzzle'
 import { api, ApiError } from '../api'
 import type { Board, Solved, WorkerReply, WorkerRequest } from '../edgematch/protocol'
 import { useApp } from './app'
+import { fittingHistory } from './autosave-contents'
 import { useDialogs } from './dialogs'
 
 /** Distributes Omit over a union, so that each request keeps its own fields. */
@@ -138,14 +135,13 @@ export const useMatching = defineStore('matching', () => {
   const ready = ref(false)
   watch([puzzle, path, dirty], () => {
     if (!started) return
+    // As much undo history as fits in an autosave's size: a puzzle file may be 2 MB.
+    const { now, history } = fittingHistory(puzzle.value, past.value, future.value, stateOf)
     const state = {
-      ...stateOf(puzzle.value),
+      ...now,
       dirty: dirty.value,
       ...(path.value ? { path: path.value } : {}),
-      history: {
-        past: past.value.slice(-AUTOSAVED_HISTORY).map(stateOf),
-        future: future.value.slice(0, AUTOSAVED_HISTORY).map(stateOf),
-      },
+      history,
     }
     api.call('puzzle.autosave', state).catch((e: Error) => {
       app.notify('error', `The edge-matching puzzle could not be autosaved: ${e.message}`)
