@@ -7,7 +7,7 @@
  * counts the first, plain scan-order solver found), so a fast wrong answer cannot pass.
  */
 import { readFileSync } from 'node:fs'
-import { bruteForceCards } from '../shared/edgematch/cards/brute'
+import { bruteForceCards } from '../testing/brute/cards'
 import { parseCards } from '../shared/edgematch/cards/format'
 import type { CardPuzzle, MatchRule } from '../shared/edgematch/cards/puzzle'
 import { randomCardPuzzle } from '../shared/edgematch/cards/random'

@@ -6,7 +6,7 @@
  * boards all pass the independent verifier), so a fast wrong answer cannot pass.
  */
 import { readFileSync } from 'node:fs'
-import { TriangleBrute } from '../shared/edgematch/triangle/brute'
+import { TriangleBrute } from '../testing/brute/triangle'
 import { parseTrianglePuzzle } from '../shared/edgematch/triangle/parse'
 import type { TrianglePuzzle } from '../shared/edgematch/triangle/puzzle'
 import { randomPuzzle } from '../shared/edgematch/triangle/random'

@@ -54,3 +54,12 @@ export function d4IsReflection(g: D4): boolean {
   const [a, b, c, d] = MATRICES[g]
   return a * d - b * c < 0
 }
+
+/**
+ * The image of square (row, col) of a board of rows and columns 0 … m under g, the board's
+ * centre fixed: rows run down, so (row, col) is the point (2·col − m, m − 2·row) about the centre.
+ */
+export function d4Square(g: D4, row: number, col: number, m: number): [number, number] {
+  const [x, y] = d4Apply(g, 2 * col - m, m - 2 * row)
+  return [(m - y) / 2, (x + m) / 2]
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bruteQueens, type BruteQueens } from './brute'
+import { bruteQueens, type BruteQueens } from '../../testing/brute/queens'
 import { addQueensCounts, countQueens, queensTasks, runQueensTask } from './count'
 import { publishedQueens } from './oeis'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brutePartialCounts } from './brute'
+import { brutePartialCounts } from '../../testing/brute/queens'
 import { publishedQueens } from './oeis'
 import { partialCounts } from './partials'
 

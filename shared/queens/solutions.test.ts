@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bruteQueens, isQueensSolution } from './brute'
+import { bruteQueens, isQueensSolution } from '../../testing/brute/queens'
 import { publishedQueens } from './oeis'
 import { queensSolutions, uniqueQueensSolutions } from './solutions'
 import { canonicalQueens, queensOrbit } from './symmetry'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bruteImageKeys, bruteQueens } from './brute'
+import { bruteImageKeys, bruteQueens } from '../../testing/brute/queens'
 import {
   canonicalQueens,
   compareQueens,

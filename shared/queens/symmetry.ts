@@ -4,24 +4,17 @@
  * The counting core does not use these (it has its own cheap checks on bitboards, see search.ts).
  */
 
+import { d4Square, type D4 } from '../lattice/d4'
+
 /** Column of the queen in each row, rows top to bottom, columns left to right, from 0. */
 export type Queens = readonly number[]
 
 /**
- * The symmetries in a fixed order: the identity, the quarter turns clockwise (90°, 180°, 270°),
- * then the reflections (left–right, top–bottom, main diagonal, anti-diagonal). Each maps the
- * square (row, col) of an n × n board to its image.
+ * The board's symmetries in the order listings and the game number them: the identity, the
+ * quarter turns clockwise (90°, 180°, 270°), then the reflections (left–right, top–bottom, main
+ * diagonal, anti-diagonal), as elements of the square's one group (lattice/d4.ts).
  */
-const SYMMETRIES: readonly ((r: number, c: number, m: number) => readonly [number, number])[] = [
-  (r, c) => [r, c],
-  (r, c, m) => [c, m - r],
-  (r, c, m) => [m - r, m - c],
-  (r, c, m) => [m - c, r],
-  (r, c, m) => [r, m - c],
-  (r, c, m) => [m - r, c],
-  (r, c) => [c, r],
-  (r, c, m) => [m - c, m - r],
-]
+export const BOARD_SYMMETRIES: readonly D4[] = [0, 3, 2, 1, 4, 6, 7, 5]
 
 function isPermutation(queens: Queens): boolean {
   const seen = new Set(queens)
@@ -35,12 +28,12 @@ function isPermutation(queens: Queens): boolean {
 export function transformQueens(queens: Queens, s: number): number[] {
   if (!isPermutation(queens))
     throw new Error('a queen placement must put one queen in every row and column')
-  if (!Number.isInteger(s) || s < 0 || s >= SYMMETRIES.length)
+  if (!Number.isInteger(s) || s < 0 || s >= BOARD_SYMMETRIES.length)
     throw new Error(`no symmetry ${s}: they are numbered 0 to 7`)
   const m = queens.length - 1
   const image = new Array<number>(queens.length)
   queens.forEach((c, r) => {
-    const [r2, c2] = SYMMETRIES[s](r, c, m)
+    const [r2, c2] = d4Square(BOARD_SYMMETRIES[s], r, c, m)
     image[r2] = c2
   })
   return image
@@ -48,7 +41,7 @@ export function transformQueens(queens: Queens, s: number): number[] {
 
 /** All 8 images, in the order of the symmetries (duplicates kept). */
 export function queensImages(queens: Queens): number[][] {
-  return SYMMETRIES.map((_, s) => transformQueens(queens, s))
+  return BOARD_SYMMETRIES.map((_, s) => transformQueens(queens, s))
 }
 
 /** Lexicographic order on placements of the same size. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bruteIsGoal, bruteMoves } from './brute'
+import { bruteIsGoal, bruteMoves } from '../../testing/brute/tait'
 import { correctedDifference, difference, misplacedStones, movesLeftBound, rowShape } from './bound'
 import { longRuns } from './hetero'
 import { forEachMove, moveInPlace } from './moves'

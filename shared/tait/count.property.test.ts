@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bruteCount } from './brute'
+import { bruteCount } from '../../testing/brute/tait'
 import { countFrom, countTait } from './count'
 import { formatRow, parseRow, startRow, type EmptyAt } from './state'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bruteCount } from './brute'
+import { bruteCount } from '../../testing/brute/tait'
 import { TABLE_1 } from './tables'
 import { countFrom, countTait } from './count'
 import { formatRow, parseRow, startRow } from './state'

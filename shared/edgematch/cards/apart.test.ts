@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CardsApart } from './apart'
-import { placedKey } from './brute'
+import { placedKey } from '../../../testing/brute/cards'
 import { planCards } from './plan'
 import { turnCard, type Card, type CardPuzzle, type Label, type MatchRule } from './puzzle'
 import { randomCardPuzzle } from './random'

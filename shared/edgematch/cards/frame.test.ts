@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../random'
-import { bruteForceCards } from './brute'
+import { bruteForceCards } from '../../../testing/brute/cards'
 import { FrameArcs } from './frame'
 import { planCards, type Plan } from './plan'
 import type { Card, CardPuzzle, MatchRule } from './puzzle'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bruteForceCards } from './brute'
+import { bruteForceCards } from '../../../testing/brute/cards'
 import { edgeAt, isFrameEdge, type CardBoard, type CardPuzzle } from './puzzle'
 import { BUDGETS } from '../generate'
 import { FRAME_FIGURE, generateUniqueCards, randomCardPuzzle, uniquenessProblem } from './random'

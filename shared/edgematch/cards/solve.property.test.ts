@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../random'
-import { bruteForceCards, placedKey, type BruteResult } from './brute'
+import { bruteForceCards, placedKey, type BruteResult } from '../../../testing/brute/cards'
 import type { Card, CardBoard, CardPuzzle, MatchRule } from './puzzle'
 import { randomCardPuzzle } from './random'
 import { countSolutions, firstSolution, solveCards } from './solve'

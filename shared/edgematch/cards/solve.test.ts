@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { bruteForceCards, placedKey } from './brute'
+import { bruteForceCards, placedKey } from '../../../testing/brute/cards'
 import { parseCards } from './format'
 import { seededRandom } from '../../random'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TriangleBrute } from './brute'
+import { TriangleBrute } from '../../../testing/brute/triangle'
 import type { Spent } from '../draws'
 import { BUDGETS } from '../generate'
 import { generateUniqueTriangle } from './generate'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../random'
-import { TriangleBrute, type BruteResult } from './brute'
+import { TriangleBrute, type BruteResult } from '../../../testing/brute/triangle'
 import type { Solution, TrianglePuzzle } from './puzzle'
 import { randomPuzzle } from './random'
 import { countSolutions, solveAll, solveFirst } from './solve'

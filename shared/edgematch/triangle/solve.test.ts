@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { TriangleBrute } from './brute'
+import { TriangleBrute } from '../../../testing/brute/triangle'
 import { parseTrianglePuzzle } from './parse'
 import type { Solution, TrianglePuzzle } from './puzzle'
 import { renderSolution } from './render'

@@ -6,6 +6,9 @@
  * Blocking never matters: a queen between two squares on a line would be attacked by the first.
  */
 
+import { d4Square } from '../../lattice/d4'
+import { BOARD_SYMMETRIES } from '../symmetry'
+
 /** A square as [row, column], both from 0. */
 export type Square = readonly [number, number]
 
@@ -21,7 +24,7 @@ export interface GameBoard {
   /** For square s, words s·words … : s and every square it attacks (its closed neighbourhood). */
   readonly attack: Int32Array
   /**
-   * Image of square s under symmetry t at t·size + s; the order is that of symmetry.ts (the
+   * Image of square s under symmetry t at t·size + s, in the order of BOARD_SYMMETRIES (the
    * identity, quarter turns clockwise, the left–right, top–bottom and two diagonal reflections).
    */
   readonly images: Int32Array
@@ -53,20 +56,10 @@ export function gameBoard(n: number): GameBoard {
       }
     }
     const m = n - 1
-    const maps: ((r: number, c: number) => [number, number])[] = [
-      (r, c) => [r, c],
-      (r, c) => [c, m - r],
-      (r, c) => [m - r, m - c],
-      (r, c) => [m - c, r],
-      (r, c) => [r, m - c],
-      (r, c) => [m - r, c],
-      (r, c) => [c, r],
-      (r, c) => [m - c, m - r],
-    ]
     const images = new Int32Array(8 * size)
-    maps.forEach((f, t) => {
+    BOARD_SYMMETRIES.forEach((g, t) => {
       for (let s = 0; s < size; s++) {
-        const [r, c] = f(Math.floor(s / n), s % n)
+        const [r, c] = d4Square(g, Math.floor(s / n), s % n, m)
         images[t * size + s] = r * n + c
       }
     })

@@ -9,7 +9,7 @@
  *  - Classes under turning the whole board: each board's least key over its turned copies.
  * Slow on purpose; keep inputs tiny.
  */
-import type { CardPuzzle, Edge } from './puzzle'
+import type { CardPuzzle, Edge } from '../../shared/edgematch/cards/puzzle'
 
 export interface BruteCounts {
   readonly fixed: bigint

@@ -44,18 +44,26 @@ function imageKey(queens: readonly number[], map: (r: number, c: number) => [num
     .join(' ')
 }
 
-/** The 8 images of a placement (rotations and reflections of the square), as keys. */
+/**
+ * The 8 images of a placement as keys, in the listings' order (the identity, the quarter turns
+ * clockwise, the left–right, top–bottom, main- and anti-diagonal reflections). Independent of the
+ * product's table (lattice/d4.ts): each is built from a quarter turn and a left–right flip.
+ */
 export function bruteImageKeys(queens: readonly number[]): string[] {
   const m = queens.length - 1
-  const maps: ((r: number, c: number) => [number, number])[] = [
-    (r, c) => [r, c],
-    (r, c) => [c, m - r],
-    (r, c) => [m - r, m - c],
-    (r, c) => [m - c, r],
-    (r, c) => [r, m - c],
-    (r, c) => [m - r, c],
-    (r, c) => [c, r],
-    (r, c) => [m - c, m - r],
+  type Map = (r: number, c: number) => [number, number]
+  const turn: Map = (r, c) => [c, m - r]
+  const flip: Map = (r, c) => [r, m - c]
+  const turned =
+    (turns: number, first: Map): Map =>
+    (r, c) => {
+      let p = first(r, c)
+      for (let k = 0; k < turns; k++) p = turn(...p)
+      return p
+    }
+  const maps = [
+    ...[0, 1, 2, 3].map((t) => turned(t, (r, c) => [r, c])),
+    ...[0, 2, 3, 1].map((t) => turned(t, flip)),
   ]
   return maps.map((map) => imageKey(queens, map))
 }
