@@ -4,7 +4,7 @@ import {
   checkParams,
   isMethod,
   type Method,
-  type Params,
+  type Parsed,
   type Reply,
   type Results,
   type Settings,
@@ -97,7 +97,7 @@ export function plotStateEvent(e: PlotterEvent): WorkbenchEvent {
   }
 }
 
-type Handlers = { [M in Method]: (params: never) => Promise<Results[M]> | Results[M] }
+type Handlers = { [M in Method]: (params: Parsed<M>) => Promise<Results[M]> | Results[M] }
 
 export function createWorkbench(
   host: WorkbenchHost,
@@ -138,44 +138,44 @@ export function createWorkbench(
     'library.list': () => bundledSets(host.resourcesDir),
     'library.figures': () => bundledFigures(host.resourcesDir),
     // Bundled sets open by id, from the app's own resources, whatever folder the host serves.
-    'library.open': async (p: { id: string }) => {
+    'library.open': async (p) => {
       const set = (await bundledSets(host.resourcesDir)).find((s) => s.id === p.id)
       if (!set) throw new InputError(`there is no bundled set "${p.id}"`)
       return { document: (await documents.open(set.path)).document }
     },
-    'files.list': async (p: { dir?: string; extensions?: string[] }) => {
+    'files.list': async (p) => {
       if (!host.files) throw new InputError('this host has native file dialogs')
       return host.files.list(p.dir, p.extensions)
     },
-    'dialog.open': async (p: { extensions?: string[] }) => ({
+    'dialog.open': async (p) => ({
       path: await host.dialogs?.open(p.extensions),
     }),
-    'dialog.save': async (p: { suggestedName: string }) => ({
+    'dialog.save': async (p) => ({
       path: await host.dialogs?.save(p.suggestedName),
     }),
-    'document.open': async (p: { path: string }) => {
+    'document.open': async (p) => {
       const opened = await documents.open(await host.paths.resolve(p.path))
       // The recent list is a convenience: failing to record it must not fail the open.
       await settings.addRecent(opened.path).catch(() => {})
       return opened
     },
-    'document.save': async (p: { path: string; document: never }) => {
+    'document.save': async (p) => {
       const saved = await documents.save(await host.paths.resolve(p.path), p.document)
       await settings.addRecent(saved.path).catch(() => {})
       return saved
     },
-    'autosave.write': async (p: Params<'autosave.write'>) => {
+    'autosave.write': async (p) => {
       await documents.autosaveWrite(p.id, p.document, p.path, p.history)
       return null
     },
-    'autosave.discard': async (p: { id: string }) => {
+    'autosave.discard': async (p) => {
       await documents.autosaveDiscard(p.id)
       return null
     },
     'autosave.list': () => documents.autosaveList(),
-    'autosave.read': (p: { id: string }) => documents.autosaveRead(p.id),
+    'autosave.read': (p) => documents.autosaveRead(p.id),
     'settings.get': async () => shown(await settings.get()),
-    'settings.set': async (p: Params<'settings.set'>) =>
+    'settings.set': async (p) =>
       shown(
         await settings.set(
           p.queueUrl === undefined
@@ -183,16 +183,16 @@ export function createWorkbench(
             : { ...p, queueUrl: keepPassword(p.queueUrl, (await settings.get()).queueUrl) },
         ),
       ),
-    'solver.start': (p: never) => solver.start(p),
-    'solver.cancel': (p: { jobId: string }) => {
+    'solver.start': (p) => solver.start(p),
+    'solver.cancel': (p) => {
       solver.cancel(p.jobId)
       return null
     },
     'solver.status': () => solver.status(),
     'solver.jobs': () => solver.jobViews(),
-    'estimate.start': (p: never) => estimates.start(p),
-    'estimate.cancel': (p: { estimateId: string }) => (estimates.cancel(p.estimateId), null),
-    'solver.trace': (p: never) => solver.trace(p),
+    'estimate.start': (p) => estimates.start(p),
+    'estimate.cancel': (p) => (estimates.cancel(p.estimateId), null),
+    'solver.trace': (p) => solver.trace(p),
     'papers.list': () =>
       PUBLISHED.map((e) => ({
         id: e.id,
@@ -205,8 +205,8 @@ export function createWorkbench(
         reconstruction: e.reconstruction,
         computable: e.compute !== undefined,
       })),
-    'papers.reproduce': (p: { id: string }) => solver.reproduce(p.id),
-    'export.sheet': async (p: Params<'export.sheet'>) => {
+    'papers.reproduce': (p) => solver.reproduce(p.id),
+    'export.sheet': async (p) => {
       if (!p.pentagons) {
         const job = solver.solutions(p.jobId!)
         return writeExport(job, await host.paths.resolve(p.path), p.settings, fonts)
@@ -216,15 +216,14 @@ export function createWorkbench(
       return writeRendered(await host.paths.resolve(p.path), rendered)
     },
     'puzzle.bundled': async () => ({ puzzles: await bundledPuzzles(host.resourcesDir) }),
-    'puzzle.open': async (p: { path: string }) => readPuzzle(await host.paths.resolve(p.path)),
-    'puzzle.save': async (p: { path: string; text: string }) =>
-      writePuzzle(await host.paths.resolve(p.path), p.text),
-    'puzzle.autosave': async (p: Params<'puzzle.autosave'>) => {
+    'puzzle.open': async (p) => readPuzzle(await host.paths.resolve(p.path)),
+    'puzzle.save': async (p) => writePuzzle(await host.paths.resolve(p.path), p.text),
+    'puzzle.autosave': async (p) => {
       await documents.puzzleAutosaveWrite(p)
       return null
     },
     'puzzle.recover': async () => ({ state: await documents.puzzleAutosaveRead() }),
-    'export.puzzle': async (p: Params<'export.puzzle'>) => {
+    'export.puzzle': async (p) => {
       const sheet = puzzleSheet(p.kind, p.text, p.title, p.solution)
       const target = await host.paths.resolve(p.path)
       return {
@@ -239,9 +238,9 @@ export function createWorkbench(
       ],
       ...host.plotterHelp,
     }),
-    'queens.count': (p: { n: number }) => queens.start(p.n),
-    'queens.cancel': (p: { countId: string }) => (queens.cancel(p.countId), null),
-    'plotter.start': async (p: Params<'plotter.start'>) => {
+    'queens.count': (p) => queens.start(p.n),
+    'queens.cancel': (p) => (queens.cancel(p.countId), null),
+    'plotter.start': async (p) => {
       const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
       const sheet = p.pentagons
         ? pentagonsSheet(p.pentagons, settings).sheet
@@ -259,11 +258,11 @@ export function createWorkbench(
       ])
       return { plotId: plotter.start(hpgl, target) }
     },
-    'pentagons.find': (p: { document: never }) => pentagons.find(p.document),
-    'pentagons.cancel': (p: { searchId: string }) => (pentagons.cancel(p.searchId), null),
-    'silhouettes.find': (p: Params<'silhouettes.find'>) => silhouettes.find(p),
-    'silhouettes.cancel': (p: { searchId: string }) => (silhouettes.cancel(p.searchId), null),
-    'export.booklet': async (p: Params<'export.booklet'>) => {
+    'pentagons.find': (p) => pentagons.find(p.document),
+    'pentagons.cancel': (p) => (pentagons.cancel(p.searchId), null),
+    'silhouettes.find': (p) => silhouettes.find(p),
+    'silhouettes.cancel': (p) => (silhouettes.cancel(p.searchId), null),
+    'export.booklet': async (p) => {
       const { document, figures } = silhouettes.figures(p.searchId)
       const { files, pages } = await writeBooklet(
         await host.paths.resolve(p.path),
@@ -273,18 +272,17 @@ export function createWorkbench(
       )
       return { files, pages }
     },
-    'compare.start': (p: Params<'compare.start'>) => compare.start(p.documents),
-    'compare.cancel': (p: { compareId: string }) => (compare.cancel(p.compareId), null),
-    'design.start': (p: Params<'design.start'>) => design.start(p),
-    'design.cancel': (p: { designId: string }) => (design.cancel(p.designId), null),
-    'exactFigure.open': async (p: { path: string }) =>
-      readExactFigure(await host.paths.resolve(p.path)),
-    'exactFigure.save': async (p: Params<'exactFigure.save'>) =>
+    'compare.start': (p) => compare.start(p.documents),
+    'compare.cancel': (p) => (compare.cancel(p.compareId), null),
+    'design.start': (p) => design.start(p),
+    'design.cancel': (p) => (design.cancel(p.designId), null),
+    'exactFigure.open': async (p) => readExactFigure(await host.paths.resolve(p.path)),
+    'exactFigure.save': async (p) =>
       writeExactFigure(await host.paths.resolve(p.path), p.name, p.corners),
-    'plotter.pause': (p: { plotId: string }) => (plotter.pause(p.plotId), null),
-    'plotter.resume': (p: { plotId: string }) => (plotter.resume(p.plotId), null),
-    'plotter.cancel': (p: { plotId: string }) => (plotter.cancel(p.plotId), null),
-    'export.solutions': async (p: { jobId: string; path: string }) => {
+    'plotter.pause': (p) => (plotter.pause(p.plotId), null),
+    'plotter.resume': (p) => (plotter.resume(p.plotId), null),
+    'plotter.cancel': (p) => (plotter.cancel(p.plotId), null),
+    'export.solutions': async (p) => {
       const job = solver.solutions(p.jobId)
       const written = await documents.writeJson(
         await host.paths.resolve(p.path),

@@ -339,6 +339,8 @@ export const METHODS = {
 
 export type Method = keyof typeof METHODS
 export type Params<M extends Method> = z.input<(typeof METHODS)[M]>
+/** What a handler receives: the parameters as the schema parsed them (defaults filled in). */
+export type Parsed<M extends Method> = z.output<(typeof METHODS)[M]>
 
 export interface AppInfo {
   readonly host: 'electron' | 'browser'
