@@ -11,6 +11,30 @@ test('the gallery and the export follow the open set: another set shows none, th
   await page.locator('[data-view="gallery"]').click()
   await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
 
+  // One tiling enlarged: → and ← browse (across outlines), the animation steps with them.
+  await page.getByTestId('gallery').locator('.canvas').focus()
+  await page.keyboard.press('Enter')
+  const enlarged = page.getByTestId('enlarged')
+  const shown = () => enlarged.locator('.toolbar').first().innerText()
+  await expect(enlarged.getByTestId('enlarged-position')).toHaveText(/^\s*tiling 1 of \d+\s*$/)
+  await expect(enlarged.getByTestId('prev')).toBeDisabled()
+  const first = await shown()
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(shown).not.toBe(first)
+  await expect(enlarged.getByTestId('prev')).toBeEnabled()
+  await page.keyboard.press('ArrowLeft')
+  await expect.poll(shown).toBe(first)
+  await enlarged.getByTestId('animate').click()
+  await enlarged.getByTestId('play').click()
+  const scrub = enlarged.getByTestId('animation').locator('input[type="range"]')
+  await scrub.fill('0')
+  await enlarged.locator('strong').click()
+  await page.keyboard.press('ArrowRight')
+  await expect(enlarged.getByTestId('trace-step')).toHaveText(/^\s*step 2 of \d+\s*$/)
+  await expect.poll(shown).toBe(first)
+  await page.keyboard.press('Escape')
+  await expect(enlarged).toHaveCount(0)
+
   // Another set: the gallery has nothing of it, and Export has nothing to write.
   const openBundled = async (id: string) => {
     await page.locator('[data-view="library"]').click()
