@@ -1,16 +1,16 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exitCode } from '../../testing/processes'
+import { needTools } from '../../testing/tools'
 import { bruteForce } from '../../testing/bruteforce'
 import { parsePieceSet } from '../../shared/formats/load'
 import { latticeKey } from '../../shared/pentagons/lattice'
 import { CLI, cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-puzzles-'))
-const has = (tool: string) => spawnSync('which', [tool]).status === 0
 const tangram = parsePieceSet(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram')
 const solutions = (polygon: [number, number][]) =>
   bruteForce(
@@ -66,7 +66,8 @@ describe('puzzles on the command line', () => {
     expect(r.out).toContain(`booklet: ${pdf} (2 pages)`)
   })
 
-  it.runIf(has('pdftotext'))('booklet: the silhouettes first, the solutions at the back', () => {
+  it('booklet: the silhouettes first, the solutions at the back', (context) => {
+    needTools(context, 'pdftotext')
     const pdf = join(tmp, 'five.pdf')
     const r = cli('puzzles', 'tangram', '--count', '5', '--unique', '-o', pdf)
     expect(r.code).toBe(0)
