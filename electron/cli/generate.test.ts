@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exitCode } from '../../testing/processes'
+import { startCliAtTerminal } from '../../testing/cli-at-terminal'
 import { needTools } from '../../testing/tools'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import { countSolutions } from '../../shared/edgematch/cards/solve'
@@ -83,17 +83,11 @@ describe('generate', () => {
 
   it('stops at once on Ctrl-C, exiting 130 and writing nothing', async () => {
     const out = join(tmp, 'stopped.txt')
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', ...hopeless, '-o', out],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    )
-    let err = ''
-    child.stderr.on('data', (d) => (err += d))
-    // Long enough for the worker process to be searching (start-up takes a second or two).
-    await new Promise((r) => setTimeout(r, 5000))
-    child.kill('SIGINT')
-    const code = await exitCode(child)
+    const run = startCliAtTerminal(...hopeless, '-o', out)
+    // Its worker searching: the bar counts the nodes of the draws.
+    await run.printed(/search nodes/)
+    process.kill(run.pid(), 'SIGINT')
+    const { code, err } = await run.done
     expect(code).toBe(130)
     expect(err).toMatch(/stopped after .*; nothing was written\n$/)
     expect(existsSync(out)).toBe(false)
