@@ -81,13 +81,16 @@ describe('design (the set explorer)', () => {
   })
 
   it('on Ctrl-C while its workers search the sets, stops them at once and prints the best so far', async () => {
-    // Five pieces of area 16: the sets keep two workers busy for half a minute or more.
+    // Five pieces of area 16, none over 6 half-squares: grown in seconds (larger ones took two
+    // minutes on a loaded machine), the sets keep two workers busy for many seconds more.
     const run = startCli(
       'design',
       '--area',
       '16',
       '--pieces',
       '5',
+      '--max-piece-area',
+      '6',
       '--top',
       '1',
       '--jobs',
@@ -98,8 +101,7 @@ describe('design (the set explorer)', () => {
       childPids(run.child.pid!).filter((p) =>
         readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('farm-worker'),
       )
-    // The pieces are grown first: 45 s or more on a loaded machine (hence the test's 180 s).
-    await expect.poll(() => workers().length, { timeout: 120_000, interval: 100 }).toBe(2)
+    await expect.poll(() => workers().length, { timeout: 50_000, interval: 100 }).toBe(2)
     const started = workers()
     run.child.kill('SIGINT')
     const { code, out, err } = await run.done
@@ -108,7 +110,7 @@ describe('design (the set explorer)', () => {
     expect(JSON.parse(out)).toMatchObject({ complete: false })
     // Killed, not left to finish their units: gone within moments of the exit.
     await expect.poll(() => started.filter(processRunning), { timeout: 5_000 }).toEqual([])
-  }, 180_000)
+  })
 
   it('stops at once on Ctrl-C while it makes thousands of outlines ready', async () => {
     // Area 2000 has 15,012 convex outlines, each made ready to fit pieces in: about a minute.
