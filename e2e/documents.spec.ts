@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { AUTOSAVE_LIMITS } from '../shared/api/contract'
+import { AUTOSAVE_LIMITS, type AutosaveEntry } from '../shared/api/contract'
 import { drawPolygon, expect, latticeToScreen, test } from './fixtures'
 
 test('opening a malformed file shows a clear error and leaves the open document alone', async ({
@@ -73,7 +73,10 @@ test('work left unsaved when the page closes comes back on the next visit, with 
   await page.getByTestId('set-name').fill('Unsaved work')
   await page.getByTestId('set-name').press('Enter')
   await expect(page.getByTestId('doc-title')).toHaveText('Unsaved work •')
-  await page.waitForTimeout(1500)
+  // Autosaved after the last step (the name): the host lists the work under that name.
+  const autosaved = async () =>
+    ((await workbench.call('autosave.list')) as AutosaveEntry[]).map((e) => e.name)
+  await expect.poll(autosaved).toContain('Unsaved work')
   page = await workbench.reopen()
   await expect(page.getByTestId('restore')).toContainText('Unsaved work')
   await page.getByTestId('restore-button').click()

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { installed, missingTools } from './tools'
 
 /**
  * A Redis of a test's own: Debian's redis-server on a free loopback port, in a temporary folder,
@@ -22,14 +23,8 @@ export interface TestRedis {
   stop(): Promise<void>
 }
 
-const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' })
-const installed = found.status === 0
-
 /** Why the queue tests cannot run here, or undefined: they run (and must, under CI). */
-export const missingRedis =
-  installed || process.env.CI === 'true'
-    ? undefined
-    : 'redis-server is missing (apt-get install redis-server): the queue tests are skipped'
+export const missingRedis = missingTools('redis-server')
 
 /** A port nobody listens on at this instant. */
 export async function freePort(): Promise<number> {
@@ -41,7 +36,8 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startRedis(password?: string): Promise<TestRedis> {
-  if (!installed) throw new Error('redis-server is missing: CI must install it (.ci/run)')
+  if (!installed('redis-server'))
+    throw new Error('redis-server is missing: CI must install it (.ci/run)')
   const dir = mkdtempSync(join(tmpdir(), 'pw-redis-'))
   const port = await freePort()
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '']

@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exitCode } from '../../testing/processes'
-import { CLI, cli } from './run-cli'
+import { startCliAtTerminal } from '../../testing/cli-at-terminal'
+import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-'))
 const file = (name: string, content: string) => {
@@ -263,19 +263,12 @@ describe('command line', () => {
   })
 
   it('stops cleanly on Ctrl-C, printing the partial result and exiting 130', async () => {
-    // A search of days (the pentaboloes' convex figures, forced), surely still running when
-    // interrupted: the tetraboloes' 3 s came close to the wait, and a child that had ended before
-    // its 'exit' was listened for left the test waiting (a CI run timed out so).
-    const child = spawn(process.execPath, [...CLI, 'convex', 'pentaboloes', '--force', '--json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (err += d))
-    await new Promise((r) => setTimeout(r, 2500))
-    child.kill('SIGINT')
-    const code = await exitCode(child)
+    // A search of days (the pentaboloes' convex figures, forced): still running when interrupted.
+    const run = startCliAtTerminal('convex', 'pentaboloes', '--force', '--json')
+    // Under way: its bar counts the placements.
+    await run.printed(/placements/)
+    process.kill(run.pid(), 'SIGINT')
+    const { code, out, err } = await run.done
     expect(code).toBe(130)
     expect(err).toContain('interrupted: the counts above are partial')
     expect(JSON.parse(out)).toMatchObject({ complete: false })

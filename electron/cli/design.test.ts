@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { areaInHalfSquares, type Point } from '../../shared/lattice/polygon'
 import { exploreSets } from '../../shared/design/explore'
 import { designJson } from '../../shared/design/json'
+import { startCliAtTerminal } from '../../testing/cli-at-terminal'
 import { childPids, processRunning } from '../../testing/processes'
 import { cli } from './run-cli'
 import { startCli } from './start-cli'
@@ -69,9 +70,10 @@ describe('design (the set explorer)', () => {
 
   it('stops on Ctrl-C with the best sets so far, exiting 130', async () => {
     // Two pieces of area 16: minutes of work (the bounds prune little for so few pieces).
-    const run = startCli('design', '--area', '16', '--pieces', '2', '--json')
-    await new Promise((r) => setTimeout(r, 3000))
-    run.child.kill('SIGINT')
+    const run = startCliAtTerminal('design', '--area', '16', '--pieces', '2', '--json')
+    // Under way: its bar shows (growing the pieces, for a minute or more).
+    await run.printed(/sets searched/)
+    process.kill(run.pid(), 'SIGINT')
     const { code, out, err } = await run.done
     expect(code).toBe(130)
     expect(err).toContain('interrupted: the best sets found so far')
@@ -79,13 +81,16 @@ describe('design (the set explorer)', () => {
   })
 
   it('on Ctrl-C while its workers search the sets, stops them at once and prints the best so far', async () => {
-    // Five pieces of area 16: the sets keep two workers busy for half a minute or more.
+    // Five pieces of area 16, none over 6 half-squares: grown in seconds (larger ones took two
+    // minutes on a loaded machine), the sets keep two workers busy for many seconds more.
     const run = startCli(
       'design',
       '--area',
       '16',
       '--pieces',
       '5',
+      '--max-piece-area',
+      '6',
       '--top',
       '1',
       '--jobs',
@@ -96,7 +101,7 @@ describe('design (the set explorer)', () => {
       childPids(run.child.pid!).filter((p) =>
         readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('farm-worker'),
       )
-    await expect.poll(() => workers().length, { timeout: 120_000, interval: 100 }).toBe(2)
+    await expect.poll(() => workers().length, { timeout: 50_000, interval: 100 }).toBe(2)
     const started = workers()
     run.child.kill('SIGINT')
     const { code, out, err } = await run.done
@@ -109,9 +114,9 @@ describe('design (the set explorer)', () => {
 
   it('stops at once on Ctrl-C while it makes thousands of outlines ready', async () => {
     // Area 2000 has 15,012 convex outlines, each made ready to fit pieces in: about a minute.
-    const run = startCli('design', '--area', '2000', '--pieces', '3', '--no-progress')
-    await new Promise((r) => setTimeout(r, 3000))
-    run.child.kill('SIGINT')
+    const run = startCliAtTerminal('design', '--area', '2000', '--pieces', '3')
+    await run.printed(/making the outlines ready/)
+    process.kill(run.pid(), 'SIGINT')
     const stopped = Date.now()
     const { code, out } = await run.done
     // A generous bound: the point is that it stops within a step, not after the phase.

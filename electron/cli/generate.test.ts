@@ -1,15 +1,15 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exitCode } from '../../testing/processes'
+import { startCliAtTerminal } from '../../testing/cli-at-terminal'
+import { needTools } from '../../testing/tools'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import { countSolutions } from '../../shared/edgematch/cards/solve'
 import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-generate-'))
-const has = (tool: string) => spawnSync('which', [tool]).status === 0
 /** Eight rows of one figure: each draw is a long search; the default budget lasts 30 s or more. */
 const hopeless = ['generate', 'triangle', '--rows', '8', '--figures', '1']
 
@@ -35,7 +35,8 @@ describe('generate', () => {
     expect(JSON.parse(count.out).upToRotation).toBe(1)
   })
 
-  it('makes card puzzles with one solution, with and without a frame, and prints them to cut out', () => {
+  it('makes card puzzles with one solution, with and without a frame, and prints them to cut out', (context) => {
+    needTools(context, 'pdftotext')
     for (const frame of [[], ['--frame', '2']]) {
       const file = join(tmp, `cards${frame.length}.json`)
       const pdf = join(tmp, `cards${frame.length}.pdf`)
@@ -56,11 +57,9 @@ describe('generate', () => {
       expect(r.out).toContain('exactly one solution up to turning the board')
       const c = countSolutions(parseCards(readFileSync(file, 'utf8'), file))
       expect([c.upToRotation, c.complete]).toEqual([1n, true])
-      if (has('pdftotext')) {
-        const text = execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' })
-        expect(text).toContain('Cut out the cards along their edges.')
-        expect(text).toContain('a solution')
-      }
+      const text = execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' })
+      expect(text).toContain('Cut out the cards along their edges.')
+      expect(text).toContain('a solution')
     }
   })
 
@@ -84,17 +83,11 @@ describe('generate', () => {
 
   it('stops at once on Ctrl-C, exiting 130 and writing nothing', async () => {
     const out = join(tmp, 'stopped.txt')
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/cli/main.ts', ...hopeless, '-o', out],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    )
-    let err = ''
-    child.stderr.on('data', (d) => (err += d))
-    // Long enough for the worker process to be searching (start-up takes a second or two).
-    await new Promise((r) => setTimeout(r, 5000))
-    child.kill('SIGINT')
-    const code = await exitCode(child)
+    const run = startCliAtTerminal(...hopeless, '-o', out)
+    // Its worker searching: the bar counts the nodes of the draws.
+    await run.printed(/search nodes/)
+    process.kill(run.pid(), 'SIGINT')
+    const { code, err } = await run.done
     expect(code).toBe(130)
     expect(err).toMatch(/stopped after .*; nothing was written\n$/)
     expect(existsSync(out)).toBe(false)

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
@@ -87,10 +87,10 @@ describe('the CLI process', () => {
   })
 
   /**
-   * The CLI started by a shell that is then killed, its output going to the shell's (a pipe to
-   * this process) or where `redirect` says.
+   * `queens count 19` (with `more` arguments) started by a shell that is then killed, its output
+   * going to the shell's (a pipe to this process) or where `redirect` says.
    */
-  async function orphaned(redirect = '') {
+  async function orphaned(redirect = '', ...more: string[]) {
     const shell = spawn(
       'sh',
       [
@@ -104,6 +104,7 @@ describe('the CLI process', () => {
         '19',
         '--jobs',
         '2',
+        ...more,
       ],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     )
@@ -124,9 +125,13 @@ describe('the CLI process', () => {
   })
 
   it('counts on when its parent is gone but its output goes to a file (nohup … > file)', async () => {
-    const { pid, workers } = await orphaned(`> ${join(tmp, 'out.txt')}`)
-    // The parent is looked for twice a second.
-    await new Promise((r) => setTimeout(r, 3000))
+    const checkpoint = join(tmp, 'counts-on.json')
+    const { pid, workers } = await orphaned(`> ${join(tmp, 'out.txt')}`, '--checkpoint', checkpoint)
+    const gone = Date.now()
+    // The parent is looked for twice a second: a checkpoint written (at most once a second, as
+    // tasks end) a second after it died shows the count went on past those looks.
+    const written = () => (existsSync(checkpoint) ? statSync(checkpoint).mtimeMs : 0)
+    await expect.poll(written, { timeout: 60_000 }).toBeGreaterThan(gone + 1000)
     expect([pid, ...workers].filter(processRunning)).toEqual([pid, ...workers])
     process.kill(pid, 'SIGTERM')
     expect(await ended([pid, ...workers], 20_000)).toEqual([])

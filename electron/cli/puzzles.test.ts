@@ -1,16 +1,16 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exitCode } from '../../testing/processes'
+import { startCliAtTerminal } from '../../testing/cli-at-terminal'
+import { needTools } from '../../testing/tools'
 import { bruteForce } from '../../testing/bruteforce'
 import { parsePieceSet } from '../../shared/formats/load'
 import { latticeKey } from '../../shared/pentagons/lattice'
-import { CLI, cli } from './run-cli'
+import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-puzzles-'))
-const has = (tool: string) => spawnSync('which', [tool]).status === 0
 const tangram = parsePieceSet(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram')
 const solutions = (polygon: [number, number][]) =>
   bruteForce(
@@ -66,7 +66,8 @@ describe('puzzles on the command line', () => {
     expect(r.out).toContain(`booklet: ${pdf} (2 pages)`)
   })
 
-  it.runIf(has('pdftotext'))('booklet: the silhouettes first, the solutions at the back', () => {
+  it('booklet: the silhouettes first, the solutions at the back', (context) => {
+    needTools(context, 'pdftotext')
     const pdf = join(tmp, 'five.pdf')
     const r = cli('puzzles', 'tangram', '--count', '5', '--unique', '-o', pdf)
     expect(r.code).toBe(0)
@@ -96,19 +97,11 @@ describe('puzzles on the command line', () => {
   })
 
   it('prints what it has found when stopped by Ctrl-C, exiting 130', async () => {
-    const child = spawn(
-      process.execPath,
-      [...CLI, 'puzzles', 'tangram', '--count', '1000', '--unique', '--json'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (err += d))
-    // Long enough to find some (twenty take a second or two).
-    await new Promise((r) => setTimeout(r, 6000))
-    child.kill('SIGINT')
-    const code = await exitCode(child)
+    const run = startCliAtTerminal('puzzles', 'tangram', '--count', '1000', '--unique', '--json')
+    // Some found: its bar counts them.
+    await run.printed(/[1-9]\d*\/1000 found/)
+    process.kill(run.pid(), 'SIGINT')
+    const { code, out, err } = await run.done
     expect(code).toBe(130)
     const { figures } = JSON.parse(out) as { figures: Figure[] }
     expect(figures.length).toBeGreaterThan(0)

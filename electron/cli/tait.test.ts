@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { exitCode } from '../../testing/processes'
+import { childPids, exitCode, processRunning } from '../../testing/processes'
 import { verifySequence } from '../../shared/tait/verify'
 import { CLI, cli } from './run-cli'
 
@@ -76,8 +75,8 @@ describe('tait on the command line', () => {
     let err = ''
     child.stdout.on('data', (d) => (out += d))
     child.stderr.on('data', (d) => (err += d))
-    // n = 22 takes minutes; the worker is well into it by now.
-    await new Promise((r) => setTimeout(r, 3000))
+    // n = 22 takes minutes: under way once its worker runs.
+    await expect.poll(() => childPids(child.pid!), { timeout: 60_000 }).toHaveLength(1)
     child.kill('SIGINT')
     const code = await exitCode(child)
     expect(code).toBe(130)
@@ -89,39 +88,9 @@ describe('tait on the command line', () => {
     const child = spawn(process.execPath, [...CLI, 'tait', '22'], {
       stdio: 'ignore',
     })
-    await new Promise((r) => setTimeout(r, 3000))
-    const workers = childrenOf(child.pid!)
-    expect(workers).toHaveLength(1)
+    await expect.poll(() => childPids(child.pid!), { timeout: 60_000 }).toHaveLength(1)
+    const workers = childPids(child.pid!)
     child.kill('SIGKILL')
-    const t0 = Date.now()
-    while (workers.some(alive) && Date.now() - t0 < 20_000)
-      await new Promise((r) => setTimeout(r, 50))
-    expect(workers.filter(alive)).toEqual([])
+    await expect.poll(() => workers.filter(processRunning), { timeout: 20_000 }).toEqual([])
   })
 })
-
-/** The processes whose parent is `pid` (from /proc: Linux). */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        // The field after the command's closing parenthesis: state, then the parent's pid.
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
-      } catch {
-        return false
-      }
-    })
-    .map(Number)
-}
-
-/** Whether a process is still running (a zombie no longer counts). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return false
-  }
-}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +9,8 @@ import { renderSolution } from '../../shared/edgematch/triangle/render'
 import { solveAll } from '../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../shared/edgematch/triangle/verify'
 import { seededRandom } from '../../shared/random'
-import { CLI, cli } from './run-cli'
+import { startCliAtTerminal } from '../../testing/cli-at-terminal'
+import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-triangle-'))
 const file = (name: string, content: string) => {
@@ -110,13 +110,13 @@ describe('triangle command', () => {
       'huge.txt',
       formatTrianglePuzzle(randomPuzzle(5, 5, 'built', seededRandom(1))),
     )
-    const child = spawn(process.execPath, [...CLI, 'triangle', path, '--count'], {
-      stdio: 'ignore',
-    })
-    // Long enough to be in the search (start-up takes about a second).
-    await new Promise((r) => setTimeout(r, 4000))
-    child.kill('SIGINT')
-    const signal = await new Promise((resolve) => child.on('exit', (_, s) => resolve(s)))
-    expect(signal).toBe('SIGINT')
+    const run = startCliAtTerminal('triangle', path, '--count')
+    // In the search: its bar counts the nodes.
+    await run.printed(/search nodes/)
+    process.kill(run.pid(), 'SIGINT')
+    const { code, err } = await run.done
+    // Ended by the signal itself (128 + 2), not by the handler that waits for a clean stop.
+    expect(code).toBe(130)
+    expect(err).not.toContain('stopping')
   })
 })

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
@@ -14,6 +14,7 @@ import { pageStrokes } from '../../shared/hpgl/write'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
 import { verifyDissection } from '../../shared/pentagons/verify'
 import { pentagonFromText, type PentagonText } from '../../shared/pentagons/wire'
+import { needTools } from '../../testing/tools'
 import { testWorkbench } from '../../testing/workbench'
 
 /** The pentagons view's API (issue 12) through the dispatcher, over the real services. */
@@ -45,7 +46,6 @@ const until = (searchId: string) =>
       if (e) off()
     })
   })
-const has = (tool: string) => spawnSync('which', [tool]).status === 0
 const settings = (s: Partial<ExportSettings>): ExportSettings => ({ ...DEFAULT_EXPORT, ...s })
 
 let tangram: WorkbenchDocument
@@ -142,30 +142,28 @@ describe('pentagons.find', () => {
 describe('pentagons exported and plotted through the one drawing model', () => {
   const all = Array.from({ length: 53 }, (_, i) => i + 1)
 
-  it.runIf(has('pdftotext') && has('pdftoppm'))(
-    'as a PDF sheet: text and pages that render',
-    async () => {
-      const r = await ok<{ files: string[]; pages: number; solutions: number }>('export.sheet', {
-        pentagons: { searchId, numbers: all },
-        path: 'pentagons.pdf',
-        settings: settings({ format: 'pdf' }),
-      })
-      expect(r.files).toEqual([join(files, 'pentagons.pdf')])
-      expect(r.solutions).toBe(53)
-      const text = execFileSync('pdftotext', ['-raw', r.files[0], '-'], { encoding: 'utf8' })
-      expect(text).toContain('Tangram — pentagons')
-      expect(text).toContain('53 pentagons = 22 snug + 31 non-snug; 2 convex')
-      expect(text).toContain('Snug (all pieces on one lattice) — 22')
-      expect(text).toContain('Non-snug (pieces on two lattices turned by 45°) — 31')
-      expect(text).toContain('large triangle ×2')
-      const base = join(files, 'page')
-      execFileSync('pdftoppm', ['-r', '30', '-f', '1', '-l', '1', '-gray', r.files[0], base])
-      const pgm = readFileSync([`${base}-1.pgm`, `${base}-01.pgm`].find(existsSync)!)
-      const [, w, h] = pgm.subarray(0, 20).toString('latin1').split(/\s+/).map(Number)
-      const pixels = pgm.subarray(pgm.length - w * h)
-      expect(pixels.filter((v) => v < 200).length / pixels.length).toBeGreaterThan(0.05)
-    },
-  )
+  it('as a PDF sheet: text and pages that render', async (context) => {
+    needTools(context, 'pdftotext', 'pdftoppm')
+    const r = await ok<{ files: string[]; pages: number; solutions: number }>('export.sheet', {
+      pentagons: { searchId, numbers: all },
+      path: 'pentagons.pdf',
+      settings: settings({ format: 'pdf' }),
+    })
+    expect(r.files).toEqual([join(files, 'pentagons.pdf')])
+    expect(r.solutions).toBe(53)
+    const text = execFileSync('pdftotext', ['-raw', r.files[0], '-'], { encoding: 'utf8' })
+    expect(text).toContain('Tangram — pentagons')
+    expect(text).toContain('53 pentagons = 22 snug + 31 non-snug; 2 convex')
+    expect(text).toContain('Snug (all pieces on one lattice) — 22')
+    expect(text).toContain('Non-snug (pieces on two lattices turned by 45°) — 31')
+    expect(text).toContain('large triangle ×2')
+    const base = join(files, 'page')
+    execFileSync('pdftoppm', ['-r', '30', '-f', '1', '-l', '1', '-gray', r.files[0], base])
+    const pgm = readFileSync([`${base}-1.pgm`, `${base}-01.pgm`].find(existsSync)!)
+    const [, w, h] = pgm.subarray(0, 20).toString('latin1').split(/\s+/).map(Number)
+    const pixels = pgm.subarray(pgm.length - w * h)
+    expect(pixels.filter((v) => v < 200).length / pixels.length).toBeGreaterThan(0.05)
+  })
 
   it('as SVG, the filtered ones only: their pieces, captions, corners off the lattice', async () => {
     const convex = [13, 21]

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SilhouetteCandidate, WorkbenchEvent } from '../../shared/api/contract'
@@ -6,6 +6,7 @@ import type { WorkbenchDocument } from '../../shared/document/document'
 import { d4Matrix } from '../../shared/lattice/d4'
 import { verifyTiling } from '../../shared/tiling/verify'
 import { bruteForce } from '../../testing/bruteforce'
+import { needTools } from '../../testing/tools'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 
 /** The Puzzles panel's API (issue 14) through the dispatcher, over the real services. */
@@ -22,7 +23,6 @@ const candidates = (searchId: string): SilhouetteCandidate[] =>
       ? (e.candidates ?? [])
       : [],
   )
-const has = (tool: string) => spawnSync('which', [tool]).status === 0
 const request = { kind: 'any', count: 12, unique: false, symmetric: false, seed: 2 } as const
 
 let tangram: WorkbenchDocument
@@ -65,7 +65,8 @@ describe('silhouettes.find', () => {
     }
   })
 
-  it.runIf(has('pdftotext'))('makes a booklet of what a finished search found', async () => {
+  it('makes a booklet of what a finished search found', async (context) => {
+    needTools(context, 'pdftotext')
     const { searchId } = await ok<{ searchId: string }>('silhouettes.find', {
       document: tangram,
       request: { ...request, count: 3, unique: true },

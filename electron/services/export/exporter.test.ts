@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { interpretHpgl, parseHpgl } from '../../../shared/hpgl/parse'
 import { pageHpgl, pageStrokes } from '../../../shared/hpgl/write'
 import { solveJob } from '../solve-job'
 import { renderExport, writeExport } from './exporter'
+import { needTools } from '../../../testing/tools'
 
 const FONTS = 'resources/fonts'
 const dir = mkdtempSync(join(tmpdir(), 'pw-export-'))
@@ -25,7 +26,6 @@ beforeAll(async () => {
   job = (await solveJob(doc, { kind: 'convex', mode: 'reduce', workers: 1 })).job
 })
 const settings = (s: Partial<ExportSettings>): ExportSettings => ({ ...DEFAULT_EXPORT, ...s })
-const has = (tool: string) => spawnSync('which', [tool]).status === 0
 
 describe('SVG', () => {
   /** The SVG 1.1 elements and attributes the writer may use. */
@@ -177,7 +177,8 @@ describe('HPGL', () => {
     expect(measured / device.unitsPerMm).toBeGreaterThanOrEqual(r.plot!.penUp * 0.99)
   })
 
-  it.runIf(has('hp2xx'))('renders in hp2xx', async () => {
+  it('renders in hp2xx', async (context) => {
+    needTools(context, 'hp2xx')
     const { files } = await writeExport(
       job,
       join(dir, 'sheet.hpgl'),
@@ -201,7 +202,8 @@ describe('PDF', () => {
     expect(r.pages).toBe(5)
   })
 
-  it.runIf(has('pdftotext'))('carries the captions, piece legend and page numbers as text', () => {
+  it('carries the captions, piece legend and page numbers as text', (context) => {
+    needTools(context, 'pdftotext')
     const text = execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' })
     expect(text).toContain('Tangram')
     expect(text).toContain('142 solutions in 13 figures')
@@ -212,18 +214,21 @@ describe('PDF', () => {
     for (let p = 1; p <= 5; p++) expect(text).toContain(`${p} / 5`)
   })
 
-  it.runIf(has('pdfimages'))('is vector only: no bitmaps', () => {
+  it('is vector only: no bitmaps', (context) => {
+    needTools(context, 'pdfimages')
     const list = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n')
     expect(list).toHaveLength(2) // the header lines alone
   })
 
-  it.runIf(has('pdffonts'))('embeds its fonts', () => {
+  it('embeds its fonts', (context) => {
+    needTools(context, 'pdffonts')
     const rows = execFileSync('pdffonts', [pdf], { encoding: 'utf8' }).trim().split('\n').slice(2)
     expect(rows.length).toBeGreaterThan(0)
     for (const r of rows) expect(r).toMatch(/DejaVuSans.*\byes\s+yes\s+yes\b/)
   })
 
-  it.runIf(has('pdftoppm'))('renders: pdftoppm draws the pieces on the first page', () => {
+  it('renders: pdftoppm draws the pieces on the first page', (context) => {
+    needTools(context, 'pdftoppm')
     const base = join(dir, 'page')
     execFileSync('pdftoppm', ['-r', '30', '-f', '1', '-l', '1', '-gray', pdf, base])
     const file = [`${base}-1.pgm`, `${base}-01.pgm`].find(existsSync)!
