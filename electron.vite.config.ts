@@ -32,6 +32,8 @@ export default defineConfig({
           // The browser host (npm run web) and the command line (npm run cli), built beside
           // them: they start in a fraction of the time the TypeScript sources take.
           'web-host': resolve('electron/web/main.ts'),
+          // Its thread that parses and checks large messages.
+          'message-reader': resolve('electron/web/message-reader-worker.ts'),
           cli: resolve('electron/cli/main.ts'),
         },
         onwarn,

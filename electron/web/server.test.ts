@@ -7,12 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import type { WorkbenchEvent } from '../../shared/api/contract'
 import { MAX_MESSAGE_BYTES, type WireMessage } from '../../shared/api/wire'
+import { LIMITS } from '../../shared/limits'
 import type { Workbench } from '../services/workbench'
 import { startBrowserHost, type BrowserHost } from './server'
 
 /**
  * Echoes every call back; `listeners` shows who is subscribed to events, `calls` the methods
- * called. A call of 'hold' is answered only after `release()`.
+ * called. A call of 'puzzle.autosave' (a method large messages may carry, which the host checks
+ * before they reach the workbench) is answered only after `release()`.
  */
 function fakeWorkbench() {
   const listeners = new Set<(e: WorkbenchEvent) => void>()
@@ -22,7 +24,7 @@ function fakeWorkbench() {
   const workbench: Workbench = {
     async call(method, params) {
       calls.push(String(method))
-      if (method === 'hold') await released
+      if (method === 'puzzle.autosave') await released
       if (method === 'boom') throw new Error('it broke')
       return { ok: true, value: { method, params } as never }
     },
@@ -294,19 +296,40 @@ describe('WebSocket', () => {
 
   it('reads no further from a socket with 32 MB of messages unanswered, until they are answered', async () => {
     const c = await open(`?token=${host.token}`)
-    const large = (id: number) =>
-      JSON.stringify({ id, method: 'hold', params: 'x'.repeat(MAX_MESSAGE_BYTES - 100) })
+    // A puzzle with its history: 7 texts of 2 MB.
+    const state = { kind: 'cards', text: 'x'.repeat(LIMITS.maxFileBytes), name: 'p' }
+    const params = { ...state, dirty: true, history: { past: Array(6).fill(state), future: [] } }
+    const large = (id: number) => JSON.stringify({ id, method: 'puzzle.autosave', params })
+    expect(large(1).length).toBeGreaterThan(MAX_MESSAGE_BYTES * 0.8)
     for (const id of [1, 2, 3]) c.ws.send(large(id))
     await vi.waitFor(() => expect(fake.calls).toHaveLength(3), { timeout: 30_000 })
     c.ws.send(JSON.stringify({ id: 4, method: 'app.info' }))
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    expect(fake.calls).toEqual(['hold', 'hold', 'hold'])
+    expect(fake.calls).toEqual(Array(3).fill('puzzle.autosave'))
     fake.release()
     const ids = [await c.next(), await c.next(), await c.next(), await c.next()].map((m) =>
       'id' in m ? m.id : undefined,
     )
     expect(ids).toEqual([1, 2, 3, 4])
-    expect(fake.calls).toEqual(['hold', 'hold', 'hold', 'app.info'])
+    expect(fake.calls).toEqual([...Array(3).fill('puzzle.autosave'), 'app.info'])
+    c.ws.close()
+  })
+
+  it('hands a client’s calls to the workbench in the order sent, a large one read apart', async () => {
+    const c = await open(`?token=${host.token}`)
+    const text = 'x'.repeat(LIMITS.maxFileBytes)
+    const save = (id: number, params: object) =>
+      c.ws.send(JSON.stringify({ id, method: 'puzzle.save', params: { path: 'p.txt', ...params } }))
+    save(1, { text })
+    save(2, { text, extra: text })
+    c.ws.send(JSON.stringify({ id: 3, method: 'app.info' }))
+    const replies = [await c.next(), await c.next(), await c.next()]
+    // The large call was checked before it reached the workbench: a bad one never does.
+    expect(replies).toContainEqual({
+      id: 2,
+      reply: { ok: false, error: expect.stringMatching(/^puzzle\.save: bad parameters/) },
+    })
+    expect(fake.calls).toEqual(['puzzle.save', 'app.info'])
     c.ws.close()
   })
 

@@ -8,6 +8,8 @@ import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { MAX_MESSAGE_BYTES, type WireMessage } from '../../shared/api/wire'
 import type { Workbench } from '../services/workbench'
+import { MessageReader } from './message-reader'
+import type { ReadMessage } from './read-message'
 
 /**
  * The browser host: serves the built renderer and carries the workbench API over a WebSocket, so
@@ -188,6 +190,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message))
   }
 
+  const reader = new MessageReader()
   wss.on('connection', (ws: WebSocket) => {
     const unsubscribe = opts.workbench.onEvent((event) => send(ws, { event }))
     ws.on('close', unsubscribe)
@@ -197,34 +200,32 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       if (ws.readyState !== WebSocket.CLOSING) ws.terminate()
     })
     let inFlight = 0
+    // A client's calls reach the workbench in the order sent, however long each took to read:
+    // an autosave's discard must not overtake the write before it.
+    let reading: Promise<unknown> = Promise.resolve()
     ws.on('message', (data: RawData) => {
       // With the default binaryType every message arrives as one Buffer.
       const bytes = (data as Buffer).length
       inFlight += bytes
       if (inFlight > MAX_IN_FLIGHT) ws.pause()
-      void answer(ws, data).finally(() => {
-        inFlight -= bytes
-        if (inFlight <= MAX_IN_FLIGHT) ws.resume()
-      })
+      const read = reading.then(() => reader.read(data as Buffer))
+      reading = read
+      void read
+        .then((message) => answer(ws, message))
+        .finally(() => {
+          inFlight -= bytes
+          if (inFlight <= MAX_IN_FLIGHT) ws.resume()
+        })
     })
   })
 
-  const answer = async (ws: WebSocket, data: RawData) => {
-    let message: unknown
-    try {
-      message = JSON.parse((data as Buffer).toString('utf8'))
-    } catch {
-      return // nothing to reply to without an id
-    }
-    if (typeof message !== 'object' || message === null) return
-    const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown }
-    if (typeof id !== 'number') return
-    if (typeof method !== 'string') {
-      return send(ws, { id, reply: { ok: false, error: 'bad message: no method' } })
-    }
+  const answer = async (ws: WebSocket, message: ReadMessage) => {
+    if (!message) return
+    const { id } = message
+    if ('error' in message) return send(ws, { id, reply: { ok: false, error: message.error } })
     // The workbench rejects unknown methods and bad parameters with an error reply of its own.
     const reply = await opts.workbench
-      .call(method, params)
+      .call(message.method, message.params)
       .catch((e: unknown) => ({ ok: false as const, error: String((e as Error)?.message ?? e) }))
     send(ws, { id, reply })
   }
@@ -237,6 +238,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     close() {
       closing ??= (async () => {
         for (const ws of wss.clients) ws.terminate()
+        await reader.close()
         await new Promise<void>((resolve) => wss.close(() => resolve()))
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
