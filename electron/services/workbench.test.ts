@@ -138,6 +138,25 @@ describe('the workbench dispatcher', () => {
     )
   })
 
+  it('refuses a set too large to search before rasterizing its pieces', async () => {
+    // A staircase of 9,998 vertices covers 49,970,004 half-squares: rasterized, minutes of the
+    // host's thread (a client's save held it 64 s with smaller pieces).
+    const stairs: [number, number][] = []
+    for (let i = 0; i < 4998; i++) stairs.push([i, i], [i + 1, i])
+    stairs.push([4998, 4998], [0, 4998])
+    const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'tangram',
+    })
+    const pieces = [{ ...document.pieces[0], polygon: stairs }]
+    const t0 = performance.now()
+    expect(
+      await refused('document.save', { path: 'huge.json', document: { ...document, pieces } }),
+    ).toBe(
+      'cannot save yet: the pieces cover 49,970,004 half-squares; the workbench searches at most 100,000',
+    )
+    expect(performance.now() - t0).toBeLessThan(10_000)
+  })
+
   it('lists the bundled edge-matching puzzles, saves and opens one, prints it with a solution', async () => {
     const { puzzles } = await ok<{ puzzles: BundledPuzzle[] }>('puzzle.bundled')
     expect(puzzles.map((p) => p.id)).toEqual([

@@ -1,4 +1,5 @@
 import { InputError } from '../errors'
+import { LIMITS } from '../limits'
 import { pieceSetFromJson, pieceSetToJson, type PieceSet } from '../formats/load'
 import { areaInHalfSquares, latticePolygonProblem, type Point } from '../lattice/polygon'
 import { analyzeShape } from '../pieces/shape'
@@ -97,12 +98,32 @@ export function documentProblems(doc: WorkbenchDocument): DocumentProblems {
     if (problem) problems.set(p.id, problem)
   }
   for (const f of doc.figures) {
-    const problem = latticePolygonProblem(f.polygon)
+    const problem = latticePolygonProblem(f.polygon) ?? tooLarge(areaInHalfSquares(f.polygon))
     if (problem) problems.set(f.id, problem)
   }
+  // Checked here, before anything rasterizes the pieces: that takes seconds a piece at this size.
+  const valid = doc.pieces.filter((p) => !problems.has(p.id))
+  const area = valid.reduce((s, p) => s + areaInHalfSquares(p.polygon) * p.count, 0)
+  const copies = valid.reduce((s, p) => s + p.count, 0)
   if (doc.name.trim() === '') problems.set('', 'the set needs a name')
   else if (doc.pieces.length === 0) problems.set('', 'the set has no pieces yet')
+  else if (area > LIMITS.maxArea)
+    problems.set(
+      '',
+      `the pieces cover ${area.toLocaleString('en')} half-squares; the workbench searches at most ${LIMITS.maxArea.toLocaleString('en')}`,
+    )
+  else if (copies > LIMITS.maxPieces)
+    problems.set(
+      '',
+      `the set has ${copies.toLocaleString('en')} pieces (copies counted); the workbench searches at most ${LIMITS.maxPieces.toLocaleString('en')}`,
+    )
   return problems
+}
+
+function tooLarge(area: number): string | undefined {
+  return area > LIMITS.maxArea
+    ? `covers ${area.toLocaleString('en')} half-squares; at most ${LIMITS.maxArea.toLocaleString('en')} are supported`
+    : undefined
 }
 
 /** The file form (piece-set JSON) of a valid document; throws InputError if it is not valid. */
