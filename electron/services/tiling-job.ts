@@ -257,12 +257,24 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     return all
   }
 
-  /** A figure searched whole: its weight. */
-  const searchedWhole = (i: number, r: Extract<TilingResult, { type: 'searched' }>): number => {
+  /**
+   * A figure searched whole: what it weighs beyond `weight`, the weight it went out with. A search
+   * whole weighs the placements it made, not its estimate: in `convex tetraboloes` the figures
+   * searched whole made 1.9 times their estimates, the parts of the split ones 0.86 times, and the
+   * heaviest go first, so counted by their estimates the search looked slower at first than it
+   * was. (A part's estimate is left as it is: a split figure's heaviest parts go first too, and
+   * overestimated, so once done by their placements the rest would look smaller than it is.)
+   */
+  const searchedWhole = (
+    i: number,
+    r: Extract<TilingResult, { type: 'searched' }>,
+    weight = 0,
+  ): number => {
     add(i, r, false)
     figureDone(i)
-    weighedWork += Math.max(1, r.nodes)
-    return Math.max(1, r.nodes)
+    const more = Math.max(1, r.stats.placements) - weight
+    weighedWork += more
+    return more
   }
 
   const onResult = (
@@ -312,10 +324,8 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       }
     }
     // Its second task: searched whole (weighed when it went out), or split.
-    if (r.type === 'searched' && task.weight > 0) {
-      add(i, r, false)
-      return figureDone(i)
-    }
+    if (r.type === 'searched' && task.weight > 0)
+      return { weight: searchedWhole(i, r, task.weight) }
     if (task.input.split !== undefined) {
       unweighedWork -= task.input.split
       unsplit--
