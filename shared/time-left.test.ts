@@ -83,44 +83,56 @@ const TETRABOLOES: readonly (readonly [number, number, number, number])[] = [
 ]
 
 /**
- * A `convex pentominoes` run on two processes beside two busy loops, as the farm reported it (the
- * last report in each 50 ms): as TETRABOLOES, and the weight of the heaviest task not finished. It
- * ended at 3,480 ms; its search took 1.2 s, of which half went to building the largest figure's
- * problem in each process, and one part weighs 39 % of the whole (f40.11: 584,006).
+ * A `convex pentominoes` run on two processes (on a machine loaded by other work), as the farm
+ * reported it (the last report in each 50 ms): as TETRABOLOES, and the weight of the heaviest task
+ * not finished. It ended at 4,786 ms: planning and splitting took 62 % of it, and its search
+ * (1.8 s) builds the largest figure's problem in each process and has one part (f40.11) weighing
+ * 39 % of the figure's estimate that made 12 % of its placements.
  */
 const PENTOMINOES: readonly (readonly [number, number, number, number, number])[] = [
-  [628, 0, 0, 0, 0],
-  [1006, 9095, 135598, 0, 0],
-  [1249, 85473, 424774, 0, 0],
-  [1277, 85473, 378852, 0, 0],
-  [1532, 85473, 12480985, 0, 0],
-  [1596, 85473, 10065736, 0, 0],
-  [1649, 85473, 4063807, 0, 0],
-  [1676, 85473, 3376743, 0, 21444],
-  [1729, 106917, 3376743, 0, 16426],
-  [1765, 113981, 3376743, 0, 16426],
-  [1825, 126256, 3376743, 0, 16426],
-  [1885, 144795, 3376743, 0, 16426],
-  [1933, 148733, 3376743, 0, 16426],
-  [2010, 162888, 3376743, 0, 16426],
-  [2307, 162888, 1590774, 1, 584006],
-  [2652, 179314, 1590774, 1, 584006],
-  [2718, 189762, 1590774, 1, 584006],
-  [2794, 234490, 1590774, 1, 584006],
-  [2811, 239703, 1590774, 1, 584006],
-  [2889, 279441, 1590774, 1, 584006],
-  [2901, 304303, 1590774, 1, 584006],
-  [2973, 452834, 1590774, 1, 584006],
-  [3047, 1068492, 1590774, 1, 127150],
-  [3098, 1137809, 1590774, 1, 127150],
-  [3137, 1203434, 1590774, 1, 127150],
-  [3193, 1310981, 1590774, 1, 127150],
-  [3239, 1352732, 1590774, 1, 127150],
-  [3299, 1385875, 1590774, 1, 127150],
-  [3348, 1433377, 1590774, 1, 127150],
-  [3394, 1447236, 1590774, 1, 127150],
-  [3449, 1587395, 1590774, 1, 3364],
-  [3480, 1590774, 1590774, 1, 0],
+  [857, 0, 0, 0, 0],
+  [1081, 0, 0, 0, 0],
+  [1382, 9095, 87740, 0, 0],
+  [1414, 9095, 74579, 0, 0],
+  [1860, 85473, 609458, 0, 0],
+  [1940, 85473, 3556974, 0, 0],
+  [1958, 85473, 3290201, 0, 0],
+  [2014, 85473, 3060652, 0, 0],
+  [2073, 85473, 2861044, 0, 0],
+  [2149, 85473, 1078754, 0, 0],
+  [2156, 85473, 817441, 0, 0],
+  [2342, 85473, 3989469, 0, 0],
+  [2497, 85473, 3989469, 0, 147434],
+  [2650, 232907, 3989469, 0, 112933],
+  [2722, 281471, 3989469, 0, 112933],
+  [2866, 365870, 3989469, 0, 112933],
+  [2982, 424440, 3989469, 1, 1328479],
+  [3079, 493331, 3989469, 1, 1328479],
+  [3150, 520402, 3989469, 1, 1328479],
+  [3434, 633336, 3989469, 1, 1328479],
+  [3535, 705167, 3989469, 1, 1328479],
+  [3580, 724692, 3989469, 1, 1328479],
+  [3630, 785270, 3989469, 1, 1328479],
+  [3681, 825366, 3989469, 1, 1328479],
+  [3769, 897369, 3989469, 1, 1328479],
+  [3802, 923734, 3989469, 1, 1328479],
+  [3912, 1308068, 3989469, 1, 1328479],
+  [3987, 1499020, 3989469, 1, 1328479],
+  [4030, 2790370, 3989469, 1, 289237],
+  [4089, 2928917, 3989469, 1, 289237],
+  [4134, 3011038, 3989469, 1, 289237],
+  [4182, 3242428, 3989469, 1, 289237],
+  [4249, 3342576, 3989469, 1, 289237],
+  [4290, 3366027, 3989469, 1, 289237],
+  [4349, 3410879, 3989469, 1, 289237],
+  [4379, 3432681, 3989469, 1, 289237],
+  [4431, 3516892, 3989469, 1, 289237],
+  [4468, 3519423, 3989469, 1, 289237],
+  [4546, 3643379, 3989469, 1, 289237],
+  [4598, 3661510, 3989469, 1, 289237],
+  [4614, 3661692, 3989469, 1, 289237],
+  [4737, 3982992, 3989469, 1, 4971],
+  [4786, 3989469, 3989469, 1, 0],
 ]
 
 type Said = (
@@ -131,15 +143,18 @@ type Said = (
   heaviest: number,
 ) => number | undefined
 
-/** The worst ratio (either way) of said to actual time left in a run, after its first tenth. */
+/**
+ * The worst ratio (either way) of said to actual time left in a run, after its first tenth, both
+ * at least half a second: the display shows whole seconds.
+ */
 const worst = (run: readonly (readonly number[])[], said: Said) => {
   const end = run[run.length - 1][0]
   let ratio = 1
   for (const [ms, done, total, settled, heaviest = 0] of run) {
     const s = said(ms, done, total, settled === 1, heaviest)
-    const left = (end - ms) / 1000
-    if (s === undefined || ms < end / 10 || left === 0) continue
-    ratio = Math.max(ratio, s / left, left / s)
+    if (s === undefined || ms < end / 10) continue
+    const r = Math.max(s, 0.5) / Math.max((end - ms) / 1000, 0.5)
+    ratio = Math.max(ratio, r, 1 / r)
   }
   return ratio
 }
@@ -167,16 +182,26 @@ describe('the time left of a run that plans before it searches', () => {
     expect(from![0]).toBeLessThan(TETRABOLOES[TETRABOLOES.length - 1][0] / 3)
   })
 
-  it('is within 2x in a short search whose rate changes and whose weight is in one part', () => {
+  it('is said before the end of a short search whose rate changes, and within 2x', () => {
+    const says = timeLeftSays()
+    const end = PENTOMINOES[PENTOMINOES.length - 1][0]
+    const from = PENTOMINOES.find(
+      ([ms, done, total, settled, heaviest]) =>
+        ms < end && says(ms, done, total, settled === 1, heaviest) !== undefined,
+    )
+    // From 0.84 of the run (0.76 s to go); nothing before the end while the second half's rate
+    // was compared with the first half's, which built the largest figure's problem.
+    expect(from).toBeDefined()
+    expect(from![0] / end).toBeLessThan(0.9)
     expect(worst(PENTOMINOES, timeLeftSays())).toBeLessThan(2)
-    // By the rate since the work settled alone: "7.8 s" with 0.6 s to go.
+    // By the rate since the work settled alone, without the gates: 3x off.
     let settled: { ms: number; done: number } | undefined
     const rateAlone: Said = (ms, done, total, isSettled) => {
       if (!isSettled) return undefined
       settled ??= { ms, done }
       return secondsLeft({ workMs: ms - settled.ms, total, done, doneBefore: settled.done })
     }
-    expect(worst(PENTOMINOES, rateAlone)).toBeGreaterThan(4)
+    expect(worst(PENTOMINOES, rateAlone)).toBeGreaterThan(2.5)
   })
 
   it('says nothing while one task holds over a third of the weight left', () => {
@@ -190,16 +215,16 @@ describe('the time left of a run that plans before it searches', () => {
     expect(timeLeft.at(1800, 90, 100, true, 10)).toBeCloseTo(0.2)
   })
 
-  it('says nothing while the rate of the last half is over 2x that of the first', () => {
+  it('says nothing while the rate of the last half is under half the rate of all the time', () => {
     const timeLeft = new TimeLeft({ ms: 0, done: 0 })
-    // 5 done in the first half second, 45 in the second: building before searching.
-    for (let ms = 100; ms <= 500; ms += 100) timeLeft.at(ms, ms / 100, 100, true, 100)
+    // 45 done in the first 0.4 s, 5 in the next 0.6 s: other work came on the machine.
+    for (let ms = 100; ms <= 400; ms += 100) timeLeft.at(ms, (ms * 45) / 400, 100, true, 0)
     expect(timeLeft.at(1000, 50, 100)).toBeUndefined()
-    expect(timeLeft.at(1500, 80, 100)).toBeUndefined()
-    // 40 in each half of 2 s.
-    const steady = new TimeLeft({ ms: 0, done: 0 })
-    for (let ms = 100; ms <= 1000; ms += 100) steady.at(ms, ms / 25, 100, true, 100)
-    expect(steady.at(2000, 80, 100)).toBeCloseTo(0.5)
+    // 5 done in the first half second, 45 in the second (building before searching): the
+    // overall rate says 1 s, the last half's 0.56 s, within 2x.
+    const building = new TimeLeft({ ms: 0, done: 0 })
+    for (let ms = 100; ms <= 500; ms += 100) building.at(ms, ms / 100, 100, true, 0)
+    expect(building.at(1000, 50, 100)).toBeCloseTo(1)
   })
 
   it('says nothing before the work settles, then goes by the weight done since', () => {

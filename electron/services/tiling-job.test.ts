@@ -89,6 +89,31 @@ describe('tiling runs on the task farm', () => {
       expect(Math.abs(r.fraction - r.placements / total)).toBeLessThan(0.15)
   })
 
+  it('weigh a figure searched whole by the placements it made, not by its estimate', async () => {
+    // The 4 × 15 rectangle is small enough to be searched whole while planned; it makes 2.3 times
+    // the placements its estimate says. Once the 5 × 12 is planned (and before its parts run),
+    // the work done is the 4 × 15's placements, and the 5 × 12's estimate is the work left.
+    const reports: RunProgress[] = []
+    const outcome = await runTilings(
+      pentominoRun({
+        figures: ['rectangle-4x15', 'rectangle-5x12'].map((n) => ({
+          name: n,
+          polygon: figure(n).polygon,
+        })),
+        workers: 1,
+        transport: nodeWorkers(1),
+        onProgress: (p) => reports.push(p),
+      }),
+    )
+    const [whole, split] = outcome.figures
+    const planned = reports.find((r) => r.figuresPlanned === 2)!
+    expect(planned.placements).toBe(whole.stats.placements)
+    expect(planned.fraction).toBeCloseTo(
+      whole.stats.placements / (whole.stats.placements + split.estimatedNodes),
+      3,
+    )
+  })
+
   it('keep the same tilings, in search order, on one worker process and on several', async () => {
     const collect = async (workers: number) => {
       const streamed: string[] = []

@@ -36,7 +36,10 @@ export interface FarmTask<I = unknown> {
 export interface TaskEffect<I> {
   /** Tasks it leads to. */
   readonly next?: readonly FarmTask<I>[]
-  /** Its weight, when that was not known before it ran (a figure found small and searched whole). */
+  /**
+   * Weight it has beyond its own (negative: less), known once it ran: a figure found small and
+   * searched whole, a search weighed by the work it made rather than by its estimate.
+   */
   readonly weight?: number
 }
 
