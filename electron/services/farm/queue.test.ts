@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
-import { childPids, exitCode, processRunning } from '../../../testing/processes'
+import { childPids, cpuSeconds, exitCode, processRunning } from '../../../testing/processes'
 import { slowLink } from '../../../testing/slow-link'
 import { queensTasks } from '../../../shared/queens/count'
 import {
@@ -361,12 +361,46 @@ describe.skipIf(missingRedis !== undefined)('the queue: workers that stop or die
         .toBe(true)
       // 15 s by design (a lock of 10 s, a check every 5 s), and a margin for a loaded machine.
       expect(Date.now() - killed).toBeLessThan(20_000)
-      // Its processes end with it (after the task in hand), not after the dozen queued.
+      // Its processes end with it, not after the dozen queued.
       await expect.poll(() => busy.filter(processRunning), { timeout: 30_000 }).toEqual([])
       session.close('stop')
     } finally {
       await transport.close()
       await Promise.all([doomed, ...other].map(stopWorker))
+      await redis.stop()
+    }
+  }, 180_000)
+
+  it('a worker killed in the middle of long tasks: its processes end within seconds, not at the tasks’ end', async () => {
+    const redis = await startRedis()
+    const doomed = await startQueueWorker(redis.url, '--jobs', '2')
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    let busy: number[] = []
+    try {
+      const session = transport.open({ kind: 'queens', setup: { n: 21 } })
+      // The heaviest tasks of n = 21: a minute or more each, reporting nothing before their end.
+      const heavy = queensTasks(21)
+        .sort((a, b) => b.weight - a.weight)
+        .slice(0, 4)
+      for (const t of heavy) session.submit({ id: t.id, input: t, priority: t.weight })
+      await expect.poll(() => childPids(doomed.child.pid!), { timeout: 30_000 }).toHaveLength(2)
+      busy = childPids(doomed.child.pid!)
+      // Both well into a task (starting a process takes a fraction of a second of CPU).
+      await expect
+        .poll(() => busy.every((pid) => cpuSeconds(pid) >= 1.5), { timeout: 60_000 })
+        .toBe(true)
+      doomed.child.kill('SIGKILL')
+      const killed = Date.now()
+      await expect
+        .poll(() => busy.filter(processRunning), { timeout: 60_000, interval: 50 })
+        .toEqual([])
+      // They end within a fraction of a second; the margin is for a loaded machine.
+      expect(Date.now() - killed).toBeLessThan(5000)
+      session.close('stop')
+    } finally {
+      for (const pid of busy.filter(processRunning)) process.kill(pid, 'SIGKILL')
+      await transport.close()
+      await stopWorker(doomed)
       await redis.stop()
     }
   }, 180_000)
