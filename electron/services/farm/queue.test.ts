@@ -34,6 +34,13 @@ const runKeys = (redis: TestRedis) =>
     .filter(Boolean)
     .filter((k) => !/^bull:puzzle-workbench:(id|meta|events|stalled-check|marker|pc)$/.test(k))
 
+/** The run records in Redis. */
+const runRecords = (redis: TestRedis) =>
+  redis.cli('--scan', '--pattern', 'pw:puzzle-workbench:run:*').split('\n').filter(Boolean)
+/** A key's time to live in seconds (-1: none, -2: no such key). */
+const ttl = (redis: TestRedis, key: string) => Number(redis.cli('ttl', key))
+const DAY = 24 * 3600
+
 /** A worker of one process that gives up on a silent worker's tasks after 2 s. */
 const startWorker = (url: string) => startQueueWorker(url, '--jobs', '1', '--stall-after', '2')
 
@@ -204,12 +211,17 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
         .poll(() => redis.cli('llen', 'bull:puzzle-workbench:active'), { timeout: 30_000 })
         .toBe('4')
       busy = workers.flatMap((w) => childPids(w.child.pid!))
+      // Its record expires unless the run renews it.
+      expect(ttl(redis, runRecords(redis)[0])).toBeGreaterThan(0)
       stop.abort()
       expect((await run).complete).toBe(false)
     } finally {
       await transport.close()
     }
     expect(runKeys(redis)).toEqual([])
+    // The answers in BullMQ's event stream expire a day after the run.
+    expect(ttl(redis, 'bull:puzzle-workbench:events')).toBeGreaterThan(DAY - 60)
+    expect(ttl(redis, 'bull:puzzle-workbench:events')).toBeLessThanOrEqual(DAY)
     // The processes that ran its tasks are stopped, not left counting n = 17 for nobody.
     expect(busy.length).toBeGreaterThan(0)
     await expect.poll(() => busy.filter(processRunning), { timeout: 30_000 }).toEqual([])
@@ -404,6 +416,35 @@ describe.skipIf(missingRedis !== undefined)('the queue: workers that stop or die
       await redis.stop()
     }
   }, 180_000)
+})
+
+describe.skipIf(missingRedis !== undefined)('what a run leaves in Redis', () => {
+  it('a run whose host is killed: its record expires within 10 minutes, then the workers drop its jobs', async () => {
+    const redis = await startRedis()
+    const worker = await startWorker(redis.url)
+    const host = spawn(process.execPath, [...CLI, 'queens', 'count', '21', '--queue', redis.url], {
+      stdio: 'ignore',
+    })
+    try {
+      // Mid-run: the worker holds two of its jobs.
+      await expect.poll(() => activeJobs(redis), { timeout: 30_000 }).toHaveLength(2)
+      host.kill('SIGKILL')
+      await exitCode(host)
+      const [record] = runRecords(redis)
+      expect(ttl(redis, record)).toBeGreaterThan(0)
+      expect(ttl(redis, record)).toBeLessThanOrEqual(600)
+      // The answers in BullMQ's event stream, renewed by the worker too, expire a day later.
+      await expect.poll(() => ttl(redis, 'bull:puzzle-workbench:events')).toBeGreaterThan(DAY - 60)
+      expect(runKeys(redis).length).toBeGreaterThan(1)
+      // Ten minutes later:
+      redis.cli('expire', record, '1')
+      await expect.poll(() => runKeys(redis), { timeout: 60_000 }).toEqual([])
+    } finally {
+      host.kill('SIGKILL')
+      await stopWorker(worker)
+      await redis.stop()
+    }
+  }, 120_000)
 })
 
 describe.skipIf(missingRedis !== undefined)('the queue whose Redis goes away', () => {
