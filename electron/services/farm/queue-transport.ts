@@ -295,16 +295,24 @@ export class QueueTransport implements FarmTransport {
       if (closed || !tasksOf(id).includes(p.task)) return
       emit({ type: 'progress', task: p.task, fraction: p.fraction, detail: p.detail })
     }
+    /** Jobs just back in the queue, said once the events that came with it are read. */
+    const backAgain = new Set<string>()
     const onStalled = ({ jobId: id }: { jobId: string }) => {
+      backAgain.delete(id)
       const tasks = tasksOf(id)
       if (closed || tasks.length === 0) return
       emit({ type: 'requeued', tasks, why: 'a worker stopped answering' })
     }
-    // A worker stopped (Ctrl-C) handed its job back.
+    // A worker stopped (Ctrl-C) handed its job back. A stalled job comes back the same way, its
+    // stalled event right after (one script writes both, read together): that one says why.
     const onWaiting = ({ jobId: id, prev }: { jobId: string; prev?: string }) => {
       if (prev !== 'active' || closed) return
-      const tasks = tasksOf(id)
-      if (tasks.length > 0) emit({ type: 'requeued', tasks, why: 'a worker stopped' })
+      backAgain.add(id)
+      setImmediate(() => {
+        if (!backAgain.delete(id) || closed) return
+        const tasks = tasksOf(id)
+        if (tasks.length > 0) emit({ type: 'requeued', tasks, why: 'a worker stopped' })
+      })
     }
     events.on('completed', onCompleted)
     events.on('failed', onFailed)

@@ -373,6 +373,10 @@ describe.skipIf(missingRedis !== undefined)('the queue: workers that stop or die
         .toBe(true)
       // 15 s by design (a lock of 10 s, a check every 5 s), and a margin for a loaded machine.
       expect(Date.now() - killed).toBeLessThan(20_000)
+      // Said once, as what it is (not also as a job handed back).
+      expect(events.filter((e) => e.type === 'requeued').map((e) => e.why)).not.toContain(
+        'a worker stopped',
+      )
       // Its processes end with it, not after the dozen queued.
       await expect.poll(() => busy.filter(processRunning), { timeout: 30_000 }).toEqual([])
       session.close('stop')
