@@ -38,6 +38,22 @@ export function childPids(pid: number): number[] {
     .filter(processRunning)
 }
 
+/** The CPU time a process has used so far, in seconds (Linux: from /proc, in clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After the state: ppid, pgrp, session, tty, tpgid, flags, 4 fault counts, then utime, stime.
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number)
+    return (utime + stime) / 100
+  } catch {
+    return 0
+  }
+}
+
 /**
  * A child's exit code once it has ended (null if a signal ended it), also when it ended before
  * anyone listened: its 'exit' event has passed by then, and waiting for it would wait forever.

@@ -1,3 +1,5 @@
+import { Worker } from 'node:worker_threads'
+
 /**
  * A worker's channel to its parent: Electron's utilityProcess gives the child
  * `process.parentPort`, `child_process.fork` gives it `process.send` and 'message' events.
@@ -19,6 +21,7 @@ export function parentChannel<In, Out>(): ParentChannel<In, Out> {
     process.on('SIGINT', () => {})
     // A worker whose parent is gone has nobody to answer.
     process.on('disconnect', () => process.exit(0))
+    watchParent()
   }
   return {
     send: (message) => (port ? port.postMessage(message) : process.send!(message)),
@@ -30,6 +33,27 @@ export function parentChannel<In, Out>(): ParentChannel<In, Out> {
 }
 
 const parentPid = process.ppid
+
+/** How often a forked worker's watcher looks for its parent. */
+const WATCH_MS = 200
+
+/**
+ * Ends this forked worker within WATCH_MS once its parent is gone (killed with SIGKILL, say),
+ * whatever it is computing: a task holds the event loop until it ends (a queens task of n = 20
+ * half a minute, without a progress report), so the 'disconnect' event and exitIfOrphaned come
+ * only after it, with nobody waiting for its answer. A thread of its own looks instead: its
+ * parent's pid becomes another's (init's) once the parent is gone. Forked workers only (the CLI,
+ * `worker --queue`): the app's are Electron's utility processes, whose lives Electron keeps.
+ */
+function watchParent(): void {
+  const watcher = new Worker(
+    `const { workerData: w } = require('node:worker_threads')
+    setInterval(() => process.ppid !== w.parent && process.kill(process.pid, 'SIGKILL'), w.ms)`,
+    { eval: true, execArgv: [], workerData: { parent: parentPid, ms: WATCH_MS } },
+  )
+  // It never keeps the worker running.
+  watcher.unref()
+}
 
 /**
  * Ends this worker once its parent is gone (killed: this process is handed to another, init). The

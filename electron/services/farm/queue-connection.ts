@@ -66,6 +66,23 @@ export interface JobAnswer {
 /** The key holding a run's record: present while the run goes on, gone once it ends. */
 export const runKey = (run: string): string => `pw:${QUEUE_NAME}:run:${run}`
 
+/**
+ * How long a run's record outlives its host's last word (the host renews it every second): the
+ * record of a host killed, or cut off from Redis, expires, and the workers drop the run's tasks
+ * and refuse its jobs left in Redis, which BullMQ then removes (a host back later sends again
+ * what it still waits for). Long enough for a host's network or Redis to come back meanwhile.
+ */
+export const RUN_TTL_S = 600
+
+/**
+ * How long BullMQ's event stream, which holds the answers of the last jobs, outlives the queue's
+ * last run: the hosts and the workers renew it while they run one, so nothing of a run stays in
+ * Redis for good.
+ */
+const EVENTS_TTL_S = 24 * 3600
+export const renewEvents = (redis: Redis, queue: Queue): Promise<number> =>
+  redis.expire(queue.keys.events, EVENTS_TTL_S)
+
 /** Why a worker refuses a task of a run whose record is gone (the run ended, or Redis lost it). */
 export const runOver = (run: string): string => `run ${run} is over`
 

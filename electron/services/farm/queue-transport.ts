@@ -11,8 +11,10 @@ import {
   failFast,
   QUEUE_NAME,
   QUEUE_PROTOCOL,
+  renewEvents,
   runKey,
   runOver,
+  RUN_TTL_S,
   type QueueAddress,
   type RunRecord,
   type JobAnswer,
@@ -183,10 +185,11 @@ export class QueueTransport implements FarmTransport {
       broken = true
       emit({ type: 'broken', why })
     }
+    const writeRecord = () => redis.set(runKey(run), JSON.stringify(record), 'EX', RUN_TTL_S)
     /** Jobs go out in the order the farm submits them, one after the other. */
-    let adding: Promise<unknown> = redis
-      .set(runKey(run), JSON.stringify(record))
-      .catch((e: Error) => breakDown(`cannot write to Redis at ${this.label} (${e.message})`))
+    let adding: Promise<unknown> = writeRecord().catch((e: Error) =>
+      breakDown(`cannot write to Redis at ${this.label} (${e.message})`),
+    )
 
     /** Puts tasks in hand into jobs of `batch` tasks, the most urgent first, and adds them. */
     const flush = () => {
@@ -277,8 +280,9 @@ export class QueueTransport implements FarmTransport {
       const tasks = tasksOf(id)
       if (tasks.length === 0) return
       if (failedReason === runOver(run)) {
-        // Redis lost the run's record (a restart) while the job got there: both go again.
-        adding = adding.then(() => redis.set(runKey(run), JSON.stringify(record)).catch(() => {}))
+        // Redis lost the run's record (a restart, or it expired while this host was cut off)
+        // while the job got there: both go again.
+        adding = adding.then(() => writeRecord().catch(() => {}))
         return resend(tasks, redisLost)
       }
       for (const t of tasks) settle(t)
@@ -291,16 +295,24 @@ export class QueueTransport implements FarmTransport {
       if (closed || !tasksOf(id).includes(p.task)) return
       emit({ type: 'progress', task: p.task, fraction: p.fraction, detail: p.detail })
     }
+    /** Jobs just back in the queue, said once the events that came with it are read. */
+    const backAgain = new Set<string>()
     const onStalled = ({ jobId: id }: { jobId: string }) => {
+      backAgain.delete(id)
       const tasks = tasksOf(id)
       if (closed || tasks.length === 0) return
       emit({ type: 'requeued', tasks, why: 'a worker stopped answering' })
     }
-    // A worker stopped (Ctrl-C) handed its job back.
+    // A worker stopped (Ctrl-C) handed its job back. A stalled job comes back the same way, its
+    // stalled event right after (one script writes both, read together): that one says why.
     const onWaiting = ({ jobId: id, prev }: { jobId: string; prev?: string }) => {
       if (prev !== 'active' || closed) return
-      const tasks = tasksOf(id)
-      if (tasks.length > 0) emit({ type: 'requeued', tasks, why: 'a worker stopped' })
+      backAgain.add(id)
+      setImmediate(() => {
+        if (!backAgain.delete(id) || closed) return
+        const tasks = tasksOf(id)
+        if (tasks.length > 0) emit({ type: 'requeued', tasks, why: 'a worker stopped' })
+      })
     }
     events.on('completed', onCompleted)
     events.on('failed', onFailed)
@@ -368,7 +380,11 @@ export class QueueTransport implements FarmTransport {
             line: `no worker serves the queue at ${this.label} yet; the run waits for one ('worker --queue URL' on any machine)`,
           })
         }
-        if (!(await redis.exists(runKey(run)))) await redis.set(runKey(run), JSON.stringify(record))
+        const [kept] = await Promise.all([
+          redis.expire(runKey(run), RUN_TTL_S),
+          renewEvents(redis, queue),
+        ])
+        if (!kept) await writeRecord()
         const old = [...jobs].filter(([, j]) => Date.now() - j.since > CHECK_MS)
         const present = await Promise.all(old.map(([id]) => redis.exists(queue.toKey(id))))
         // Missing twice in a row: a job just finished is gone before its event arrives.
@@ -419,11 +435,11 @@ export class QueueTransport implements FarmTransport {
   /**
    * Takes a run out of Redis: its record (the workers stop its tasks when they see it gone), then
    * its jobs. A job a worker holds cannot be removed; that worker drops it within a second, so
-   * this waits for it a while.
+   * this waits for it a while. The answers in BullMQ's event stream go a day after the last run.
    */
   private async removeRun(run: string, ids: string[]): Promise<void> {
     try {
-      await this.redis.del(runKey(run))
+      await Promise.all([this.redis.del(runKey(run)), renewEvents(this.redis, this.queue)])
       const t0 = Date.now()
       let left = ids
       while (left.length > 0 && Date.now() - t0 < REMOVE_MS) {

@@ -9,6 +9,7 @@ import {
   isTaskJob,
   machine,
   QUEUE_NAME,
+  renewEvents,
   runKey,
   runOver,
   versionMismatch,
@@ -202,6 +203,8 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
 
   // A run whose record is gone is over: its tasks in hand stop at once (their processes killed).
   const check = setInterval(() => {
+    // The answers this worker sends outlive the run's host (killed before it renewed them) a day.
+    if (runs.size > 0) void renewEvents(redis, queue).catch(() => {})
     for (const [run, state] of runs)
       void redis.exists(runKey(run)).then(
         (n) => {

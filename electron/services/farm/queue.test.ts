@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLI, cli } from '../../cli/run-cli'
-import { childPids, exitCode, processRunning } from '../../../testing/processes'
+import { childPids, cpuSeconds, exitCode, processRunning } from '../../../testing/processes'
 import { slowLink } from '../../../testing/slow-link'
 import { queensTasks } from '../../../shared/queens/count'
 import {
@@ -33,6 +33,13 @@ const runKeys = (redis: TestRedis) =>
     .split('\n')
     .filter(Boolean)
     .filter((k) => !/^bull:puzzle-workbench:(id|meta|events|stalled-check|marker|pc)$/.test(k))
+
+/** The run records in Redis. */
+const runRecords = (redis: TestRedis) =>
+  redis.cli('--scan', '--pattern', 'pw:puzzle-workbench:run:*').split('\n').filter(Boolean)
+/** A key's time to live in seconds (-1: none, -2: no such key). */
+const ttl = (redis: TestRedis, key: string) => Number(redis.cli('ttl', key))
+const DAY = 24 * 3600
 
 /** A worker of one process that gives up on a silent worker's tasks after 2 s. */
 const startWorker = (url: string) => startQueueWorker(url, '--jobs', '1', '--stall-after', '2')
@@ -204,12 +211,17 @@ describe.skipIf(missingRedis !== undefined)('the queue: BullMQ on Redis', () => 
         .poll(() => redis.cli('llen', 'bull:puzzle-workbench:active'), { timeout: 30_000 })
         .toBe('4')
       busy = workers.flatMap((w) => childPids(w.child.pid!))
+      // Its record expires unless the run renews it.
+      expect(ttl(redis, runRecords(redis)[0])).toBeGreaterThan(0)
       stop.abort()
       expect((await run).complete).toBe(false)
     } finally {
       await transport.close()
     }
     expect(runKeys(redis)).toEqual([])
+    // The answers in BullMQ's event stream expire a day after the run.
+    expect(ttl(redis, 'bull:puzzle-workbench:events')).toBeGreaterThan(DAY - 60)
+    expect(ttl(redis, 'bull:puzzle-workbench:events')).toBeLessThanOrEqual(DAY)
     // The processes that ran its tasks are stopped, not left counting n = 17 for nobody.
     expect(busy.length).toBeGreaterThan(0)
     await expect.poll(() => busy.filter(processRunning), { timeout: 30_000 }).toEqual([])
@@ -361,7 +373,11 @@ describe.skipIf(missingRedis !== undefined)('the queue: workers that stop or die
         .toBe(true)
       // 15 s by design (a lock of 10 s, a check every 5 s), and a margin for a loaded machine.
       expect(Date.now() - killed).toBeLessThan(20_000)
-      // Its processes end with it (after the task in hand), not after the dozen queued.
+      // Said once, as what it is (not also as a job handed back).
+      expect(events.filter((e) => e.type === 'requeued').map((e) => e.why)).not.toContain(
+        'a worker stopped',
+      )
+      // Its processes end with it, not after the dozen queued.
       await expect.poll(() => busy.filter(processRunning), { timeout: 30_000 }).toEqual([])
       session.close('stop')
     } finally {
@@ -370,6 +386,69 @@ describe.skipIf(missingRedis !== undefined)('the queue: workers that stop or die
       await redis.stop()
     }
   }, 180_000)
+
+  it('a worker killed in the middle of long tasks: its processes end within seconds, not at the tasks’ end', async () => {
+    const redis = await startRedis()
+    const doomed = await startQueueWorker(redis.url, '--jobs', '2')
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    let busy: number[] = []
+    try {
+      const session = transport.open({ kind: 'queens', setup: { n: 21 } })
+      // The heaviest tasks of n = 21: a minute or more each, reporting nothing before their end.
+      const heavy = queensTasks(21)
+        .sort((a, b) => b.weight - a.weight)
+        .slice(0, 4)
+      for (const t of heavy) session.submit({ id: t.id, input: t, priority: t.weight })
+      await expect.poll(() => childPids(doomed.child.pid!), { timeout: 30_000 }).toHaveLength(2)
+      busy = childPids(doomed.child.pid!)
+      // Both well into a task (starting a process takes a fraction of a second of CPU).
+      await expect
+        .poll(() => busy.every((pid) => cpuSeconds(pid) >= 1.5), { timeout: 60_000 })
+        .toBe(true)
+      doomed.child.kill('SIGKILL')
+      const killed = Date.now()
+      await expect
+        .poll(() => busy.filter(processRunning), { timeout: 60_000, interval: 50 })
+        .toEqual([])
+      // They end within a fraction of a second; the margin is for a loaded machine.
+      expect(Date.now() - killed).toBeLessThan(5000)
+      session.close('stop')
+    } finally {
+      for (const pid of busy.filter(processRunning)) process.kill(pid, 'SIGKILL')
+      await transport.close()
+      await stopWorker(doomed)
+      await redis.stop()
+    }
+  }, 180_000)
+})
+
+describe.skipIf(missingRedis !== undefined)('what a run leaves in Redis', () => {
+  it('a run whose host is killed: its record expires within 10 minutes, then the workers drop its jobs', async () => {
+    const redis = await startRedis()
+    const worker = await startWorker(redis.url)
+    const host = spawn(process.execPath, [...CLI, 'queens', 'count', '21', '--queue', redis.url], {
+      stdio: 'ignore',
+    })
+    try {
+      // Mid-run: the worker holds two of its jobs.
+      await expect.poll(() => activeJobs(redis), { timeout: 30_000 }).toHaveLength(2)
+      host.kill('SIGKILL')
+      await exitCode(host)
+      const [record] = runRecords(redis)
+      expect(ttl(redis, record)).toBeGreaterThan(0)
+      expect(ttl(redis, record)).toBeLessThanOrEqual(600)
+      // The answers in BullMQ's event stream, renewed by the worker too, expire a day later.
+      await expect.poll(() => ttl(redis, 'bull:puzzle-workbench:events')).toBeGreaterThan(DAY - 60)
+      expect(runKeys(redis).length).toBeGreaterThan(1)
+      // Ten minutes later:
+      redis.cli('expire', record, '1')
+      await expect.poll(() => runKeys(redis), { timeout: 60_000 }).toEqual([])
+    } finally {
+      host.kill('SIGKILL')
+      await stopWorker(worker)
+      await redis.stop()
+    }
+  }, 120_000)
 })
 
 describe.skipIf(missingRedis !== undefined)('the queue whose Redis goes away', () => {
