@@ -10,7 +10,7 @@ import { renderSolution } from '../../shared/edgematch/triangle/render'
 import { solveAll } from '../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../shared/edgematch/triangle/verify'
 import { seededRandom } from '../../shared/random'
-import { CLI, cli } from './run-cli'
+import { CLI, cli, cliOnTerminal } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-triangle-'))
 const file = (name: string, content: string) => {
@@ -119,4 +119,20 @@ describe('triangle command', () => {
     const signal = await new Promise((resolve) => child.on('exit', (_, s) => resolve(s)))
     expect(signal).toBe('SIGINT')
   })
+
+  it('a search for one solution shows its nodes and time on a terminal, and Ctrl-C stops it', async () => {
+    // A piece of three figures that nothing matches: no board, so the whole (large) tree is
+    // searched.
+    const p = randomPuzzle(5, 5, 'built', seededRandom(1))
+    const path = file(
+      'unsolvable.txt',
+      formatTrianglePuzzle({ ...p, figures: 8, pieces: [...p.pieces.slice(1), [6, 7, 8]] }),
+    )
+    const line =
+      /Searching for a solution… [\d.,]+( million)? search nodes \| \d+ s \| Ctrl-C stops/
+    const r = await cliOnTerminal(['triangle', path], line)
+    expect(r.seen).toMatch(line)
+    expect(r.seen).not.toContain('Puzzle unlösbar')
+    expect(r.code).toBe(130)
+  }, 120_000)
 })
