@@ -47,8 +47,8 @@ export function treeFraction(
  * the time left said as the tilings' is (`TimeLeft`): from the rate of the share done, not
  * before 5 % of the tree and half a second, nor while the rate of the second half of the time so
  * far is over 2x from the first's; once said, on to the end. (Subtrees of one level differ, so the
- * rate of the share changes as the search moves from one to the next: said at once, a random
- * 8 × 8 board's time left ran up to 6 times long.) One per search.
+ * rate of the share changes as the search moves from one to the next, fastest in the first
+ * moments.) One per search.
  */
 export function searchClock(): (
   fraction: number,
