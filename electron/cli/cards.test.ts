@@ -6,6 +6,7 @@ import { bruteForceCards } from '../../testing/brute/cards'
 import { formatCards, parseCards } from '../../shared/edgematch/cards/format'
 import { randomCardPuzzle } from '../../shared/edgematch/cards/random'
 import { verifyCardBoard } from '../../shared/edgematch/cards/verify'
+import { startCliAtTerminal } from '../../testing/cli-at-terminal'
 import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cards-'))
@@ -128,4 +129,28 @@ describe('cards command', () => {
   it('--help says what --identical-as-one changes', () => {
     expect(cli('cards', '--help').out).toMatch(/--identical-as-one\s+take identical cards/)
   })
+
+  it('a search for one solution shows its nodes and time on a terminal, and Ctrl-C stops it', async () => {
+    // A card whose four figures nothing matches: no board, so the whole (large) tree is searched.
+    const { puzzle } = randomCardPuzzle(6, 6, 2, undefined, 1)
+    const cards = [
+      ...puzzle.cards.slice(1),
+      [
+        [7, 0],
+        [8, 0],
+        [9, 0],
+        [10, 0],
+      ] as const,
+    ]
+    const path = file('unsolvable.json', formatCards({ ...puzzle, cards }))
+    const line =
+      /Searching for a solution… [\d.,]+( million)? search nodes \| \d+ s \| Ctrl-C stops/
+    const run = startCliAtTerminal('cards', path)
+    await run.printed(line)
+    process.kill(run.pid(), 'SIGINT')
+    const { code, out, err } = await run.done
+    expect(err).toMatch(line)
+    expect(out + err).not.toContain('has no solution')
+    expect(code).toBe(130)
+  }, 120_000)
 })

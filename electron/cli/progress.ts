@@ -83,6 +83,26 @@ export const searchBar = (enabled: boolean): Bar<SearchProgress> =>
   )
 
 /**
+ * The line of a search for one solution (cards, triangle without --count or --all): how long it
+ * will take is not known (it ends at the first board, wherever in the tree that lies), so no bar
+ * and no time left, only that it is working: the search nodes and the time so far.
+ */
+export const activityLine = (enabled: boolean): Bar<SearchProgress> =>
+  statusBar(
+    enabled,
+    'Searching for a solution… {nodes} search nodes | {elapsed} | Ctrl-C stops',
+    (p) => ({
+      fraction: 0,
+      elapsedMs: p.elapsedMs,
+      fields: {
+        nodes: formatEstimate(p.nodes),
+        elapsed: formatDuration(p.elapsedMs / 1000),
+      },
+    }),
+    false,
+  )
+
+/**
  * Runs a computation that pauses often (a generator) in this process: every 50 ms it shows its
  * progress and lets Ctrl-C and the terminal in. Its result, or undefined if `signal` stopped it.
  * The bar is stopped either way.

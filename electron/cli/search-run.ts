@@ -1,7 +1,7 @@
 /** What the edge-matching commands (cards, triangle) share around their one-go searches. */
 import { plural } from '../../shared/plural'
-import { searchProgress } from '../../shared/edgematch/progress'
-import { searchBar } from './progress'
+import { searchClock } from '../../shared/edgematch/progress'
+import { activityLine, searchBar } from './progress'
 
 export const statsLine = (stats: { placements: number; nodes: number }, ms: number): string =>
   `${plural(stats.placements, 'placement')} tried, ${plural(stats.nodes, 'search node')}, in ${ms.toFixed(1)} ms.`
@@ -22,18 +22,19 @@ export function whileCtrlCQuits<T>(run: () => T): T {
 
 /**
  * Runs a search with a progress bar on stderr (on a terminal, unless `enabled` is false): `run`
- * gets the solver's progress callback (nodes, share of the tree done).
+ * gets the solver's progress callback (nodes, share of the tree done). A search for the first
+ * solution (`first`) shows a line of its nodes and time instead.
  */
 export function withSearchBar<T>(
   enabled: boolean,
   run: (onProgress: (nodes: number, fraction: number) => void) => T,
+  first = false,
 ): T {
-  const bar = searchBar(enabled)
+  const bar = first ? activityLine(enabled) : searchBar(enabled)
+  const clock = searchClock()
   const t0 = performance.now()
   try {
-    return run((nodes, fraction) =>
-      bar.update(searchProgress(fraction, nodes, performance.now() - t0)),
-    )
+    return run((nodes, fraction) => bar.update(clock(fraction, nodes, performance.now() - t0)))
   } finally {
     bar.stop()
   }

@@ -119,4 +119,23 @@ describe('triangle command', () => {
     expect(code).toBe(130)
     expect(err).not.toContain('stopping')
   })
+
+  it('a search for one solution shows its nodes and time on a terminal, and Ctrl-C stops it', async () => {
+    // A piece of three figures that nothing matches: no board, so the whole (large) tree is
+    // searched.
+    const p = randomPuzzle(5, 5, 'built', seededRandom(1))
+    const path = file(
+      'unsolvable.txt',
+      formatTrianglePuzzle({ ...p, figures: 8, pieces: [...p.pieces.slice(1), [6, 7, 8]] }),
+    )
+    const line =
+      /Searching for a solution… [\d.,]+( million)? search nodes \| \d+ s \| Ctrl-C stops/
+    const run = startCliAtTerminal('triangle', path)
+    await run.printed(line)
+    process.kill(run.pid(), 'SIGINT')
+    const { code, out, err } = await run.done
+    expect(err).toMatch(line)
+    expect(out + err).not.toContain('Puzzle unlösbar')
+    expect(code).toBe(130)
+  }, 120_000)
 })

@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../random'
 import { randomCardPuzzle } from './cards/random'
 import { solveCards } from './cards/solve'
-import { formatShare, searchProgress, treeFraction } from './progress'
+import { identicalGroups } from './cards/symmetry'
+import { formatShare, searchClock, treeFraction } from './progress'
 import { randomPuzzle } from './triangle/random'
 import { solveAll } from './triangle/solve'
 
 /**
  * Each solver's reports over a whole count (every 65,536 nodes): nodes and the share of the tree
- * done. With time taken as proportional to nodes, the time left the reports give is checked
- * against the nodes that were in fact left.
+ * done. With time taken as proportional to nodes (a microsecond a node), the share is checked
+ * against the share of the nodes, and the time left said against the nodes in fact left, from the
+ * first tenth of the run on (both floored at half a second, as the display's whole seconds are).
  */
-function check(reports: [number, number][], total: number, within: number) {
+function check(reports: [number, number][], total: number, share: number, within: number) {
   expect(reports.length).toBeGreaterThan(10)
   reports.forEach(([, f], k) => {
     expect(f).toBeGreaterThan(0)
@@ -20,14 +22,20 @@ function check(reports: [number, number][], total: number, within: number) {
   })
   // Near the end by the end.
   expect(reports.at(-1)![1]).toBeGreaterThan(0.9)
+  const clock = searchClock()
+  let said = false
   for (const [nodes, f] of reports) {
-    // A microsecond a node.
-    const eta = searchProgress(f, nodes, nodes / 1000).etaSeconds
-    if (nodes < total / 10 || nodes < 1e6) continue
-    const left = (total - nodes) / 1e6
-    expect(eta).toBeDefined()
-    expect(Math.max(eta! / left, left / eta!)).toBeLessThan(within)
+    const eta = clock(f, nodes, nodes / 1000).etaSeconds
+    if (nodes < total / 10) continue
+    const ofNodes = nodes / total
+    expect(Math.max(f / ofNodes, ofNodes / f)).toBeLessThan(share)
+    if (eta === undefined) continue
+    said = true
+    const left = Math.max(0.5, (total - nodes) / 1e6)
+    const e = Math.max(0.5, eta)
+    expect(Math.max(e / left, left / e)).toBeLessThan(within)
   }
+  expect(said).toBe(true)
 }
 
 describe('the progress of an edge-matching count', () => {
@@ -36,36 +44,53 @@ describe('the progress of an edge-matching count', () => {
     const { stats } = solveAll(randomPuzzle(4, 6, 'built', seededRandom(7)), undefined, (n, f) =>
       reports.push([n, f]),
     )
-    check(reports, stats.nodes, 2)
+    check(reports, stats.nodes, 1.5, 2)
   })
 
-  it('grows with the card search, nears 1 at its end and gives a sane time left', () => {
+  it('cards: a framed board with alike cards advances with the search (the pruned corners and used-up cards are no share)', () => {
+    // The marker corner card lies on the first cell: the other three corners there end at once.
+    // Counted as shares, the bar stood at a quarter of the nodes' share (0.23 to 0.34).
+    const { puzzle } = randomCardPuzzle(6, 6, 3, 1, 1)
+    expect(identicalGroups(puzzle.cards).length).toBeGreaterThan(0)
     const reports: [number, number][] = []
-    const { stats } = solveCards(randomCardPuzzle(4, 4, 3, undefined, 3).puzzle, {
+    const { stats } = solveCards(puzzle, { onProgress: (n, f) => void reports.push([n, f]) })
+    check(reports, stats.nodes, 1.6, 2)
+  })
+
+  it('grows with the card search, nears 1 at its end and gives a time left once it holds', () => {
+    const reports: [number, number][] = []
+    const { stats } = solveCards(randomCardPuzzle(7, 7, 4, 2, 1).puzzle, {
       onProgress: (n, f) => void reports.push([n, f]),
     })
-    // Subtrees of one level differ more here: the early estimates run up to 6 times long.
-    check(reports, stats.nodes, 8)
+    check(reports, stats.nodes, 2, 4)
   })
 
-  it('takes each branch as an equal share of its parent', () => {
-    // Level 0: branch 1 of 0…3 (a quarter done); level 1: branch 2 of 0…1 (half of a quarter).
-    const at = [1, 1]
-    const from = [0, 0]
-    const to = [4, 2]
+  it('takes each branch entered as an equal share of its parent', () => {
+    // Level 0: branch 1 of 4 done (a quarter); level 1: 1 of 2 (half of a quarter).
+    const before = [1, 1]
+    const width = [4, 2]
     expect(
       treeFraction(
         2,
-        (d) => at[d],
-        (d) => from[d],
-        (d) => to[d],
+        (d) => before[d],
+        (d) => width[d],
       ),
     ).toBeCloseTo(0.375)
   })
 
-  it('says no time left before a second has gone, and shows small shares in two figures', () => {
-    expect(searchProgress(0.5, 100, 900).etaSeconds).toBeUndefined()
-    expect(searchProgress(1e-9, 100, 60_000).etaSeconds).toBeCloseTo(6e10, -8)
+  it('says no time left before it can be trusted, and shows small shares in two figures', () => {
+    const early = searchClock()
+    expect(early(0.5, 100, 400).etaSeconds).toBeUndefined()
+    // 1 % in a minute: too little of the tree to go by.
+    expect(searchClock()(0.01, 100, 60_000).etaSeconds).toBeUndefined()
+    // A steady rate: said, from the rate.
+    const steady = searchClock()
+    for (let s = 1; s <= 10; s++) steady(s / 100, s, s * 1000)
+    expect(steady(0.11, 11, 11_000).etaSeconds).toBeCloseTo(89, 0)
+    // The rate of the second half 4x the first's: not yet.
+    const speeding = searchClock()
+    const at = (s: number) => (s <= 5 ? s * 0.004 : 0.02 + (s - 5) * 0.03)
+    for (let s = 1; s <= 10; s++) expect(speeding(at(s), s, s * 1000).etaSeconds).toBeUndefined()
     expect(formatShare(0.374)).toBe('37 %')
     expect(formatShare(0.000123)).toBe('0.012 %')
   })

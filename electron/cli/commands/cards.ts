@@ -41,7 +41,15 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
   if (!opts.all && !opts.count) {
     let first: CardBoard | undefined
     const { stats } = whileCtrlCQuits(() =>
-      solveCards(puzzle, { onSolution: (board) => ((first = checked(puzzle, board)), true) }),
+      withSearchBar(
+        opts.progress !== false,
+        (onProgress) =>
+          solveCards(puzzle, {
+            onProgress,
+            onSolution: (board) => ((first = checked(puzzle, board)), true),
+          }),
+        true,
+      ),
     )
     const ms = performance.now() - t0
     if (opts.json)

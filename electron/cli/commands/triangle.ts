@@ -24,7 +24,9 @@ export function triangleCommand(
   const puzzle = parseTrianglePuzzle(readInput(file, 'puzzle'), file)
   const t0 = performance.now()
   if (!opts.all && !opts.count) {
-    const { solution, stats } = whileCtrlCQuits(() => solveFirst(puzzle))
+    const { solution, stats } = whileCtrlCQuits(() =>
+      withSearchBar(opts.progress !== false, (onProgress) => solveFirst(puzzle, onProgress), true),
+    )
     const ms = performance.now() - t0
     if (solution) checked(puzzle, solution)
     if (opts.json)

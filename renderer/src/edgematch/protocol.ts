@@ -44,6 +44,9 @@ export type WorkerReply =
       readonly id: number
       readonly type: 'progress'
       readonly found: number
+      /** Search nodes so far (a generator's: over all its draws), and the draws made. */
+      readonly nodes?: number
+      readonly draws?: number
       /** Of the search tree, and the time left from its rate (`searchProgress`), once known. */
       readonly fraction?: number
       readonly etaSeconds?: number

@@ -1,8 +1,9 @@
 import { parseCards } from '../../../shared/edgematch/cards/format'
 import { solveCards } from '../../../shared/edgematch/cards/solve'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
+import type { Spent } from '../../../shared/edgematch/draws'
 import { generatePuzzle } from '../../../shared/edgematch/generate'
-import { searchProgress, type SearchProgress } from '../../../shared/edgematch/progress'
+import { searchClock, type SearchProgress } from '../../../shared/edgematch/progress'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import {
@@ -32,6 +33,7 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
   let found = 0
   let lastPost = t0
   let progress: SearchProgress | undefined
+  const clock = searchClock()
   /** At most five times a second: the boards found, and how far the search has come. */
   const report = () => {
     const now = performance.now()
@@ -41,7 +43,9 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
       id: r.id,
       type: 'progress',
       found,
-      ...(progress ? { fraction: progress.fraction, etaSeconds: progress.etaSeconds } : {}),
+      ...(progress
+        ? { nodes: progress.nodes, fraction: progress.fraction, etaSeconds: progress.etaSeconds }
+        : {}),
     })
   }
   const seen = () => {
@@ -49,7 +53,7 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
     report()
   }
   const onProgress = (nodes: number, fraction: number) => {
-    progress = searchProgress(fraction, nodes, performance.now() - t0)
+    progress = clock(fraction, nodes, performance.now() - t0)
     report()
   }
   if (r.kind === 'cards') {
@@ -101,7 +105,19 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
 
 function generate(r: Extract<WorkerRequest, { op: 'generate' }>): WorkerReply {
   const { rows, cols, figures, seed } = r
-  const g = generatePuzzle({ kind: r.kind, rows, cols, figures, frame: r.frame || undefined, seed })
+  let lastPost = performance.now()
+  // Its searches (each draw's count up to two) have no share to show: the draws and nodes so
+  // far say that it works, at most five times a second.
+  const onProgress = (spent: Spent) => {
+    const now = performance.now()
+    if (now - lastPost <= 200) return
+    lastPost = now
+    post({ id: r.id, type: 'progress', found: 0, nodes: spent.nodes, draws: spent.draws })
+  }
+  const g = generatePuzzle(
+    { kind: r.kind, rows, cols, figures, frame: r.frame || undefined, seed },
+    onProgress,
+  )
   return { id: r.id, type: 'generated', text: g.text, draws: g.draws, nodes: g.nodes }
 }
 

@@ -166,8 +166,8 @@ describe('the edge-matching store', () => {
       text: m.text,
       identicalAsOne: true,
     })
-    answer({ type: 'progress', found: 7 })
-    expect(m.busy).toMatchObject({ op: 'solve', found: 7 })
+    answer({ type: 'progress', found: 7, nodes: 65_536, fraction: 0.1 })
+    expect(m.busy).toMatchObject({ op: 'solve', found: 7, nodes: 65_536, fraction: 0.1 })
     answer({ type: 'solved', result: solved(8) })
     expect(m.busy).toBeUndefined()
     expect(m.board).toEqual([[0, 0]])
@@ -211,6 +211,9 @@ describe('the edge-matching store', () => {
     const before = m.puzzle
     m.generate({ rows: 2, cols: 2, figures: 3, frame: 0, seed: 5 })
     expect(solverWorker().request()).toMatchObject({ op: 'generate', rows: 2, seed: 5 })
+    // Its searches show that they work: draws and nodes so far.
+    answer({ type: 'progress', found: 0, nodes: 3_000_000, draws: 4 })
+    expect(m.busy).toMatchObject({ op: 'generate', nodes: 3_000_000, draws: 4 })
     const made = newCards(2, 2)
     answer({ type: 'generated', text: puzzleText(made), draws: 3, nodes: 40 })
     expect(m.text).toBe(puzzleText(made))

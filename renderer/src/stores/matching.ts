@@ -47,12 +47,17 @@ export const useMatching = defineStore('matching', () => {
   const palette = shallowRef<Figure[]>(figuresOf(puzzle.value))
   const bundled = shallowRef<BundledPuzzle[]>([])
 
-  /** The job in the worker; a search says how far it has come (`fraction`, `etaSeconds`). */
+  /**
+   * The job in the worker; a search says how far it has come (`fraction`, `etaSeconds`) and its
+   * nodes so far, a generator its nodes and draws.
+   */
   const busy = ref<{
     op: 'solve' | 'generate'
     id: number
     started: number
     found: number
+    nodes?: number
+    draws?: number
     fraction?: number
     etaSeconds?: number
   }>()
@@ -304,6 +309,8 @@ export const useMatching = defineStore('matching', () => {
       busy.value = {
         ...busy.value,
         found: m.found,
+        nodes: m.nodes ?? busy.value.nodes,
+        draws: m.draws ?? busy.value.draws,
         fraction: m.fraction ?? busy.value.fraction,
         etaSeconds: m.etaSeconds ?? busy.value.etaSeconds,
       }

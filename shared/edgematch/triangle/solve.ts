@@ -34,14 +34,20 @@ export interface TriangleCounts {
   readonly labelled: bigint
 }
 
-/** One board, or undefined if there is none ("Puzzle unlösbar"). */
-export function solveFirst(puzzle: TrianglePuzzle): {
+/**
+ * One board, or undefined if there is none ("Puzzle unlösbar"); `onProgress` hears every
+ * PROGRESS_NODES nodes how far the search has come.
+ */
+export function solveFirst(
+  puzzle: TrianglePuzzle,
+  onProgress?: (nodes: number, fraction: number) => void,
+): {
   solution: Solution | undefined
   stats: SearchStats
 } {
   const search = new TriangleSearch(puzzle)
   let solution: Solution | undefined
-  search.run(1, (s) => (solution = s))
+  search.run(1, (s) => (solution = s), onProgress)
   return { solution, stats: search.stats }
 }
 
@@ -148,6 +154,10 @@ class TriangleSearch {
   private readonly atStep: Int32Array
   private readonly fromStep: Int32Array
   private readonly toStep: Int32Array
+  /** Scratch for `fraction`: the pieces used at a step, and its candidates done and entered. */
+  private readonly usedThen: Int32Array
+  private readonly before: Int32Array
+  private readonly width: Int32Array
   /** Nodes so far, for progress (stats.nodes is summed per level as the search leaves it). */
   private ticks = 0
   private stopped = false
@@ -249,16 +259,45 @@ class TriangleSearch {
     this.atStep = new Int32Array(n)
     this.fromStep = new Int32Array(n)
     this.toStep = new Int32Array(n)
+    this.usedThen = new Int32Array(this.used.length)
+    this.before = new Int32Array(n)
+    this.width = new Int32Array(n)
   }
 
-  /** The share of the tree done while at step `d` (`treeFraction`). */
+  /**
+   * The share of the tree done while at step `d` (`treeFraction`), counting at each step only the
+   * candidates the search enters: a piece unused then, its previous copy used, matching every
+   * placed neighbour. (Called every PROGRESS_NODES nodes: its scan of the path's lists costs
+   * nothing.)
+   */
   private fraction(d: number): number {
-    const { atStep, fromStep, toStep } = this
+    const { cand, edge, val, word, bit, prevWord, prevBit, atStep, fromStep, toStep } = this
+    const used = this.usedThen
+    const { before, width } = this
+    used.fill(0)
+    for (let k = 0; k <= d; k++) {
+      const c = this.constraints[k]
+      const s2 = this.side2[k]
+      const need2 = c > 1 ? -val[this.near2[k]] : 0
+      const s3 = this.side3[k]
+      const need3 = c > 2 ? -val[this.near3[k]] : 0
+      before[k] = 0
+      width[k] = 0
+      for (let j = fromStep[k]; j < toStep[k]; j++) {
+        const o = cand[j]
+        if ((used[word[o]] & bit[o]) !== 0 || (used[prevWord[o]] & prevBit[o]) !== prevBit[o])
+          continue
+        if (c > 1 && (edge[3 * o + s2] !== need2 || (c > 2 && edge[3 * o + s3] !== need3))) continue
+        width[k]++
+        if (j < atStep[k]) before[k]++
+      }
+      const o = this.pick[k]
+      used[word[o]] |= bit[o]
+    }
     return treeFraction(
       d + 1,
-      (k) => atStep[k],
-      (k) => fromStep[k],
-      (k) => toStep[k],
+      (k) => before[k],
+      (k) => width[k],
     )
   }
 
