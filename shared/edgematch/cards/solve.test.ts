@@ -13,7 +13,7 @@ import {
   type Label,
 } from './puzzle'
 import { randomCardPuzzle } from './random'
-import { countSolutions, firstSolution, solveCards } from './solve'
+import { countSolutions, firstSolution, PROGRESS_NODES, solveCards } from './solve'
 import { identicalGroups } from './symmetry'
 import { verifyCardBoard } from './verify'
 
@@ -196,5 +196,18 @@ describe('a board whose middle card looks alike after a half turn', () => {
     const { boards, result } = everyBoard(puzzle)
     expect(result.counts).toEqual({ fixed: brute.fixed, upToRotation: brute.upToRotation })
     expect(boards.map((b) => placedKey(puzzle, b.board)).sort()).toEqual(brute.boards)
+  })
+})
+
+describe('progress on a slow search', () => {
+  it('is reported by the clock when PROGRESS_NODES nodes take long (a framed 10 × 10 board)', () => {
+    // The frame check slows this board to about a thousand nodes a second: by node count alone
+    // the bar would stand still, and a stop go unheard, for a minute.
+    const { puzzle } = randomCardPuzzle(10, 10, 16, 4, 1)
+    const reports: number[] = []
+    const r = solveCards(puzzle, { onProgress: (nodes) => reports.push(nodes) >= 3 })
+    expect(r.complete).toBe(false)
+    expect(reports).toHaveLength(3)
+    for (const nodes of reports) expect(nodes).toBeLessThan(PROGRESS_NODES)
   })
 })

@@ -50,14 +50,21 @@ export interface SolveOptions {
   /** Called with every board on the fixed board; returning true stops the search. */
   readonly onSolution?: (board: CardBoard, info: SolutionInfo) => boolean | void
   /**
-   * Called every PROGRESS_NODES search nodes with the nodes so far; returning true stops the
-   * search (the result is then incomplete).
+   * Called every PROGRESS_NODES search nodes, or PROGRESS_MS if those take longer, with the nodes
+   * so far; returning true stops the search (the result is then incomplete).
    */
   readonly onProgress?: (nodes: number, fraction: number) => boolean | void
 }
 
 /** How often (in search nodes, a power of two) onProgress is called. */
 export const PROGRESS_NODES = 1 << 16
+/**
+ * At the latest how often onProgress is called, in milliseconds: a framed board's frame check can
+ * slow the search to a few thousand nodes a second, and then PROGRESS_NODES would leave the bar
+ * still and a stop unheard for half a minute. The clock is read every CLOCK_NODES nodes.
+ */
+export const PROGRESS_MS = 250
+const CLOCK_NODES = 1 << 8
 
 export interface SolutionInfo {
   /** Whether the board is the least of its class (cell by cell): exactly one per class is. */
@@ -343,6 +350,7 @@ function search(
   const share = new LiveShare(p, marker)
   let placements = 0
   let nodes = 0
+  let reported = performance.now()
   let cell = 0
   let t = at[0] + need[at[1]] * K + need[at[2]]
   let i = start[t]
@@ -364,11 +372,14 @@ function search(
         continue
       left[type]--
       nodes++
-      if (
-        (nodes & (PROGRESS_NODES - 1)) === 0 &&
-        progress?.(nodes, share.at(stack, listFrom, cell, i, end, left)) === true
-      )
-        return stopped()
+      if (progress && (nodes & (CLOCK_NODES - 1)) === 0) {
+        const now = performance.now()
+        if ((nodes & (PROGRESS_NODES - 1)) === 0 || now - reported >= PROGRESS_MS) {
+          reported = now
+          if (progress(nodes, share.at(stack, listFrom, cell, i, end, left)) === true)
+            return stopped()
+        }
+      }
       if (cell + 1 === n || (cell + 1 === mDeadline && left[mType] !== 0)) {
         left[type]++
         if (cell + 1 === n) {
