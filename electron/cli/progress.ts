@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress'
 import type { RunProgress } from '../services/tiling-job'
-import { formatShare, type SearchProgress } from '../../shared/edgematch/progress'
+import { formatShare, timeLeftText, type SearchProgress } from '../../shared/edgematch/progress'
 import { formatEstimate, formatDuration } from '../../shared/tiling/estimate'
 
 /** What a bar shows of a run's progress: its fraction done, and the fields of its format. */
@@ -76,7 +76,7 @@ export const searchBar = (enabled: boolean): Bar<SearchProgress> =>
       fields: {
         share: formatShare(p.fraction),
         nodes: formatEstimate(p.nodes),
-        left: p.etaSeconds === undefined ? '…' : formatDuration(p.etaSeconds),
+        left: timeLeftText(p),
       },
     }),
     false,

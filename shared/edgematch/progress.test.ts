@@ -3,7 +3,7 @@ import { seededRandom } from '../random'
 import { randomCardPuzzle } from './cards/random'
 import { solveCards } from './cards/solve'
 import { identicalGroups } from './cards/symmetry'
-import { formatShare, searchClock, treeFraction } from './progress'
+import { formatShare, searchClock, timeLeftText, treeFraction } from './progress'
 import { randomPuzzle } from './triangle/random'
 import { solveAll } from './triangle/solve'
 
@@ -81,16 +81,26 @@ describe('the progress of an edge-matching count', () => {
   it('says no time left before it can be trusted, and shows small shares in two figures', () => {
     const early = searchClock()
     expect(early(0.5, 100, 400).etaSeconds).toBeUndefined()
-    // 1 % in a minute: too little of the tree to go by.
-    expect(searchClock()(0.01, 100, 60_000).etaSeconds).toBeUndefined()
+    // 1 % in a minute: too little of the tree to go by, but roughly 1.7 hours more.
+    const slow = searchClock()(0.01, 100, 60_000)
+    expect(slow.etaSeconds).toBeUndefined()
+    expect(slow.roughSeconds).toBeCloseTo(5940, 6)
+    expect(timeLeftText(slow)).toBe('roughly 1.7 hours')
+    // A count of years says so, as an order of magnitude (not in its first moments).
+    expect(timeLeftText(searchClock()(1e-12, 5e6, 10_000))).toBe('roughly 320,000 years')
+    expect(timeLeftText(searchClock()(1e-12, 5e5, 1_000))).toBe('…')
     // A steady rate: said, from the rate.
     const steady = searchClock()
     for (let s = 1; s <= 10; s++) steady(s / 100, s, s * 1000)
-    expect(steady(0.11, 11, 11_000).etaSeconds).toBeCloseTo(89, 0)
-    // The rate of the second half 4x the first's: not yet.
-    const speeding = searchClock()
-    const at = (s: number) => (s <= 5 ? s * 0.004 : 0.02 + (s - 5) * 0.03)
-    for (let s = 1; s <= 10; s++) expect(speeding(at(s), s, s * 1000).etaSeconds).toBeUndefined()
+    const said = steady(0.11, 11, 11_000)
+    expect(said.etaSeconds).toBeCloseTo(89, 0)
+    expect([said.roughSeconds, timeLeftText(said)]).toEqual([undefined, '89 s'])
+    // The rate of the second half under half the whole's (the search slowing, as it does after
+    // its first, quickest subtrees; here as t^0.3): not yet, only rough.
+    const slowing = searchClock()
+    const at = (s: number) => 0.06 * s ** 0.3
+    for (let s = 1; s <= 10; s++) expect(slowing(at(s), s, s * 1000).etaSeconds).toBeUndefined()
+    expect(slowing(at(10), 10, 10_000).roughSeconds).toBeGreaterThan(0)
     expect(formatShare(0.374)).toBe('37 %')
     expect(formatShare(0.000123)).toBe('0.012 %')
   })

@@ -11,6 +11,7 @@
  * one branch of the level above, and is 1 when the search ends.
  */
 import { TimeLeft } from '../time-left'
+import { formatDuration } from '../tiling/estimate'
 
 export interface SearchProgress {
   /** Of the search tree, in [0, 1]. */
@@ -20,6 +21,11 @@ export interface SearchProgress {
   readonly elapsedMs: number
   /** From the rate of the share done, once it can be trusted (`searchClock`). */
   readonly etaSeconds?: number
+  /**
+   * Until then, the plain extrapolation from the share done so far: only its order of magnitude
+   * can be trusted (early subtrees differ from later ones), but a count of years says so at once.
+   */
+  readonly roughSeconds?: number
 }
 
 /**
@@ -58,8 +64,26 @@ export function searchClock(): (
   const timeLeft = new TimeLeft({ ms: 0, done: 0 })
   return (fraction, nodes, elapsedMs) => {
     const etaSeconds = timeLeft.at(elapsedMs, fraction, 1)
-    return { fraction, nodes, elapsedMs, ...(etaSeconds === undefined ? {} : { etaSeconds }) }
+    if (etaSeconds !== undefined) return { fraction, nodes, elapsedMs, etaSeconds }
+    if (fraction <= 0 || fraction >= 1 || elapsedMs < ROUGH_AFTER_MS)
+      return { fraction, nodes, elapsedMs }
+    return {
+      fraction,
+      nodes,
+      elapsedMs,
+      roughSeconds: ((elapsedMs / 1000) * (1 - fraction)) / fraction,
+    }
   }
+}
+
+/** A rough time left is said from this far into a search: the first moments run fastest. */
+const ROUGH_AFTER_MS = 2000
+
+/** The time left as the bar and the app say it: "40 s", or "roughly 1,200 years" while rough. */
+export function timeLeftText(p: Pick<SearchProgress, 'etaSeconds' | 'roughSeconds'>): string {
+  if (p.etaSeconds !== undefined) return formatDuration(p.etaSeconds)
+  if (p.roughSeconds !== undefined) return `roughly ${formatDuration(p.roughSeconds)}`
+  return '…'
 }
 
 /** "37 %", or with two significant figures below 1 %: "0.0012 %". */

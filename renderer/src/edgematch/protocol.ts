@@ -47,9 +47,10 @@ export type WorkerReply =
       /** Search nodes so far (a generator's: over all its draws), and the draws made. */
       readonly nodes?: number
       readonly draws?: number
-      /** Of the search tree, and the time left from its rate (`searchProgress`), once known. */
+      /** Of the search tree, and the time left from its rate (`searchClock`): said or rough. */
       readonly fraction?: number
       readonly etaSeconds?: number
+      readonly roughSeconds?: number
     }
   | { readonly id: number; readonly type: 'solved'; readonly result: Solved }
   | {

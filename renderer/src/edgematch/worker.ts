@@ -44,7 +44,12 @@ function solve(r: Extract<WorkerRequest, { op: 'solve' }>): Solved {
       type: 'progress',
       found,
       ...(progress
-        ? { nodes: progress.nodes, fraction: progress.fraction, etaSeconds: progress.etaSeconds }
+        ? {
+            nodes: progress.nodes,
+            fraction: progress.fraction,
+            etaSeconds: progress.etaSeconds,
+            roughSeconds: progress.roughSeconds,
+          }
         : {}),
     })
   }

@@ -60,6 +60,7 @@ export const useMatching = defineStore('matching', () => {
     draws?: number
     fraction?: number
     etaSeconds?: number
+    roughSeconds?: number
   }>()
   const result = shallowRef<Solved | undefined>()
   /** The text the result belongs to: an edit makes the result stale. */
@@ -312,7 +313,9 @@ export const useMatching = defineStore('matching', () => {
         nodes: m.nodes ?? busy.value.nodes,
         draws: m.draws ?? busy.value.draws,
         fraction: m.fraction ?? busy.value.fraction,
+        // Said once it can be trusted, and from then on; rough only until then.
         etaSeconds: m.etaSeconds ?? busy.value.etaSeconds,
+        roughSeconds: m.roughSeconds,
       }
       return
     }
