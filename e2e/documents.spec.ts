@@ -97,9 +97,15 @@ test('with the most autosaves kept, unsaved work says it is not autosaved; resto
   workbench,
 }) => {
   // Earlier sessions' unsaved work, as many autosaves as the host keeps.
-  const earlier = (i: number) => ({ name: `Earlier ${i}`, pieces: [], figures: [] })
-  for (let i = 0; i < AUTOSAVE_LIMITS.maxCount; i++)
-    await workbench.call('autosave.write', { id: `earlier-${i}`, document: earlier(i) })
+  // The last one damaged: its contents are not JSON.
+  const earlier = (i: number) => ({
+    id: `earlier-${i}`,
+    name: `Earlier ${i}`,
+    contents: JSON.stringify({ document: { name: `Earlier ${i}`, pieces: [], figures: [] } }),
+  })
+  for (let i = 0; i < AUTOSAVE_LIMITS.maxCount - 1; i++)
+    await workbench.call('autosave.write', earlier(i))
+  await workbench.call('autosave.write', { id: 'damaged', name: 'Damaged', contents: '{"docu' })
   let page = await workbench.reopen()
   await expect(page.getByTestId('restore-button')).toHaveCount(AUTOSAVE_LIMITS.maxCount)
   await page.getByTestId('new').click()
@@ -111,10 +117,20 @@ test('with the most autosaves kept, unsaved work says it is not autosaved; resto
   await expect(page.getByTestId('notice-error')).toContainText(
     `Not autosaved: the autosave of "Untitled": there are ${AUTOSAVE_LIMITS.maxCount} autosaves already`,
   )
-  // Restoring one brings its document (read now) and keeps autosaving it under its own id.
+  // The damaged one says so, changes nothing and stays offered, to be discarded.
   page = await workbench.reopen()
-  await page.getByTestId('restore-button').first().click()
-  await expect(page.getByTestId('doc-title')).toHaveText(/^Earlier \d+ •$/)
+  const damaged = page.locator('.restore-item', { hasText: 'Damaged' })
+  await damaged.getByTestId('restore-button').click()
+  await expect(page.getByTestId('notice-error')).toHaveText(
+    /Restoring failed: the autosave of "Damaged" is damaged \(not JSON\): it cannot be restored/,
+  )
+  await expect(page.getByTestId('restore-button')).toHaveCount(AUTOSAVE_LIMITS.maxCount)
+  // Restoring one brings its document (read now) and keeps autosaving it under its own id.
+  await page
+    .locator('.restore-item', { hasText: 'Earlier 3' })
+    .getByTestId('restore-button')
+    .click()
+  await expect(page.getByTestId('doc-title')).toHaveText('Earlier 3 •')
 })
 
 test('a figure drawn on a bundled set leaves the set unchanged: New asks nothing; a changed piece does ask', async ({

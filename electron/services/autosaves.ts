@@ -1,16 +1,8 @@
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import {
-  AUTOSAVE_LIMITS,
-  documentHistorySchema,
-  documentSchema,
-  type AutosaveEntry,
-  type DocumentHistory,
-  type Recoverable,
-} from '../../shared/api/contract'
+import { AUTOSAVE_LIMITS, type AutosaveEntry, type Recoverable } from '../../shared/api/contract'
 import { MAX_MESSAGE_BYTES } from '../../shared/api/wire'
-import type { WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
 import { writeFileAtomic } from './atomic-write'
 import { describeFsError } from './fs-errors'
@@ -32,22 +24,21 @@ export class Autosaves {
     this.dir = resolve(dir)
   }
 
-  async write(
-    id: string,
-    document: WorkbenchDocument,
-    path?: string,
-    history?: DocumentHistory,
-  ): Promise<void> {
+  /**
+   * Keeps `contents` (the renderer's JSON of the document and its history) as the text it is:
+   * the host never parses it, so a large autosave costs it no more than its bytes.
+   */
+  async write(id: string, name: string, contents: string, path?: string): Promise<void> {
     const file = this.file(id)
     const header: Header = {
       autosave: 2,
-      name: document.name,
+      name,
       savedAt: new Date().toISOString(),
       ...(path ? { path } : {}),
     }
-    const text = `${JSON.stringify(header)}\n${JSON.stringify({ document, ...(history ? { history } : {}) })}\n`
+    const text = `${JSON.stringify(header)}\n${contents}\n`
     const bytes = Buffer.byteLength(text)
-    const what = `the autosave of "${document.name.slice(0, 100)}"`
+    const what = `the autosave of "${name.slice(0, 100)}"`
     if (bytes > AUTOSAVE_LIMITS.maxBytes) {
       throw new InputError(
         `${what}: too large (${mb(bytes)}); an autosave holds at most ${mb(AUTOSAVE_LIMITS.maxBytes)}: save the set to a file to keep it`,
@@ -86,11 +77,19 @@ export class Autosaves {
     return found.sort((a, b) => Date.parse(b.savedAt) - Date.parse(a.savedAt))
   }
 
-  /** One autosave with its contents, to restore it; a damaged history costs only itself. */
+  /**
+   * One autosave with its contents as written, to restore it: the renderer parses and checks
+   * them. An earlier version's autosave is one record, which holds the contents' fields.
+   */
   async read(id: string): Promise<Recoverable> {
-    const record = await this.record(id)
-    const history = documentHistorySchema.safeParse(record.history).data
-    return { ...entryOf(id, record), document: record.document, ...(history ? { history } : {}) }
+    const text = await this.text(id)
+    const end = text.indexOf('\n')
+    const header =
+      end >= 0 ? headerSchema.safeParse(parseOrUndefined(text.slice(0, end))).data : undefined
+    if (header) return { ...entryOf(id, header), contents: text.slice(end + 1).replace(/\n$/, '') }
+    const earlier = earlierHeader(text)
+    if (!earlier) throw new InputError(`autosave ${id}: damaged, it cannot be restored`)
+    return { ...entryOf(id, earlier), contents: text }
   }
 
   /** The header of one autosave, read from the first bytes of its file. */
@@ -111,8 +110,8 @@ export class Autosaves {
     return header && entryOf(id, header)
   }
 
-  /** An autosave's whole file, checked. */
-  private async record(id: string): Promise<AutosaveRecord> {
+  /** An autosave's whole file. */
+  private async text(id: string): Promise<string> {
     const file = this.file(id)
     const what = `autosave ${id}`
     let text: string
@@ -129,9 +128,7 @@ export class Autosaves {
       if (e instanceof InputError) throw e
       throw new InputError(`${what}: cannot be read (${describeFsError(e, 'it is gone')})`)
     }
-    const record = parseRecord(text)
-    if (!record) throw new InputError(`${what}: damaged, it cannot be restored`)
-    return record
+    return text
   }
 
   /** The names of the autosave files: regular files only (a FIFO would hang a read). */
@@ -166,24 +163,9 @@ const headerSchema = z.object({
 })
 type Header = z.infer<typeof headerSchema>
 
-// Autosaves are read back from disk, so they are checked as untrusted input; the document itself
-// only has to have the API's shape, since a half-drawn one is exactly what must be kept.
-const recordSchema = z.object({
-  savedAt: z.iso.datetime(),
-  path: z.string().optional(),
-  document: documentSchema,
-  // Checked apart: a history this version cannot read must not cost the document.
-  history: z.unknown().optional(),
-})
-
-type AutosaveRecord = z.infer<typeof recordSchema>
-
-const entryOf = (
-  id: string,
-  r: { name?: string; savedAt: string; path?: string; document?: WorkbenchDocument },
-): AutosaveEntry => ({
+const entryOf = (id: string, r: Header): AutosaveEntry => ({
   id,
-  name: r.name ?? r.document?.name ?? '',
+  name: r.name,
   savedAt: r.savedAt,
   ...(r.path ? { path: r.path } : {}),
 })
@@ -210,15 +192,6 @@ const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`
 const EARLIER_START = new RegExp(
   String.raw`^\{"id":"[\w-]*","savedAt":(${JSON_STRING})(?:,"path":(${JSON_STRING}))?,"document":\{"name":(${JSON_STRING})`,
 )
-
-/** An autosave's text: a header line and the contents, or an earlier version's one record. */
-function parseRecord(text: string): AutosaveRecord | undefined {
-  const end = text.indexOf('\n')
-  const header = headerSchema.safeParse(parseOrUndefined(text.slice(0, end))).data
-  if (end < 0 || !header) return recordSchema.safeParse(parseOrUndefined(text)).data
-  return recordSchema.safeParse({ ...header, ...(parseOrUndefined(text.slice(end + 1)) ?? {}) })
-    .data
-}
 
 function parseOrUndefined(text: string): object | undefined {
   try {

@@ -174,7 +174,8 @@ describe('autosaves beside a device or a pipe', () => {
     const autosaveDir = mkdtempSync(join(dir, 'autosave-'))
     const service = new DocumentService({ autosaveDir })
     const text = readFileSync(new URL('../../resources/sets/tangram.json', import.meta.url), 'utf8')
-    await service.autosaveWrite('kept', documentFromJson(parseJson(text, 'tangram.json'), 'x'))
+    const kept = documentFromJson(parseJson(text, 'tangram.json'), 'x')
+    await service.autosaveWrite('kept', kept.name, JSON.stringify({ document: kept }))
     mkdirSync(join(autosaveDir, 'edge-matching'))
     const pipes = [
       makeFifo(autosaveDir, 'pipe.json'),

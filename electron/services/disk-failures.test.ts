@@ -60,7 +60,9 @@ describe.skipIf(!disk)('writes on a full disk', () => {
       `${file}: cannot save (the disk is full)`,
     )
     expect(readFileSync(file, 'utf8')).toBe(before)
-    await expect(documents.autosaveWrite('a1', larger)).rejects.toThrow(/the disk is full/)
+    await expect(
+      documents.autosaveWrite('a1', larger.name, JSON.stringify({ document: larger })),
+    ).rejects.toThrow(/the disk is full/)
     expect(readdirSync(join(dir, 'autosave'))).toEqual([])
     expect(files()).toEqual(['autosave', 'filler', 'tangram.json'])
   })

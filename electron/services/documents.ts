@@ -7,7 +7,6 @@ import { readFileChecked, readInputFile } from './input-file'
 import {
   puzzleAutosaveSchema,
   type AutosaveEntry,
-  type DocumentHistory,
   type PuzzleAutosave,
   type Recoverable,
 } from '../../shared/api/contract'
@@ -50,13 +49,9 @@ export class DocumentService {
     return { path: abs }
   }
 
-  autosaveWrite(
-    id: string,
-    document: WorkbenchDocument,
-    path?: string,
-    history?: DocumentHistory,
-  ): Promise<void> {
-    return this.autosaves.write(id, document, path, history)
+  /** `contents`: the JSON of the document and its history, kept as the text it is. */
+  autosaveWrite(id: string, name: string, contents: string, path?: string): Promise<void> {
+    return this.autosaves.write(id, name, contents, path)
   }
 
   autosaveDiscard(id: string): Promise<void> {

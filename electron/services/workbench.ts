@@ -165,7 +165,7 @@ export function createWorkbench(
       return saved
     },
     'autosave.write': async (p) => {
-      await documents.autosaveWrite(p.id, p.document, p.path, p.history)
+      await documents.autosaveWrite(p.id, p.name, p.contents, p.path)
       return null
     },
     'autosave.discard': async (p) => {

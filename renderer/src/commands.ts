@@ -187,16 +187,22 @@ export function useCommands() {
     })
   }
 
-  /** Offers the autosaved documents of earlier sessions back. */
-  async function restore(id: string): Promise<void> {
-    if (!app.recoverable.some((x) => x.id === id) || !(await mayReplace())) return
+  /**
+   * Offers the autosaved documents of earlier sessions back; true when one came back (a damaged
+   * one says so and stays listed, to be discarded).
+   */
+  async function restore(id: string): Promise<boolean> {
+    if (!app.recoverable.some((x) => x.id === id) || !(await mayReplace())) return false
     // Read only now: the list carries no contents. It comes back exactly as it was, even a piece
     // half drawn.
-    const r = await guard('Restoring', () => api.call('autosave.read', { id }))
-    if (!r) return
-    document.restore(r)
+    const restored = await guard('Restoring', async () => {
+      document.restore(await api.call('autosave.read', { id }))
+      return true
+    })
+    if (!restored) return false
     app.recoverable = app.recoverable.filter((x) => x.id !== id)
     app.view = 'designer'
+    return true
   }
 
   async function discardRecoverable(id: string): Promise<void> {

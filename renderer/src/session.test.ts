@@ -2,7 +2,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import tangramSet from '../../resources/sets/tangram.json'
-import type { DocumentHistory, JobSnapshot, WorkbenchEvent } from '../../shared/api/contract'
+import type { JobSnapshot, WorkbenchEvent } from '../../shared/api/contract'
 import { newJobView } from '../../shared/api/job-view'
 import { documentFromJson, type WorkbenchDocument } from '../../shared/document/document'
 import type { Point } from '../../shared/lattice/polygon'
@@ -71,17 +71,13 @@ describe('the session a reload brings back', () => {
     setActivePinia(createPinia())
     const entry = {
       id: autosave.id,
-      name: autosave.document.name,
+      name: autosave.name,
       savedAt: '2026-01-01T00:00:00.000Z',
       path: autosave.path,
     }
     // The list carries no contents: a restore reads the one autosave from the host.
     useApp().recoverable = [entry]
-    host.answer('autosave.read', () => ({
-      ...entry,
-      document: autosave.document as WorkbenchDocument,
-      history: autosave.history as DocumentHistory,
-    }))
+    host.answer('autosave.read', () => ({ ...entry, contents: autosave.contents }))
     expect(await resumeSession()).toBe(true)
     const reopened = useDocument()
     expect([reopened.doc.name, reopened.path, reopened.dirty]).toEqual([
@@ -107,7 +103,10 @@ describe('the session a reload brings back', () => {
     const reopened = useDocument()
     expect([reopened.doc.pieces.length, reopened.dirty]).toEqual([1, true])
     await reopened.flushAutosave()
-    expect(host.callsOf('autosave.write').at(-1)!.document.pieces).toHaveLength(1)
+    const written = JSON.parse(host.callsOf('autosave.write').at(-1)!.contents) as {
+      document: WorkbenchDocument
+    }
+    expect(written.document.pieces).toHaveLength(1)
   })
 
   it('takes up the job still running, and the events after the hand-over', async () => {

@@ -92,7 +92,8 @@ async function reopen(s: DocumentSession): Promise<void> {
   const app = useApp()
   const document = useDocument()
   if (!s.unsaved || !app.recoverable.some((r) => r.id === s.autosaveId)) return document.resume(s)
-  await useCommands().restore(s.autosaveId)
+  // A damaged autosave (it says so) leaves the document as the session has it.
+  if (!(await useCommands().restore(s.autosaveId))) return document.resume(s)
   // The autosave waits for a pause in the edits: the last ones may be only in the session.
   if (JSON.stringify(document.doc) !== JSON.stringify(s.document)) document.commit(s.document)
 }

@@ -81,6 +81,16 @@ const history = <T extends z.ZodType>(entry: T) =>
     future: z.array(entry).max(AUTOSAVED_HISTORY),
   })
 export const documentHistorySchema = history(documentSchema)
+/**
+ * What an autosave's `contents` hold once parsed: the document, and its history, checked apart (a
+ * history this version cannot read must not cost the document). The hosts keep the contents as
+ * the text the renderer sent and never parse them: the renderer checks them when it restores.
+ * Not strict: an earlier version's autosave is one record with its id and time beside these.
+ */
+export const autosaveContentsSchema = z.object({
+  document: documentSchema,
+  history: z.unknown().optional(),
+})
 export interface DocumentHistory {
   readonly past: readonly WorkbenchDocument[]
   readonly future: readonly WorkbenchDocument[]
@@ -201,11 +211,17 @@ export const METHODS = {
   'dialog.save': z.strictObject({ suggestedName: z.string().max(200) }),
   'document.open': z.strictObject({ path }),
   'document.save': z.strictObject({ path, document: documentSchema }),
+  /**
+   * `contents`: the JSON of autosaveContentsSchema as one string, so that a host keeps a large
+   * autosave without parsing it (the browser host's thread parsed a 4 MB one for 0.2 s).
+   */
   'autosave.write': z.strictObject({
     id: z.string().min(1).max(100),
-    document: documentSchema,
+    name: z.string().max(200),
     path: path.optional(),
-    history: documentHistorySchema.optional(),
+    contents: z.string().max(AUTOSAVE_LIMITS.maxBytes, {
+      error: `too large: an autosave holds at most ${AUTOSAVE_LIMITS.maxBytes / 1e6} MB; save the set to a file to keep it`,
+    }),
   }),
   'autosave.discard': z.strictObject({ id: z.string().min(1).max(100) }),
   /** The autosaves without their contents: one is read with autosave.read when restored. */
@@ -398,9 +414,8 @@ export interface AutosaveEntry {
 }
 
 export interface Recoverable extends AutosaveEntry {
-  readonly document: WorkbenchDocument
-  /** The undo history as it was, so that a restored document can be undone further. */
-  readonly history?: DocumentHistory
+  /** The text autosave.write was given: the document and its undo history (autosaveContentsSchema). */
+  readonly contents: string
 }
 
 export interface JobSummary {

@@ -29,6 +29,13 @@ function hostKeepsDocuments() {
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
+/** An autosave.write's contents, parsed. */
+const contentsOf = (w: { contents: string }) =>
+  JSON.parse(w.contents) as {
+    document: WorkbenchDocument
+    history: { past: WorkbenchDocument[]; future: WorkbenchDocument[] }
+  }
+
 describe('the document store', () => {
   it('undoes and redoes every edit exactly, and a new edit drops what was undone', () => {
     hostKeepsDocuments()
@@ -96,7 +103,11 @@ describe('the document store', () => {
     await vi.advanceTimersByTimeAsync(400)
     const [written, ...more] = host.callsOf('autosave.write')
     expect(more).toEqual([])
-    expect(written.document).toMatchObject({ name: 'Mine', pieces: [{ name: 'piece 1' }] })
+    expect(written.name).toBe('Mine')
+    expect(contentsOf(written).document).toMatchObject({
+      name: 'Mine',
+      pieces: [{ name: 'piece 1' }],
+    })
     expect(written.id).toMatch(/^doc-/)
   })
 
@@ -109,10 +120,10 @@ describe('the document store', () => {
     for (let i = 0; i < 60; i++) d.addPiece(wide, `wide ${i}`)
     await vi.advanceTimersByTimeAsync(1000)
     const [written] = host.callsOf('autosave.write')
-    const bytes = new TextEncoder().encode(JSON.stringify(written)).length
+    const bytes = new TextEncoder().encode(written.contents).length
     expect(bytes).toBeLessThanOrEqual(AUTOSAVE_LIMITS.maxBytes)
     expect(bytes).toBeGreaterThan(AUTOSAVE_LIMITS.maxBytes * 0.9)
-    const kept = written.history!.past
+    const kept = contentsOf(written).history.past
     expect(kept.length).toBeGreaterThan(10)
     expect(kept.length).toBeLessThan(AUTOSAVED_HISTORY)
     // The steps kept are those just before the document: undo goes back through them in order.
@@ -215,8 +226,7 @@ describe('the document store', () => {
       name: doc.name,
       savedAt: '2026-01-01T00:00:00.000Z',
       path: '/files/tangram.json',
-      document: doc,
-      history: { past: [before], future: [] },
+      contents: JSON.stringify({ document: doc, history: { past: [before], future: [] } }),
     })
     expect(d.dirty).toBe(true)
     // The session it replaces is discarded, as opening a file does; the restored one is kept.
@@ -227,9 +237,39 @@ describe('the document store', () => {
     d.redo()
     d.rename('Tangram, edited')
     await vi.advanceTimersByTimeAsync(1000)
-    expect(host.callsOf('autosave.write')).toMatchObject([
-      { id: 'doc-earlier', path: '/files/tangram.json', document: { name: 'Tangram, edited' } },
-    ])
+    const written = host.callsOf('autosave.write')
+    expect(written).toMatchObject([{ id: 'doc-earlier', path: '/files/tangram.json' }])
+    expect(contentsOf(written[0]).document.name).toBe('Tangram, edited')
+  })
+
+  it('refuses damaged autosave contents with a message, keeping the document open', () => {
+    hostKeepsDocuments()
+    const d = useDocument()
+    d.rename('Open')
+    const entry = { id: 'doc-damaged', name: 'Damaged', savedAt: '2026-01-01T00:00:00.000Z' }
+    const piece = { id: 'p', name: 'p', polygon: [[0, 0]], count: 1, color: '#000' }
+    const cases: [string, string][] = [
+      ['{"document":{"name":"Damaged","pie', 'not JSON'],
+      ['[1,2]', 'value: Invalid input: expected object, received array'],
+      ['{"history":{"past":[],"future":[]}}', 'document: Invalid input'],
+      [
+        JSON.stringify({ document: { name: 'Damaged', pieces: [{ ...piece, count: 'x' }] } }),
+        'document.pieces.0.count: Invalid input: expected number, received string',
+      ],
+    ]
+    for (const [contents, problem] of cases) {
+      expect(() => d.restore({ ...entry, contents })).toThrow(
+        `the autosave of "Damaged" is damaged (${problem}`,
+      )
+      expect([d.doc.name, d.dirty]).toEqual(['Open', true])
+    }
+    expect(host.callsOf('autosave.discard')).toEqual([])
+    // A history this version cannot read costs only itself.
+    d.restore({
+      ...entry,
+      contents: JSON.stringify({ document: tangram(), history: { past: 'x' } }),
+    })
+    expect([d.doc.name, d.canUndo]).toEqual([tangram().name, false])
   })
 
   it('names new pieces and copies apart, and says what is wrong with a half-drawn piece', () => {

@@ -18,7 +18,7 @@ import type { Point } from '../../../shared/lattice/polygon'
 import type { Params, Recoverable } from '../../../shared/api/contract'
 import { api } from '../api'
 import { useApp } from './app'
-import { autosaveContents } from './autosave-contents'
+import { autosaveContents, readAutosave } from './autosave-contents'
 import { flipPolygon, rotatePolygon, translate } from '../geometry'
 
 /** Steps of undo history kept. */
@@ -120,11 +120,15 @@ export const useDocument = defineStore('document', () => {
     template.value = bundled
   }
 
-  /** Brings autosaved work back exactly as it was, its undo history with it. */
+  /**
+   * Brings autosaved work back exactly as it was, its undo history with it; damaged contents
+   * throw a one-line message, and nothing changes.
+   */
   function restore(r: Recoverable): void {
-    replace(r.document, r.path, r.id)
-    past.value = [...(r.history?.past ?? [])]
-    future.value = [...(r.history?.future ?? [])]
+    const { document, history } = readAutosave(r.contents, r.name)
+    replace(document, r.path, r.id)
+    past.value = [...(history?.past ?? [])]
+    future.value = [...(history?.future ?? [])]
     baseline.value = undefined
     template.value = false
   }
@@ -186,8 +190,13 @@ export const useDocument = defineStore('document', () => {
     try {
       if (!dirty.value) await api.call('autosave.discard', { id: autosaveId })
       else {
-        const { document, history } = autosaveContents(doc.value, past.value, future.value)
-        await api.call('autosave.write', { id: autosaveId, document, path: path.value, history })
+        const contents = autosaveContents(doc.value, past.value, future.value)
+        await api.call('autosave.write', {
+          id: autosaveId,
+          name: doc.value.name,
+          path: path.value,
+          contents,
+        })
       }
       autosaveError = undefined
     } catch (e) {
