@@ -61,4 +61,21 @@ describe('compare.start', () => {
       'sets compare only when they cover the same area: Tangram 16, More 18 half-squares',
     )
   })
+
+  it('refuses a set too large to search before rasterizing its pieces', async () => {
+    // Staircases of 999 steps (999,000 half-squares each, three copies in all): seconds to rasterize.
+    const stairs: [number, number][] = []
+    for (let i = 0; i < 999; i++) stairs.push([i, i], [i + 1, i])
+    stairs.push([999, 999], [0, 999])
+    const huge = {
+      ...tangram,
+      name: 'Huge',
+      pieces: [0, 1].map((k) => ({ ...tangram.pieces[k], polygon: stairs })),
+    }
+    const t0 = performance.now()
+    expect(await refused('compare.start', { documents: [tangram, huge] })).toBe(
+      'Huge: the pieces cover 2,997,000 half-squares; the workbench searches at most 100,000',
+    )
+    expect(performance.now() - t0).toBeLessThan(1000)
+  })
 })

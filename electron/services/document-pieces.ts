@@ -1,6 +1,7 @@
 import {
   documentProblems,
   documentToJson,
+  setSizeProblem,
   type WorkbenchDocument,
 } from '../../shared/document/document'
 import { mergeCongruent } from '../../shared/document/merge'
@@ -24,6 +25,8 @@ export function solvablePieces(document: WorkbenchDocument): {
     if (problem) throw new InputError(`${name}: piece "${p.name}": ${problem}`)
   }
   if (document.pieces.length === 0) throw new InputError(`${name}: the set has no pieces yet`)
+  const tooMuch = setSizeProblem(document.pieces)
+  if (tooMuch) throw new InputError(`${name}: ${tooMuch}`)
   const merged = { ...mergeCongruent(document).document, name, figures: [] }
   const { pieces } = pieceSetFromJson(documentToJson(merged), name)
   return { name, merged, pieces }

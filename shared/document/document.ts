@@ -101,23 +101,25 @@ export function documentProblems(doc: WorkbenchDocument): DocumentProblems {
     const problem = latticePolygonProblem(f.polygon) ?? tooLarge(areaInHalfSquares(f.polygon))
     if (problem) problems.set(f.id, problem)
   }
-  // Checked here, before anything rasterizes the pieces: that takes seconds a piece at this size.
-  const valid = doc.pieces.filter((p) => !problems.has(p.id))
-  const area = valid.reduce((s, p) => s + areaInHalfSquares(p.polygon) * p.count, 0)
-  const copies = valid.reduce((s, p) => s + p.count, 0)
+  const tooMuch = setSizeProblem(doc.pieces.filter((p) => !problems.has(p.id)))
   if (doc.name.trim() === '') problems.set('', 'the set needs a name')
   else if (doc.pieces.length === 0) problems.set('', 'the set has no pieces yet')
-  else if (area > LIMITS.maxArea)
-    problems.set(
-      '',
-      `the pieces cover ${area.toLocaleString('en')} half-squares; the workbench searches at most ${LIMITS.maxArea.toLocaleString('en')}`,
-    )
-  else if (copies > LIMITS.maxPieces)
-    problems.set(
-      '',
-      `the set has ${copies.toLocaleString('en')} pieces (copies counted); the workbench searches at most ${LIMITS.maxPieces.toLocaleString('en')}`,
-    )
+  else if (tooMuch) problems.set('', tooMuch)
   return problems
+}
+
+/**
+ * Why pieces are beyond what the workbench searches (their total area or count), if they are:
+ * cheap, so checked before anything rasterizes them (seconds a piece at such sizes).
+ */
+export function setSizeProblem(pieces: readonly DocPiece[]): string | undefined {
+  const area = pieces.reduce((s, p) => s + areaInHalfSquares(p.polygon) * p.count, 0)
+  const copies = pieces.reduce((s, p) => s + p.count, 0)
+  if (area > LIMITS.maxArea)
+    return `the pieces cover ${area.toLocaleString('en')} half-squares; the workbench searches at most ${LIMITS.maxArea.toLocaleString('en')}`
+  if (copies > LIMITS.maxPieces)
+    return `the set has ${copies.toLocaleString('en')} pieces (copies counted); the workbench searches at most ${LIMITS.maxPieces.toLocaleString('en')}`
+  return undefined
 }
 
 function tooLarge(area: number): string | undefined {
