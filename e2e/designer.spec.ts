@@ -1,18 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { drawPolygon, expect, latticeToScreen, test, type Workbench } from './fixtures'
+import { drawNewSet, expect, latticeToScreen, test, triangle, type Workbench } from './fixtures'
 
 test('the brush starts a new piece outside every piece, and grows the selected piece where it joins it', async ({
   workbench,
 }) => {
   const { page } = workbench
-  await page.getByTestId('new').click()
-  await drawPolygon(page, [
-    [0, 0],
-    [2, 0],
-    [0, 2],
-  ])
+  await drawNewSet(page, triangle(2))
   await expect(page.getByTestId('area')).toContainText('4 half-squares in all')
   // The triangle just closed is selected; the brush clicked well away from it starts a piece.
   await page.keyboard.press('b')
@@ -118,13 +113,8 @@ test('after zooming with the wheel and after Fit, grid crossings two cells apart
   workbench,
 }) => {
   const { page } = workbench
-  await page.getByTestId('new').click()
   // A piece for Fit to show: it zooms to it.
-  await drawPolygon(page, [
-    [0, 0],
-    [7, 0],
-    [0, 7],
-  ])
+  await drawNewSet(page, triangle(7))
   await expect(page.getByTestId('piece-row')).toHaveCount(1)
   const legs = (t: readonly (readonly [number, number])[]) => [
     [t[1][0] - t[0][0], t[1][1] - t[0][1]],

@@ -1,7 +1,16 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AUTOSAVE_LIMITS, type AutosaveEntry } from '../shared/api/contract'
-import { drawPolygon, expect, latticeToScreen, test } from './fixtures'
+import {
+  drawNewSet,
+  drawPolygon,
+  expect,
+  latticeToScreen,
+  nameSet,
+  rectangle,
+  test,
+  triangle,
+} from './fixtures'
 
 test('opening a malformed file shows a clear error and leaves the open document alone', async ({
   workbench,
@@ -24,18 +33,7 @@ test('undo and redo walk back and forth through drawing, moving and deleting', a
   workbench,
 }) => {
   const { page } = workbench
-  await page.getByTestId('new').click()
-  await drawPolygon(page, [
-    [0, 0],
-    [2, 0],
-    [0, 2],
-  ])
-  await drawPolygon(page, [
-    [4, 0],
-    [5, 0],
-    [5, 1],
-    [4, 1],
-  ])
+  await drawNewSet(page, triangle(2), rectangle(1, 1, 4, 0))
   await expect(page.getByTestId('piece-row')).toHaveCount(2)
   // Move the square by dragging it with the select tool.
   await page.locator('[data-tool="select"]').click()
@@ -63,15 +61,8 @@ test('work left unsaved when the page closes comes back on the next visit, with 
   workbench,
 }) => {
   let page = workbench.page
-  await page.getByTestId('new').click()
-  await drawPolygon(page, [
-    [0, 0],
-    [3, 0],
-    [3, 1],
-    [0, 1],
-  ])
-  await page.getByTestId('set-name').fill('Unsaved work')
-  await page.getByTestId('set-name').press('Enter')
+  await drawNewSet(page, rectangle(3, 1))
+  await nameSet(page, 'Unsaved work')
   await expect(page.getByTestId('doc-title')).toHaveText('Unsaved work •')
   // Autosaved after the last step (the name): the host lists the work under that name.
   const autosaved = async () =>
@@ -108,12 +99,7 @@ test('with the most autosaves kept, unsaved work says it is not autosaved; resto
   await workbench.call('autosave.write', { id: 'damaged', name: 'Damaged', contents: '{"docu' })
   let page = await workbench.reopen()
   await expect(page.getByTestId('restore-button')).toHaveCount(AUTOSAVE_LIMITS.maxCount)
-  await page.getByTestId('new').click()
-  await drawPolygon(page, [
-    [0, 0],
-    [2, 0],
-    [0, 2],
-  ])
+  await drawNewSet(page, triangle(2))
   await expect(page.getByTestId('notice-error')).toContainText(
     `Not autosaved: the autosave of "Untitled": there are ${AUTOSAVE_LIMITS.maxCount} autosaves already`,
   )
@@ -139,12 +125,7 @@ test('a figure drawn on a bundled set leaves the set unchanged: New asks nothing
   const { page } = workbench
   await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
   await page.locator('[data-view="figures"]').click()
-  await drawPolygon(page, [
-    [0, 0],
-    [4, 0],
-    [4, 4],
-    [0, 4],
-  ])
+  await drawPolygon(page, rectangle(4, 4))
   await expect(page.getByTestId('figure-row')).toHaveCount(1)
   await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
   await page.getByTestId('new').click()

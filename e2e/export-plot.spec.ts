@@ -15,6 +15,16 @@ async function solveTangram(workbench: Workbench): Promise<void> {
   await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
 }
 
+/** The tangram's 142 tilings solved, then Export → HPGL → Plot…: the plot panel open. */
+async function openTangramPlot(workbench: Workbench): Promise<void> {
+  const { page } = workbench
+  await solveTangram(workbench)
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('hpgl')
+  await expect(page.getByTestId('plot-stats')).toContainText('pen up')
+  await page.getByTestId('open-plot').click()
+}
+
 test('the export dialog previews the sheet and writes a PDF with every solution', async ({
   workbench,
 }) => {
@@ -42,11 +52,7 @@ test('HPGL: the plan is shown, and plotting into a file draws what was planned',
   workbench,
 }) => {
   const { page } = workbench
-  await solveTangram(workbench)
-  await page.getByTestId('export').click()
-  await page.getByTestId('export-format').selectOption('hpgl')
-  await expect(page.getByTestId('plot-stats')).toContainText('pen up')
-  await page.getByTestId('open-plot').click()
+  await openTangramPlot(workbench)
   await expect(page.getByTestId('plot-preview')).toBeVisible()
   await page.getByTestId('plot-target').selectOption('file')
   await page.getByTestId('plot-file').fill('page1.hpgl')
@@ -62,11 +68,8 @@ test('Plot… after the continuous SVG layout plots the paged sheet, as the CLI 
   workbench,
 }) => {
   const { page } = workbench
-  await solveTangram(workbench)
-  await page.getByTestId('export').click()
   // The paged sheet's plot, as HPGL lays it out.
-  await page.getByTestId('export-format').selectOption('hpgl')
-  await page.getByTestId('open-plot').click()
+  await openTangramPlot(workbench)
   await expect(page.getByTestId('plot-page')).toHaveText('page 1 of 5')
   const paged = await page.getByTestId('plot-plan').textContent()
   await page.getByRole('button', { name: 'Back' }).click()
@@ -92,10 +95,7 @@ test('plotting on a serial line: pause, a pulled cable, resume; every line drawn
 }) => {
   const { workbench, rig } = plotting
   const { page } = workbench
-  await solveTangram(workbench)
-  await page.getByTestId('export').click()
-  await page.getByTestId('export-format').selectOption('hpgl')
-  await page.getByTestId('open-plot').click()
+  await openTangramPlot(workbench)
   const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
   const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
   await page.getByTestId('plot-target').selectOption('serial')
@@ -149,10 +149,7 @@ test('the simulated plotter, once started, is offered in the port list and takes
   sim.stdout.on('data', (d) => (said += d))
   try {
     await expect.poll(() => said, { timeout: 30_000 }).toContain('Ctrl-C to stop')
-    await solveTangram(workbench)
-    await page.getByTestId('export').click()
-    await page.getByTestId('export-format').selectOption('hpgl')
-    await page.getByTestId('open-plot').click()
+    await openTangramPlot(workbench)
     await expect(page.getByTestId('plot-port-help')).toContainText('npm run plotter-sim')
     // Offered first, so chosen.
     await expect(page.getByTestId('plot-port')).toHaveValue(link)

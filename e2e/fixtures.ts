@@ -254,6 +254,8 @@ export const test = base.extend<{
 
 export { expect }
 
+type Polygon = readonly (readonly [number, number])[]
+
 /** Screen position of a lattice point on the canvas of the current view. */
 export async function latticeToScreen(
   page: Page,
@@ -271,14 +273,38 @@ export async function latticeToScreen(
 }
 
 /** Draws a closed polygon with the polygon tool by clicking its vertices, then its first one. */
-export async function drawPolygon(
-  page: Page,
-  polygon: readonly (readonly [number, number])[],
-): Promise<void> {
+export async function drawPolygon(page: Page, polygon: Polygon): Promise<void> {
   for (const [x, y] of [...polygon, polygon[0]]) {
     const p = await latticeToScreen(page, x, y)
     await page.mouse.click(p.x, p.y)
   }
+}
+
+/** The right isosceles triangle with legs `leg` along the axes from (x, y). */
+export const triangle = (leg: number, x = 0, y = 0): Polygon => [
+  [x, y],
+  [x + leg, y],
+  [x, y + leg],
+]
+
+/** The `w` × `h` rectangle with its lower left corner at (x, y). */
+export const rectangle = (w: number, h: number, x = 0, y = 0): Polygon => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + h],
+  [x, y + h],
+]
+
+/** New (an empty set), then each polygon drawn with the polygon tool. */
+export async function drawNewSet(page: Page, ...polygons: Polygon[]): Promise<void> {
+  await page.getByTestId('new').click()
+  for (const polygon of polygons) await drawPolygon(page, polygon)
+}
+
+/** Names the open set as a user does: the name typed, then Enter. */
+export async function nameSet(page: Page, name: string): Promise<void> {
+  await page.getByTestId('set-name').fill(name)
+  await page.getByTestId('set-name').press('Enter')
 }
 
 /**

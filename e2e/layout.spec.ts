@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, nameSet, test } from './fixtures'
 
 /** Whatever sticks out past the right edge of the window (none: no horizontal scrollbar). */
 function overflow(page: Page): Promise<string[]> {
@@ -35,8 +35,7 @@ test('at 1440 px every view fits the window: no sideways scrolling, Save as… a
   }
   // A long name in the top bar gives way (ellipsis) rather than pushing the bar out.
   await page.locator('[data-view="designer"]').click()
-  await page.getByTestId('set-name').fill('A piece set with a long name, as a contest puzzle has')
-  await page.getByTestId('set-name').press('Enter')
+  await nameSet(page, 'A piece set with a long name, as a contest puzzle has')
   for (const view of [
     'library',
     'designer',

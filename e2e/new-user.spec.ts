@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { drawPolygon, expect, test } from './fixtures'
+import { drawPolygon, expect, nameSet, test } from './fixtures'
 
 /** The seven tans drawn apart on the grid, as a new user would draw them (by clicks). */
 const TANS: [number, number][][] = [
@@ -62,8 +62,7 @@ test('a new user draws the tangram, saves it, reopens it and finds its 13 convex
     same('piece 6', 'piece 7'),
   ])
 
-  await page.getByTestId('set-name').fill('My tangram')
-  await page.getByTestId('set-name').press('Enter')
+  await nameSet(page, 'My tangram')
   await workbench.saveAs('my-tangram')
   await expect(page.getByTestId('notice-info')).toContainText('Saved My tangram')
   const saved = JSON.parse(readFileSync(join(workbench.files, 'my-tangram.json'), 'utf8'))

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { drawPolygon, expect, test, type Workbench } from './fixtures'
+import {
+  drawNewSet,
+  drawPolygon,
+  expect,
+  nameSet,
+  rectangle,
+  test,
+  type Workbench,
+} from './fixtures'
 
 /** Issue 28, point 4: a page reloaded mid-job (or mid-edit) takes up where it was. */
 
@@ -81,26 +89,13 @@ test('a page reloaded with unsaved edits reopens the same document, edits, histo
   workbench,
 }) => {
   const { page } = workbench
-  await page.getByTestId('new').click()
-  await drawPolygon(page, [
-    [0, 0],
-    [2, 0],
-    [2, 1],
-    [0, 1],
-  ])
-  await page.getByTestId('set-name').fill('Kept')
-  await page.getByTestId('set-name').press('Enter')
+  await drawNewSet(page, rectangle(2, 1))
+  await nameSet(page, 'Kept')
   await workbench.saveAs('kept')
   await expect(page.getByTestId('doc-title')).toHaveText('Kept')
   // Unsaved edits: a second piece, a new name.
-  await drawPolygon(page, [
-    [4, 0],
-    [5, 0],
-    [5, 1],
-    [4, 1],
-  ])
-  await page.getByTestId('set-name').fill('Kept, edited')
-  await page.getByTestId('set-name').press('Enter')
+  await drawPolygon(page, rectangle(1, 1, 4, 0))
+  await nameSet(page, 'Kept, edited')
   await expect(page.getByTestId('doc-title')).toHaveText('Kept, edited •')
   // Its autosave is written (after a pause in the edits), with the history.
   await expect
@@ -123,8 +118,7 @@ test('a page reloaded with unsaved edits reopens the same document, edits, histo
   await expect(page.getByTestId('doc-title')).toHaveText('Kept, edited •')
 
   // An edit the autosave has not caught up with yet (it waits for a pause) is kept too.
-  await page.getByTestId('set-name').fill('Kept, edited again')
-  await page.getByTestId('set-name').press('Enter')
+  await nameSet(page, 'Kept, edited again')
   await page.reload()
   await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
   await expect(page.getByTestId('doc-title')).toHaveText('Kept, edited again •')
