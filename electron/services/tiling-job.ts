@@ -12,6 +12,7 @@ import {
   type FigureEstimate,
 } from '../../shared/tiling/estimate'
 import { addPartStats } from '../../shared/tiling/jobs'
+import type { SetWire } from '../../shared/pieces/solvable'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import {
   headlineCount,
@@ -39,8 +40,8 @@ export interface RunFigure {
 }
 
 export interface RunOptions {
-  /** The piece set as file JSON (congruent pieces merged), for the workers. */
-  readonly setJson: unknown
+  /** The piece set, as the workers take it (`SolvableSet.wire`). */
+  readonly set: SetWire
   readonly figures: readonly RunFigure[]
   readonly mode: SymmetryMode
   /** Stream the tilings as they are found, and keep them (`FigureOutcome.tilings`). */
@@ -431,7 +432,7 @@ export interface TilingEstimate extends EstimateSummary {
 
 export interface EstimateOptions extends Pick<
   RunOptions,
-  'setJson' | 'figures' | 'mode' | 'transport' | 'signal'
+  'set' | 'figures' | 'mode' | 'transport' | 'signal'
 > {
   /** As figures are estimated, a few times a second: the summary and the figures new since. */
   readonly onProgress?: (
@@ -476,7 +477,7 @@ export async function estimateTilings(
     {
       kind: 'tilings',
       setup: {
-        set: o.setJson,
+        set: o.set,
         figures: o.figures.map((f) => f.polygon),
         mode: o.mode,
         goal: 'estimate',
@@ -528,11 +529,11 @@ export interface TilingPlan {
   readonly run: string
 }
 
-type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly'>
+type RunWhat = Pick<RunOptions, 'set' | 'figures' | 'mode' | 'list' | 'firstOnly'>
 
 function tilingSetup(o: RunWhat): TilingSetup {
   return {
-    set: o.setJson,
+    set: o.set,
     figures: o.figures.map((f) => f.polygon),
     mode: o.mode,
     goal: o.firstOnly ? 'first' : 'count',
@@ -547,9 +548,8 @@ const runHash = (setup: TilingSetup) =>
 export const tilingRunId = (o: RunWhat): string => runHash(tilingSetup(o))
 
 function tilingPlan(setup: TilingSetup): TilingPlan {
-  const name = (setup.set as { name?: unknown } | null)?.name
   return {
-    set: typeof name === 'string' ? name : 'piece set',
+    set: setup.set.name,
     figures: setup.figures.length,
     mode: setup.mode,
     run: runHash(setup),

@@ -4,6 +4,7 @@ import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/gene
 import type { Point } from '../../shared/lattice/polygon'
 import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
+import type { SetWire } from '../../shared/pieces/solvable'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
@@ -70,12 +71,12 @@ export type ItemOf<K extends KindName> = FarmKinds[K]['item']
 export type DetailOf<K extends KindName> = FarmKinds[K]['detail']
 
 /**
- * A tiling run: the piece set (file JSON, congruent pieces merged), its figures, and what to do
+ * A tiling run: the piece set (its kinds of piece, as the host checked and merged them), its figures, and what to do
  * with each: `estimate` its search (the rule-outs, Knuth's estimate and the speed of a short
  * search), find its `first` tiling, or `count` (and with `list`, stream) every tiling.
  */
 export interface TilingSetup {
-  readonly set: unknown
+  readonly set: SetWire
   readonly figures: readonly (readonly Point[])[]
   readonly mode: SymmetryMode
   readonly goal: 'estimate' | 'first' | 'count'
@@ -182,7 +183,7 @@ export interface PuzzleSetup {
 
 /** The search animation: steps up to the first tiling of one figure. */
 export interface TraceSetup {
-  readonly set: unknown
+  readonly set: SetWire
   readonly figure: readonly Point[]
   readonly mode: SymmetryMode
   readonly maxSteps: number

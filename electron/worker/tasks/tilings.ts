@@ -1,4 +1,4 @@
-import { pieceSetFromJson } from '../../../shared/formats/load'
+import { piecesFromWire } from '../../../shared/pieces/solvable'
 import { knuthEstimate, partWeight, runPart, splitSearch } from '../../../shared/tiling/jobs'
 import type { PieceKind, TilingProblem } from '../../../shared/tiling/problem'
 import { prepareFigure, ruleOuts, type RuleOuts } from '../../../shared/tiling/rule-out'
@@ -119,7 +119,7 @@ async function search(
 
 const tilings: WorkerKind<'tilings', State> = {
   prepare: (setup) => {
-    const pieces = pieceSetFromJson(setup.set, 'piece set').pieces
+    const pieces = piecesFromWire(setup.set)
     return { setup, pieces, rules: ruleOuts(pieces), prepared: new Map() }
   },
 
