@@ -84,19 +84,28 @@ export interface TilingSetup {
 }
 
 /**
- * A figure to plan (neither): rule it out, or estimate its search and search it whole if small,
- * else say its estimate; to go on with once the run goes on (`split`: into `parts`, or searched
- * whole if one; a split costs far more than the estimate, so a run refused for its size never
- * pays it); or a part of its search.
+ * A task of a tiling run, each of one figure: `plan` it (rule it out, or estimate its search and
+ * search it whole if small, else say its estimate); `split` it once the run goes on (into `parts`,
+ * or search it whole if one; a split costs far more than the estimate, so a run refused for its
+ * size never pays it); or search one `part` of it.
  */
-export interface TilingInput {
-  readonly figure: number
-  /** The figure's estimated nodes, when going on with it. */
-  readonly split?: number
-  /** Parts to split it into; one (or none): search it whole. */
-  readonly parts?: number
-  readonly prefix?: readonly number[]
-}
+export type TilingInput =
+  | { readonly step: 'plan'; readonly figure: number }
+  | {
+      readonly step: 'split'
+      readonly figure: number
+      /** The figure's estimated nodes. */
+      readonly nodes: number
+      readonly parts: number
+    }
+  | {
+      readonly step: 'part'
+      readonly figure: number
+      /** From 1, in search order: the order of the parts' tilings in one search. */
+      readonly part: number
+      /** Its forced placements. */
+      readonly prefix: readonly number[]
+    }
 
 /** A part of a split figure: its forced placements, weight (Knuth's estimate) and rank. */
 export interface TilingPart {

@@ -126,17 +126,18 @@ const tilings: WorkerKind<'tilings', State> = {
   async run(state, input: TilingInput, hooks): Promise<TilingResult> {
     const { setup } = state
     // A split's or a part's problem is kept for the figure's next parts.
-    const planning = input.prefix === undefined && input.split === undefined
+    const planning = input.step === 'plan'
     const p = prepare(state, input.figure, !planning)
     if ('ruledOut' in p) {
       if (!planning) throw new Error(`task of figure ${input.figure}, which is ruled out`)
       return { type: 'ruled-out', reason: p.ruledOut }
     }
-    if (input.prefix) return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
-    if (input.split !== undefined) {
+    if (input.step === 'part')
+      return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
+    if (input.step === 'split') {
       // One part: the figure is searched whole (the run is large beside it).
-      if ((input.parts ?? 1) > 1) return split(state, p, input.split, input.parts!)
-      return { type: 'searched', nodes: input.split, ...(await search(state, p, [], hooks)) }
+      if (input.parts > 1) return split(state, p, input.nodes, input.parts)
+      return { type: 'searched', nodes: input.nodes, ...(await search(state, p, [], hooks)) }
     }
     const { mean: nodes, spread } = knuthEstimate(
       new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan),
