@@ -41,7 +41,7 @@ function tracked(launch: LaunchWorker, pids: number[]): LaunchWorker {
 
 /** The 14 tetraboloes on two worker processes, cancelled once placements stream. */
 async function tilingCancel(): Promise<Result> {
-  const { json, pieces } = loadSet('tetraboloes')
+  const { wire, pieces } = loadSet('tetraboloes')
   const figures = convexCases(pieces).cases
   const returned: number[] = []
   const killed: number[] = []
@@ -50,7 +50,7 @@ async function tilingCancel(): Promise<Result> {
     const controller = new AbortController()
     let abortedAt = 0
     const outcome = await runTilings({
-      setJson: json,
+      set: wire,
       figures,
       mode: 'reduce',
       list: false,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseJson, pieceSetFromJson } from '../shared/formats/load'
+import { solvableSet, type SetWire } from '../shared/pieces/solvable'
 import type { PieceKind } from '../shared/tiling/problem'
 
 /** What every benchmark reports, and the helpers they share. */
@@ -24,15 +25,9 @@ export function check(what: string, got: unknown, want: unknown): void {
   if (show(got) !== show(want)) throw new Error(`${what}: expected ${show(want)}, got ${show(got)}`)
 }
 
-/** A bundled set: its file JSON and its kinds of piece. */
-export function loadSet(name: string): { json: unknown; pieces: PieceKind[] } {
+/** A bundled set: as a run's workers take it, and its kinds of piece. */
+export function loadSet(name: string): { wire: SetWire; pieces: readonly PieceKind[] } {
   const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
-  return {
-    json,
-    pieces: pieceSetFromJson(json, name).pieces.map((p) => ({
-      name: p.name,
-      shape: p.shape,
-      count: p.count,
-    })),
-  }
+  const set = solvableSet(pieceSetFromJson(json, name))
+  return { wire: set.wire, pieces: set.pieces }
 }

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { convexCases } from '../shared/convex/convex'
 import { parseJson, pieceSetFromJson } from '../shared/formats/load'
+import { solvableSet } from '../shared/pieces/solvable'
 import { nodeWorkers } from '../electron/services/node-worker'
 import { runTilings } from '../electron/services/tiling-job'
 import { SearchTooLargeError } from '../shared/errors'
@@ -67,9 +68,9 @@ async function pentaboloesFirst(): Promise<Result> {
     let first: number | undefined
     const t0 = performance.now()
     const json = parseJson(readFileSync('resources/sets/pentaboloes.json', 'utf8'), 'pentaboloes')
-    const pieces = pieceSetFromJson(json, 'pentaboloes').pieces
+    const { pieces, wire } = solvableSet(pieceSetFromJson(json, 'pentaboloes'))
     await runTilings({
-      setJson: json,
+      set: wire,
       figures: convexCases(pieces).cases,
       mode: 'reduce',
       list: false,
@@ -100,11 +101,12 @@ async function pentaboloesFirst(): Promise<Result> {
 async function pentaboloesStopped(): Promise<Result> {
   const times: number[] = []
   const json = parseJson(readFileSync('resources/sets/pentaboloes.json', 'utf8'), 'pentaboloes')
-  const figures = convexCases(pieceSetFromJson(json, 'pentaboloes').pieces).cases
+  const { pieces, wire } = solvableSet(pieceSetFromJson(json, 'pentaboloes'))
+  const figures = convexCases(pieces).cases
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now()
     const run = runTilings({
-      setJson: json,
+      set: wire,
       figures,
       mode: 'reduce',
       list: false,

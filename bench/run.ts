@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { convexCases, outlineFigures } from '../shared/convex/convex'
-import { parseFigure, parseJson, pieceSetFromJson } from '../shared/formats/load'
+import { parseFigure, parseJson, parsePieceSet, pieceSetFromJson } from '../shared/formats/load'
+import { solvableSet } from '../shared/pieces/solvable'
 import { buildTilingProblem } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
 import { nodeWorkers } from '../electron/services/node-worker'
 import { runTilings } from '../electron/services/tiling-job'
 import { solveJob } from '../electron/services/solve-job'
 import { renderExport } from '../electron/services/export/exporter'
-import { documentFromJson } from '../shared/document/document'
 import { DEFAULT_EXPORT } from '../shared/drawing/export-settings'
 import { cardsBench } from './cards'
 import { triangleBench } from './triangle'
@@ -119,14 +119,14 @@ function pentominoes(): Result {
 
 /** The 14 tetraboloes: every convex outline of area 56 decided, every tiling counted. */
 async function tetraboloes(workers: number): Promise<Result> {
-  const { json, pieces } = loadSet('tetraboloes')
+  const { wire, pieces } = loadSet('tetraboloes')
   const cases = convexCases(pieces).cases
   const times: number[] = []
   let placements = 0
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now()
     const outcome = await runTilings({
-      setJson: json,
+      set: wire,
       figures: cases,
       mode: 'reduce',
       list: false,
@@ -155,10 +155,7 @@ async function tetraboloes(workers: number): Promise<Result> {
 /** The solution sheet of all 142 tangram tilings: PDF (layout, drawing, fonts) and HPGL (planning). */
 async function tangramSheets(): Promise<Result[]> {
   const { job } = await solveJob(
-    documentFromJson(
-      parseJson(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram'),
-      'tangram',
-    ),
+    solvableSet(parsePieceSet(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram')),
     { kind: 'convex', mode: 'reduce', workers: 1 },
   )
   const tilings = job.figures.reduce((n, f) => n + f.tilings.length, 0)

@@ -65,11 +65,11 @@ export async function queens16(transport: FarmTransport): Promise<void> {
 
 /** The tetraboloes' convex figures on a transport, their count checked. */
 export function tetraboloes(): (transport: FarmTransport) => Promise<void> {
-  const { json, pieces } = loadSet('tetraboloes')
+  const { wire, pieces } = loadSet('tetraboloes')
   const figures = convexCases(pieces).cases
   return async (transport) => {
     const outcome = await runTilings({
-      setJson: json,
+      set: wire,
       figures,
       mode: 'reduce',
       list: false,

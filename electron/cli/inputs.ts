@@ -1,15 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { mergeCongruentPieces } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
 import {
   parseFigure,
   parseJson,
   pieceSetFromJson,
-  pieceSetToJson,
   type Figure,
   type PieceSet,
 } from '../../shared/formats/load'
+import { solvableSet, type SolvableSet } from '../../shared/pieces/solvable'
 import { readFileSyncChecked } from '../services/input-file'
 import { projectRoot } from '../services/project-root'
 
@@ -48,14 +47,15 @@ export function readPieceSetJson(arg: string): { json: unknown; source: string }
 }
 
 /**
- * A piece set ready to solve: pieces of the same shape merged into one with their counts added
- * (the counting convention never tells identical pieces apart), and the JSON the workers read.
+ * A piece set ready to solve (`SolvableSet`): pieces of the same shape merged into one with their
+ * counts added (the counting convention never tells identical pieces apart), and the names merged.
  */
-export function loadSolvableSet(arg: string): { set: PieceSet; json: unknown; merged: string[][] } {
-  const { set } = loadPieceSet(arg)
-  const { pieces, merged } = mergeCongruentPieces(set.pieces)
-  const solvable = { ...set, pieces }
-  return { set: solvable, json: pieceSetToJson(solvable), merged }
+export function loadSolvableSet(arg: string): {
+  set: SolvableSet
+  merged: readonly string[][]
+} {
+  const set = solvableSet(loadPieceSet(arg).set)
+  return { set, merged: set.merged }
 }
 
 /** A whole-number option from lo to hi, or an InputError naming it and what was given. */

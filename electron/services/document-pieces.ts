@@ -1,12 +1,6 @@
-import {
-  documentProblems,
-  documentToJson,
-  setSizeProblem,
-  type WorkbenchDocument,
-} from '../../shared/document/document'
-import { mergeCongruent } from '../../shared/document/merge'
-import { InputError } from '../../shared/errors'
-import { pieceSetFromJson, type Piece } from '../../shared/formats/load'
+import type { WorkbenchDocument } from '../../shared/document/document'
+import type { Piece } from '../../shared/formats/load'
+import { solvableDocument } from '../../shared/pieces/solvable'
 
 /**
  * A document's pieces as the searches run in the host take them: congruent pieces merged into
@@ -18,16 +12,6 @@ export function solvablePieces(document: WorkbenchDocument): {
   merged: WorkbenchDocument
   pieces: readonly Piece[]
 } {
-  const name = document.name.trim() || 'Untitled'
-  const problems = documentProblems(document)
-  for (const p of document.pieces) {
-    const problem = problems.get(p.id)
-    if (problem) throw new InputError(`${name}: piece "${p.name}": ${problem}`)
-  }
-  if (document.pieces.length === 0) throw new InputError(`${name}: the set has no pieces yet`)
-  const tooMuch = setSizeProblem(document.pieces)
-  if (tooMuch) throw new InputError(`${name}: ${tooMuch}`)
-  const merged = { ...mergeCongruent(document).document, name, figures: [] }
-  const { pieces } = pieceSetFromJson(documentToJson(merged), name)
-  return { name, merged, pieces }
+  const set = solvableDocument(document)
+  return { name: set.name, merged: set.document, pieces: set.pieces }
 }

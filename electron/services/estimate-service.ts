@@ -1,7 +1,6 @@
 import type { EstimateRequest, Results, WorkbenchEvent } from '../../shared/api/contract'
-import type { WorkbenchDocument } from '../../shared/document/document'
 import type { AppWorkers } from './farm/app-workers'
-import { solvable } from './solver-service'
+import { requestFigures, solvable } from './solver-service'
 import { estimateTilings } from './tiling-job'
 
 /**
@@ -24,11 +23,8 @@ export class EstimateService {
 
   async start(request: EstimateRequest): Promise<Results['estimate.start']> {
     // The figures as a job would have them: a bad document is refused here, in the reply.
-    const { setJson, figures, shown } = solvable(
-      request.document as WorkbenchDocument,
-      request.kind,
-      request.figures,
-    )
+    const set = solvable(request.document)
+    const { figures, shown } = requestFigures(set, request.kind, request.figures)
     if (this.running) this.cancel(this.running.id)
     const estimateId = `estimate-${this.next++}`
     const stop = new AbortController()
@@ -36,7 +32,7 @@ export class EstimateService {
     const { transport, workers } = await this.opts.workers.transport()
     void this.run(estimateId, stop.signal, () =>
       estimateTilings({
-        setJson,
+        set: set.wire,
         figures,
         mode: request.mode,
         transport,

@@ -1,11 +1,9 @@
 import type { JobFigure } from '../../shared/api/contract'
 import { convexCases } from '../../shared/convex/convex'
-import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
-import { mergeCongruent } from '../../shared/document/merge'
 import { InputError } from '../../shared/errors'
-import { pieceSetFromJson } from '../../shared/formats/load'
 import type { SolvedJob } from '../../shared/formats/solutions'
 import type { Point } from '../../shared/lattice/polygon'
+import type { SolvableSet } from '../../shared/pieces/solvable'
 import type { PieceKind } from '../../shared/tiling/problem'
 import type { SymmetryMode } from '../../shared/tiling/search'
 import { nodeWorkers } from './node-worker'
@@ -38,24 +36,21 @@ export function jobFigures(
 
 /**
  * A whole solve in one call on `workers` fresh worker processes, every tiling kept: what the
- * CLI's export and the tests need. (The app's solver service streams instead.) The document is solved with congruent pieces merged;
- * the job's document has the pieces apart again (`mergeCongruent`), and tilings index them.
+ * CLI's export and the tests need. (The app's solver service streams instead.) The set is solved
+ * with congruent pieces merged; the job's document has the pieces apart again (`set.apart`), and
+ * tilings index them.
  */
 export async function solveJob(
-  input: WorkbenchDocument,
+  set: SolvableSet,
   o: {
     kind: 'tile' | 'convex'
     figures?: readonly { name: string; polygon: readonly Point[] }[]
     mode: SymmetryMode
   } & Pick<RunOptions, 'workers' | 'signal' | 'onProgress' | 'onNotice' | 'force'>,
 ): Promise<{ job: SolvedJob; outcome: RunOutcome }> {
-  const { document, apart, spread } = mergeCongruent(input)
-  const setJson = documentToJson(document)
-  const set = pieceSetFromJson(setJson, input.name)
-  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
-  const { figures, shown } = jobFigures(o.kind, pieces, o.figures ?? set.figures)
+  const { figures, shown } = jobFigures(o.kind, set.pieces, o.figures ?? set.figures)
   const outcome = await runTilings({
-    setJson,
+    set: set.wire,
     figures,
     mode: o.mode,
     list: true,
@@ -73,11 +68,14 @@ export async function solveJob(
     rejected: outcome.figures[i].rejected,
     complete: outcome.figures[i].complete,
     // Each tiling's copies of a merged kind handed back to the pieces as drawn.
-    tilings: (outcome.figures[i].tilings ?? []).map((t) => ({ ...t, pieces: spread(t.pieces) })),
+    tilings: (outcome.figures[i].tilings ?? []).map((t) => ({
+      ...t,
+      pieces: set.spread(t.pieces),
+    })),
   }))
   return {
     job: {
-      document: apart,
+      document: set.apart,
       kind: o.kind,
       mode: o.mode,
       complete: outcome.complete,

@@ -9,6 +9,7 @@ import {
   type WorkbenchDocument,
 } from '../../shared/document/document'
 import { pieceSetFromJson } from '../../shared/formats/load'
+import { solvableDocument } from '../../shared/pieces/solvable'
 import { d4Matrix } from '../../shared/lattice/d4'
 import { PUBLISHED } from '../../shared/papers/registry'
 import { verifyTiling } from '../../shared/tiling/verify'
@@ -257,7 +258,11 @@ describe('the solver service', () => {
       figure: start.figures[15].polygon,
       maxSteps: 5000,
     })
-    const { job } = await solveJob(apart, { kind: 'convex', mode: 'reduce', workers: 1 })
+    const { job } = await solveJob(solvableDocument(apart), {
+      kind: 'convex',
+      mode: 'reduce',
+      workers: 1,
+    })
     expect(job.document.pieces.map((p) => p.name)).toEqual(apart.pieces.map((p) => p.name))
     const largeOnes = (placed: readonly { piece: number }[]) =>
       placed.map((p) => pieces[p.piece].name).filter((n) => n.startsWith('large triangle'))
@@ -295,7 +300,7 @@ describe('the solver service', () => {
     // and the last progress has the totals.
     const [result] = of(jobId, 'job.figure')
     const here = await runTilings({
-      setJson: documentToJson(document),
+      set: solvableDocument(document).wire,
       figures: [figure],
       mode: 'reduce',
       list: false,

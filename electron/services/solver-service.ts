@@ -10,10 +10,9 @@ import type {
   WorkbenchEvent,
 } from '../../shared/api/contract'
 import { applyJobEvent, newJobView, type JobView } from '../../shared/api/job-view'
-import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
-import { mergeCongruent } from '../../shared/document/merge'
+import type { WorkbenchDocument } from '../../shared/document/document'
 import { InputError, SearchTooLargeError } from '../../shared/errors'
-import { pieceSetFromJson } from '../../shared/formats/load'
+import { solvableDocument, type SolvableSet } from '../../shared/pieces/solvable'
 import type { SolvedFigure, SolvedJob } from '../../shared/formats/solutions'
 import type { AppWorkers } from './farm/app-workers'
 import { setAsideIfDamaged } from './farm/checkpoint'
@@ -46,6 +45,8 @@ export interface SolverServiceOptions {
 interface Job {
   readonly jobId: string
   readonly request: SolveRequest
+  /** The request's set, checked and prepared once, as it came. */
+  readonly set: SolvableSet
   readonly abort: AbortController
   state: 'queued' | 'running'
 }
@@ -60,18 +61,16 @@ const KEEP_CHECKPOINTS = 8
 const FLUSH_MS = 100
 const FLUSH_COUNT = 500
 
-/** A document and the figures of a request, as the workers solve them (congruent pieces merged). */
-export function solvable(
-  document: WorkbenchDocument,
+/** A request's document as a set to solve: any figure it solves is checked too. */
+export const solvable = (document: unknown): SolvableSet =>
+  solvableDocument(document as WorkbenchDocument, { figures: true })
+
+/** The figures of a request, as the workers solve them. */
+export const requestFigures = (
+  set: SolvableSet,
   kind: 'tile' | 'convex',
   figures?: SolveRequest['figures'],
-) {
-  const { document: merged, merged: names, apart, spread } = mergeCongruent(document)
-  const setJson = documentToJson(merged)
-  const set = pieceSetFromJson(setJson, document.name)
-  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
-  return { setJson, names, apart, spread, ...jobFigures(kind, pieces, figures ?? set.figures) }
-}
+) => jobFigures(kind, set.pieces, figures ?? set.figures)
 
 /** A job as its events told it so far, and when it was asked for and first found a tiling. */
 interface Followed {
@@ -116,16 +115,21 @@ export class SolverService {
 
   start(request: SolveRequest): Results['solver.start'] {
     // Refuse a document that cannot be solved now, before queueing it.
-    documentToJson(request.document as WorkbenchDocument)
+    const set = solvable(request.document)
     const job: Job = {
       jobId: `${this.idPrefix}${this.nextJob++}`,
       request,
+      set,
       abort: new AbortController(),
       state: 'queued',
     }
     this.jobs.push(job)
     this.followed.set(job.jobId, {
-      view: newJobView(job.jobId, { ...request, document: request.document as WorkbenchDocument }),
+      view: newJobView(
+        job.jobId,
+        { ...request, document: request.document as WorkbenchDocument },
+        set.key,
+      ),
       askedAt: Date.now(),
     })
     this.emit({ type: 'job.queued', jobId: job.jobId })
@@ -178,11 +182,11 @@ export class SolverService {
     maxSteps: number
   }): Promise<Results['solver.trace']> {
     // The steps index the pieces of the document asked about, as a job's tilings do.
-    const { document, spread } = mergeCongruent(p.document)
+    const { wire, spread } = solvableDocument(p.document)
     const trace = await runOneTask({
       kind: 'trace',
       setup: {
-        set: documentToJson(document),
+        set: wire,
         figure: p.figure,
         mode: 'reduce',
         maxSteps: p.maxSteps,
@@ -254,18 +258,15 @@ export class SolverService {
 
   private async run(job: Job): Promise<void> {
     job.state = 'running'
-    const { jobId, request } = job
+    const { jobId, request, set } = job
     const started = Date.now()
     const emit = this.emit
     let keepSoFar = (_complete: boolean) => {}
     try {
-      const { setJson, names, apart, spread, figures, shown } = solvable(
-        request.document as WorkbenchDocument,
-        request.kind,
-        request.figures,
-      )
+      const { apart, spread } = set
+      const { figures, shown } = requestFigures(set, request.kind, request.figures)
       const options = {
-        setJson,
+        set: set.wire,
         figures,
         mode: request.mode,
         list: request.list,
@@ -278,7 +279,7 @@ export class SolverService {
         request: { kind: request.kind, mode: request.mode },
         figures: shown,
         document: apart,
-        merged: names,
+        merged: set.merged,
         runsOn: place,
       })
       // The tilings of each figure, in search order, once it is done (or stopped).

@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import { convexCases } from '../../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../../shared/formats/load'
+import { solvableSet } from '../../shared/pieces/solvable'
 import { nodeWorkers } from './node-worker'
 import { runTilings } from './tiling-job'
 
 it('reports each figure ruled out with its reason as its worker plans it, searching nothing', async () => {
   const json = parseJson(readFileSync('resources/sets/hexominoes.json', 'utf8'), 'hexominoes')
-  const pieces = pieceSetFromJson(json, 'hexominoes').pieces
+  const { pieces, wire } = solvableSet(pieceSetFromJson(json, 'hexominoes'))
   const log: string[] = []
   const outcome = await runTilings({
-    setJson: json,
+    set: wire,
     figures: convexCases(pieces).cases.slice(0, 3),
     mode: 'reduce',
     list: false,
@@ -37,7 +38,7 @@ it('gives a figure of another area its own verdict and searches the others', asy
   const square = parseFigure(readFileSync('resources/figures/tangram-square.json', 'utf8'), 'sq')
   const log: string[] = []
   const outcome = await runTilings({
-    setJson: json,
+    set: solvableSet(pieceSetFromJson(json, 'tangram')).wire,
     figures: [
       // 2 × 3 cells: 12 half-squares, the tangram's pieces 16.
       {

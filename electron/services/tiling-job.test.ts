@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { convexCases } from '../../shared/convex/convex'
 import { parseFigure, parseJson, pieceSetFromJson } from '../../shared/formats/load'
 import { InputError } from '../../shared/errors'
+import { solvableSet } from '../../shared/pieces/solvable'
 import { testWorkers } from '../../testing/farm-workers'
 import { processRunning } from '../../testing/processes'
 import { nodeWorkers } from './node-worker'
@@ -15,8 +16,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function load(name: string) {
   const json = parseJson(readFileSync(`resources/sets/${name}.json`, 'utf8'), name)
-  const set = pieceSetFromJson(json, name)
-  return { json, pieces: set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count })) }
+  const set = solvableSet(pieceSetFromJson(json, name))
+  return { wire: set.wire, pieces: set.pieces }
 }
 const figure = (name: string) =>
   parseFigure(readFileSync(`resources/figures/${name}.json`, 'utf8'), name)
@@ -30,7 +31,7 @@ const PENTOMINO_COUNTS = [
 function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
   const workers = extra.workers ?? 2
   return {
-    setJson: load('pentominoes').json,
+    set: load('pentominoes').wire,
     figures: ['rectangle-5x12', 'rectangle-4x15', 'rectangle-3x20'].map((n) => ({
       name: n,
       polygon: figure(n).polygon,
@@ -226,12 +227,12 @@ describe('tiling runs on the task farm', () => {
   })
 
   it('stop at once when cancelled, killing the worker processes', async () => {
-    const { json, pieces } = load('tetraboloes')
+    const { wire, pieces } = load('tetraboloes')
     const cases = convexCases(pieces).cases
     const controller = new AbortController()
     const { transport, launched } = testWorkers(2)
     const outcome = await runTilings({
-      setJson: json,
+      set: wire,
       figures: cases,
       mode: 'reduce',
       list: false,
@@ -248,11 +249,11 @@ describe('tiling runs on the task farm', () => {
   })
 
   it('refuse a search estimated to take days, naming the estimate', async () => {
-    const { json, pieces } = load('pentaboloes')
+    const { wire, pieces } = load('pentaboloes')
     const { cases } = convexCases(pieces)
     const big = cases.find((c) => c.name === 'parallelogram 5√2, 15, 5√2, 15')!
     const refused = runTilings({
-      setJson: json,
+      set: wire,
       figures: [{ name: big.name, polygon: big.polygon }],
       mode: 'reduce',
       list: false,
@@ -266,13 +267,13 @@ describe('tiling runs on the task farm', () => {
   })
 
   it('stop at the estimate before splitting the search, and go on from it when forced', async () => {
-    const { json, pieces } = load('pentaboloes')
+    const { wire, pieces } = load('pentaboloes')
     const { cases } = convexCases(pieces)
     const big = cases.find((c) => c.name === 'parallelogram 5√2, 15, 5√2, 15')!
     const checkpoint = join(dir, 'big.json')
     const run = (o: Partial<RunOptions>) =>
       runTilings({
-        setJson: json,
+        set: wire,
         figures: [{ name: big.name, polygon: big.polygon }],
         mode: 'reduce',
         list: false,

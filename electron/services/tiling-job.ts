@@ -1,29 +1,20 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { InputError, SearchTooLargeError } from '../../shared/errors'
+import { InputError } from '../../shared/errors'
 import type { D4 } from '../../shared/lattice/d4'
 import type { Point } from '../../shared/lattice/polygon'
-import {
-  aboutCount,
-  durationRange,
-  NodeTally,
-  RATE_SPREAD,
-  type EstimateSummary,
-  type FigureEstimate,
-} from '../../shared/tiling/estimate'
-import { addPartStats } from '../../shared/tiling/jobs'
+import type { SetWire } from '../../shared/pieces/solvable'
+import { NodeTally, type EstimateSummary, type FigureEstimate } from '../../shared/tiling/estimate'
 import type { PlacedPiece } from '../../shared/tiling/problem'
-import {
-  headlineCount,
-  type SymmetryMode,
-  type TilingCounts,
-  type TilingStats,
-} from '../../shared/tiling/search'
+import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 import type { TilingInput, TilingItem, TilingResult, TilingSetup } from '../worker/protocol'
 import type { CheckpointSpec } from './farm/checkpoint'
-import { runFarm, type FarmTask } from './farm/farm'
+import { runFarm } from './farm/farm'
 import type { FarmTransport } from './farm/transport'
 import { plural } from '../../shared/plural'
+import { SplitPolicy } from './tiling-split'
+import { FigureTally } from './tiling-tally'
+import { partTasks, planTask, stepOfCheckpointId, type TilingTask } from './tiling-tasks'
 
 /**
  * A tiling run on the task farm, over a list of figures (one figure for `tile`, every outline for
@@ -39,8 +30,8 @@ export interface RunFigure {
 }
 
 export interface RunOptions {
-  /** The piece set as file JSON (congruent pieces merged), for the workers. */
-  readonly setJson: unknown
+  /** The piece set, as the workers take it (`SolvableSet.wire`). */
+  readonly set: SetWire
   readonly figures: readonly RunFigure[]
   readonly mode: SymmetryMode
   /** Stream the tilings as they are found, and keep them (`FigureOutcome.tilings`). */
@@ -112,248 +103,70 @@ export interface RunOutcome {
   readonly elapsedMs: number
 }
 
-/** Above this many nodes (days of work on a few processes) a run is refused without force. */
-const REFUSE_FROM_NODES = 2e12
-/** What one process searches in a second, about (docs/ESTIMATES.md): the refusal's time. */
-const NODES_PER_SECOND = 3e6
-/** Estimated nodes per part: a fraction of a second, so that the last parts to end are short. */
-const PART_NODES = 1e6
-/**
- * Parts are no larger than the run's estimate over this many tasks per worker: a small run is
- * split finely enough to keep every worker busy to its end, a large one no finer than
- * PART_NODES (each part costs a rank, a weight, and its problem built where it runs).
- */
-const TASKS_PER_WORKER = 16
-const MAX_PARTS = 4096
-/** Planning tasks go out before any part: the rule-outs and estimates show first. */
-const PLAN_FIRST = Number.MAX_VALUE
+type SearchedResult = Extract<TilingResult, { type: 'searched' }>
+type SplitResult = Extract<TilingResult, { type: 'split' }>
+type SplitInput = Extract<TilingInput, { step: 'split' }>
+type Effect = { next?: TilingTask[]; weight?: number } | void
 
-/** A figure's tasks: they share its problem, which each process that runs one builds. */
-const figureGroup = (i: number) => `f${i}`
-
-const figureTask = (i: number): FarmTask<TilingInput> => ({
-  id: `f${i}`,
-  input: { figure: i },
-  weight: 0,
-  priority: PLAN_FIRST,
-  group: figureGroup(i),
-})
-
-const emptyStats = (): TilingStats => ({
-  tried: 0,
-  placements: 0,
-  symmetryPrunedPlacements: 0,
-  symmetryRejectedCovers: 0,
-})
+const wrongResult = (task: TilingTask, r: TilingResult) =>
+  new Error(`task ${task.id} of a tiling run gave a ${r.type}`)
 
 export async function runTilings(o: RunOptions): Promise<RunOutcome> {
   const n = o.figures.length
-  const outcomes: FigureOutcome[] = o.figures.map(() => ({
-    counts: { solutions: 0, fixed: 0 },
-    stats: emptyStats(),
-    estimatedNodes: 0,
-    complete: false,
-  }))
-  /** Parts of each figure not yet ended (undefined: not planned yet). */
-  const partsLeft: (number | undefined)[] = o.figures.map(() => undefined)
-  /** Tilings as found, with the part of each (0 for a figure searched whole; parts from 1). */
-  const found: { tiling: FoundTiling; part: number }[][] = o.figures.map(() => [])
-  // Placements and tilings: of tasks ended, and of running tasks (`running`) as far as they came.
-  let placements = 0
-  let solutions = 0
+  const tally = new FigureTally(n, o)
+  const policy = new SplitPolicy(n, o)
   /** A running task's tilings, kept for the checkpoint. */
   const taskTilings = new Map<string, FoundTiling[]>()
-  const figureDone = (i: number) => {
-    if (o.list) {
-      // A stable sort by part puts the tilings in search order.
-      const order = found[i].map((_, d) => d).sort((a, b) => found[i][a].part - found[i][b].part)
-      outcomes[i] = {
-        ...outcomes[i],
-        tilings: order.map((d) => found[i][d].tiling),
-        ...(order.some((d, k) => d !== k) ? { order } : {}),
-      }
-      found[i] = []
-    }
-    partsLeft[i] = 0
-    o.onFigureDone?.(i, outcomes[i])
+
+  /** A figure searched whole: what it weighs beyond `weight`, the weight it went out with. */
+  const searchedWhole = (i: number, r: SearchedResult, weight = 0): number => {
+    tally.searched(i, r)
+    return policy.weighWhole(r.stats.placements, weight)
   }
-  /** Adds a figure's search, or (`part`) one part of it. */
-  const add = (
-    i: number,
-    r: { counts: TilingCounts; stats: TilingStats; complete: boolean },
-    part: boolean,
-  ) => {
-    const prev = outcomes[i]
-    outcomes[i] = {
-      ...prev,
-      counts: {
-        solutions: prev.counts.solutions + r.counts.solutions,
-        fixed: prev.counts.fixed + r.counts.fixed,
-      },
-      stats: part ? addPartStats(prev.stats, r.stats) : r.stats,
-      complete: part ? prev.complete && r.complete : r.complete,
-    }
-    placements += r.stats.placements
-    solutions += headlineCount(r.counts, o.mode)
+  /** A figure split: its parts go out as tasks of their own. */
+  const splitInto = (i: number, r: SplitResult): Effect => {
+    const scale = policy.weighParts(r.parts, r.nodes)
+    tally.split(i, r.stats, r.parts.length)
+    return r.parts.length > 0 ? { next: partTasks(i, r.parts, scale) } : undefined
   }
-  const partOf = (task: FarmTask<TilingInput>) => Number(task.id.split('.')[1] ?? 0)
-  const foundTiling = (task: FarmTask<TilingInput>, tiling: FoundTiling) => {
+  /** A figure planned: ruled out, searched whole, or estimated (gone on with by its split). */
+  const planned = (task: TilingTask, r: TilingResult, resumed: boolean): Effect => {
     const i = task.input.figure
-    found[i].push({ tiling, part: partOf(task) })
-    o.onSolution?.(i, tiling.pieces, tiling.classSize)
-  }
-
-  const running = new Map<string, { placements: number; solutions: number }>()
-  const tally = new NodeTally()
-  /** Figures planned: ruled out, searched whole, or estimated (to be split). */
-  let planned = 0
-  /**
-   * The work of the figures planned, as weighed (searched whole, or split into weighed parts) and
-   * as still to weigh (estimated, not yet split: Knuth's estimate stands for it): what share of
-   * the whole the farm's known weights are.
-   */
-  let weighedWork = 0
-  let unweighedWork = 0
-  /** Figures estimated whose split has not come back: their work is not weighed yet. */
-  let unsplit = 0
-  const knownShare = () => {
-    const work = weighedWork + unweighedWork
-    return (planned / n) * (work > 0 ? weighedWork / work : 1)
-  }
-
-  /**
-   * Splits of figures too big to search whole, held until every figure is planned: a run that is
-   * not forced goes on only if its whole estimate stays under a day, and never pays for a split
-   * it would not search.
-   */
-  let held: { figure: number; nodes: number }[] = []
-  /**
-   * A figure's second task: split into parts of PART_NODES, finer when the run is small beside
-   * its workers (TASKS_PER_WORKER), or searched whole if that makes one part. Splits go out
-   * first, so that the whole run is weighed early (its time left is estimated from then on);
-   * a figure searched whole weighs its estimate from the start and goes among the parts by it,
-   * heaviest first, its progress counting as it runs (these searches are a large share of some
-   * runs: 23 of 58 s of work in `convex tetraboloes`).
-   */
-  const splitTask = (i: number, nodes: number): FarmTask<TilingInput> => {
-    const size = Math.min(PART_NODES, tally.nodes / (TASKS_PER_WORKER * Math.max(1, o.workers)))
-    const parts = Math.min(MAX_PARTS, Math.max(1, Math.round(nodes / size)))
-    const weight = parts === 1 ? Math.max(1, nodes) : 0
-    unweighedWork -= weight > 0 ? nodes : 0
-    weighedWork += weight
-    if (weight === 0) unsplit++
-    return {
-      id: `f${i}.s`,
-      input: { figure: i, split: nodes, parts },
-      weight,
-      priority: weight > 0 ? weight : PLAN_FIRST,
-      group: figureGroup(i),
+    if (r.type === 'ruled-out') {
+      policy.plan()
+      tally.ruledOut(i, r.reason)
+      return { next: policy.release() }
     }
+    if (r.type === 'part') throw wrongResult(task, r)
+    const spread = r.type === 'estimated' ? r.spread : undefined
+    tally.estimated(i, r.nodes, spread)
+    policy.plan({ nodes: r.nodes, spread, toSplit: r.type === 'estimated' })
+    if (r.type === 'searched') return { weight: searchedWhole(i, r), next: policy.release() }
+    // Split by the planning task itself, in the checkpoint of an older run.
+    if (r.type === 'split') return splitInto(i, r)
+    // Forced, or split before (its split may be in the checkpoint): split it now.
+    return { next: policy.split(i, r.nodes, Boolean(o.force) || resumed) }
   }
-  /** The held splits, once the last figure is planned (the estimate passed no refusal). */
-  const release = (next: FarmTask<TilingInput>[] = []): FarmTask<TilingInput>[] => {
-    if (planned < n || held.length === 0) return next
-    const all = [...held.map((h) => splitTask(h.figure, h.nodes)), ...next]
-    held = []
-    return all
-  }
-
-  /**
-   * A figure searched whole: what it weighs beyond `weight`, the weight it went out with. A search
-   * whole weighs the placements it made, not its estimate: in `convex tetraboloes` the figures
-   * searched whole made 1.9 times their estimates, the parts of the split ones 0.86 times, and the
-   * heaviest go first, so counted by their estimates the search looked slower at first than it
-   * was. (A part's estimate is left as it is: a split figure's heaviest parts go first too, and
-   * overestimated, so once done by their placements the rest would look smaller than it is.)
-   */
-  const searchedWhole = (
-    i: number,
-    r: Extract<TilingResult, { type: 'searched' }>,
-    weight = 0,
-  ): number => {
-    add(i, r, false)
-    figureDone(i)
-    const more = Math.max(1, r.stats.placements) - weight
-    weighedWork += more
-    return more
-  }
-
-  const onResult = (
-    task: FarmTask<TilingInput>,
-    r: TilingResult,
-    resumed: boolean,
-  ): { next?: FarmTask<TilingInput>[]; weight?: number } | void => {
-    const i = task.input.figure
-    running.delete(task.id)
-    if (resumed && o.list && (r.type === 'searched' || r.type === 'part'))
-      for (const t of r.tilings ?? []) foundTiling(task, t)
-    if (r.type === 'part') {
-      add(i, r, true)
-      if (--partsLeft[i]! === 0) figureDone(i)
-      return
-    }
-    if (task.input.split === undefined) {
-      // A figure planned: ruled out, searched whole, or estimated (gone on with by a task of its own).
-      planned++
-      if (r.type === 'ruled-out') {
-        outcomes[i] = { ...outcomes[i], rejected: r.reason, complete: true }
-        figureDone(i)
-        return { next: release() }
-      }
-      tally.add(r.nodes, r.type === 'estimated' ? r.spread : undefined)
-      if (r.type === 'estimated') unweighedWork += r.nodes
-      outcomes[i] = {
-        ...outcomes[i],
-        estimatedNodes: r.nodes,
-        ...(r.type === 'estimated' ? { estimatedSpread: r.spread } : {}),
-      }
-      if (!o.force && !o.firstOnly && tally.nodes > REFUSE_FROM_NODES) {
-        const more = planned < n ? ' or more' : ''
-        const seconds = tally.nodes / NODES_PER_SECOND / Math.max(1, o.workers)
-        throw new SearchTooLargeError(
-          `this search would visit ${aboutCount(tally.nodes, 'nodes', tally.spread)}${more}, roughly ${durationRange(seconds, tally.spread * RATE_SPREAD)}`,
-          tally.nodes,
-          tally.spread,
-        )
-      }
-      if (r.type === 'searched') return { weight: searchedWhole(i, r), next: release() }
-      if (r.type === 'estimated') {
-        // Forced, or split before (its split may be in the checkpoint): split it now.
-        if (o.force || resumed) return { next: release([splitTask(i, r.nodes)]) }
-        held.push({ figure: i, nodes: r.nodes })
-        return { next: release() }
-      }
-    }
-    // Its second task: searched whole (weighed when it went out), or split.
+  /** A figure's second task: searched whole (weighed when it went out), or split. */
+  const split = (task: TilingTask, input: SplitInput, r: TilingResult): Effect => {
+    const i = input.figure
     if (r.type === 'searched' && task.weight > 0)
       return { weight: searchedWhole(i, r, task.weight) }
-    if (task.input.split !== undefined) {
-      unweighedWork -= task.input.split
-      unsplit--
-    }
+    policy.splitEnded(input.nodes)
     if (r.type === 'searched') return { weight: searchedWhole(i, r) }
-    if (r.type !== 'split') throw new Error(`task ${task.id} of a tiling run gave a ${r.type}`)
-    // The parts' weights (medians of their probes, which run low: the parts of pentominoes'
-    // f23 summed to a seventh of the figure's estimate, f40's to under half) share out the
-    // figure's estimate, the mean of many more probes: so a figure weighs the same split or
-    // whole, and as much beside the others as their estimates say.
-    const weights = r.parts.reduce((w, part) => w + part.weight, 0)
-    const scale = weights > 0 && r.nodes > 0 ? r.nodes / weights : 1
-    weighedWork += weights * scale
-    // Split (in a checkpoint of an older run, by the planning task itself): the statistics of the
-    // nodes above the parts, then the parts.
-    add(i, { counts: { solutions: 0, fixed: 0 }, stats: r.stats, complete: true }, false)
-    partsLeft[i] = r.parts.length
-    if (r.parts.length === 0) return figureDone(i)
-    return {
-      next: r.parts.map((part, k) => ({
-        id: `f${i}.${k + 1}`,
-        input: { figure: i, prefix: part.prefix },
-        weight: part.weight * scale,
-        priority: part.rank,
-        group: figureGroup(i),
-      })),
-    }
+    if (r.type !== 'split') throw wrongResult(task, r)
+    return splitInto(i, r)
+  }
+
+  const onResult = (task: TilingTask, r: TilingResult, resumed: boolean): Effect => {
+    const { input } = task
+    tally.ended(task.id)
+    if (resumed && o.list && (r.type === 'searched' || r.type === 'part'))
+      for (const t of r.tilings ?? []) tally.tiling(input, t)
+    if (input.step === 'plan') return planned(task, r, resumed)
+    if (input.step === 'split') return split(task, input, r)
+    if (r.type !== 'part') throw wrongResult(task, r)
+    tally.part(input.figure, r)
   }
 
   const setup = tilingSetup(o)
@@ -361,10 +174,10 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
     {
       kind: 'tilings',
       setup,
-      tasks: o.figures.map((_, i) => figureTask(i)),
+      tasks: o.figures.map((_, i) => planTask(i)),
       onResult,
       onItem: (task, item) => {
-        foundTiling(task, item)
+        tally.tiling(task.input, item)
         if (o.checkpoint) taskTilings.set(task.id, [...(taskTilings.get(task.id) ?? []), item])
       },
       record: (task, r) => {
@@ -373,11 +186,11 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         taskTilings.delete(task.id)
         return o.list && (r.type === 'searched' || r.type === 'part') ? { ...r, tilings } : r
       },
-      onTaskProgress: (task, _, detail) => detail && running.set(task.id, detail),
-      known: knownShare,
+      onTaskProgress: (task, _, detail) => detail && tally.progress(task.id, detail),
+      known: () => policy.knownShare(),
       // Planning and splitting do none of the weighed work: the time left is measured once
       // every figure's work is weighed.
-      settled: () => planned === n && held.length === 0 && unsplit === 0,
+      settled: () => policy.settled(),
     },
     {
       transport: o.transport,
@@ -386,36 +199,21 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
         ? { path: o.checkpoint, spec: tilingCheckpoint, plan: tilingPlan(setup) }
         : undefined,
       onNotice: o.onNotice,
-      onProgress: (p) => {
-        let placed = placements
-        let tilings = solutions
-        for (const r of running.values()) {
-          placed += r.placements
-          tilings += r.solutions
-        }
+      onProgress: (p) =>
         o.onProgress?.({
           fraction: p.fraction,
-          placements: placed,
-          solutions: tilings,
+          ...tally.totals(),
           elapsedMs: p.elapsedMs,
           etaSeconds: p.etaSeconds,
-          estimatedNodes: tally.nodes,
-          estimatedSpread: tally.spread,
-          figuresPlanned: planned,
-        })
-      },
+          estimatedNodes: policy.estimate.nodes,
+          estimatedSpread: policy.estimate.spread,
+          figuresPlanned: policy.planned,
+        }),
     },
   )
   if (farm.error instanceof InputError) throw farm.error
-  // A run that ended early still hands over what it found: the figures not finished are marked
-  // incomplete, with the tilings their parts reported.
-  outcomes.forEach((f, i) => {
-    if (partsLeft[i] === 0) return
-    outcomes[i] = { ...f, complete: false }
-    figureDone(i)
-  })
   return {
-    figures: outcomes,
+    figures: tally.finish(),
     complete: farm.complete,
     cancelled: farm.cancelled,
     error: farm.error?.message,
@@ -431,7 +229,7 @@ export interface TilingEstimate extends EstimateSummary {
 
 export interface EstimateOptions extends Pick<
   RunOptions,
-  'setJson' | 'figures' | 'mode' | 'transport' | 'signal'
+  'set' | 'figures' | 'mode' | 'transport' | 'signal'
 > {
   /** As figures are estimated, a few times a second: the summary and the figures new since. */
   readonly onProgress?: (
@@ -476,13 +274,13 @@ export async function estimateTilings(
     {
       kind: 'tilings',
       setup: {
-        set: o.setJson,
+        set: o.set,
         figures: o.figures.map((f) => f.polygon),
         mode: o.mode,
         goal: 'estimate',
         list: false,
       },
-      tasks: o.figures.map((_, i) => figureTask(i)),
+      tasks: o.figures.map((_, i) => planTask(i)),
       onResult: (task, r) => {
         const i = task.input.figure
         let e: FigureEstimate
@@ -528,11 +326,11 @@ export interface TilingPlan {
   readonly run: string
 }
 
-type RunWhat = Pick<RunOptions, 'setJson' | 'figures' | 'mode' | 'list' | 'firstOnly'>
+type RunWhat = Pick<RunOptions, 'set' | 'figures' | 'mode' | 'list' | 'firstOnly'>
 
 function tilingSetup(o: RunWhat): TilingSetup {
   return {
-    set: o.setJson,
+    set: o.set,
     figures: o.figures.map((f) => f.polygon),
     mode: o.mode,
     goal: o.firstOnly ? 'first' : 'count',
@@ -547,9 +345,8 @@ const runHash = (setup: TilingSetup) =>
 export const tilingRunId = (o: RunWhat): string => runHash(tilingSetup(o))
 
 function tilingPlan(setup: TilingSetup): TilingPlan {
-  const name = (setup.set as { name?: unknown } | null)?.name
   return {
-    set: typeof name === 'string' ? name : 'piece set',
+    set: setup.set.name,
     figures: setup.figures.length,
     mode: setup.mode,
     run: runHash(setup),
@@ -629,9 +426,13 @@ export const tilingCheckpoint: CheckpointSpec<TilingPlan, TilingResult> = {
   describe: (p) =>
     `${p.set} (${plural(p.figures, 'figure')}, ${p.mode === 'raw' ? 'fixed' : 'up to symmetry'}, run ${p.run.slice(0, 8)})`,
   check: (id, r) => {
-    const split = id.endsWith('.s')
-    const part = id.includes('.') && !split
-    if (part !== (r.type === 'part') || (split && r.type !== 'split' && r.type !== 'searched'))
+    const step = stepOfCheckpointId(id)
+    if (step === undefined) return `${id} is not a task of a tiling run`
+    const split = step === 'split'
+    if (
+      (step === 'part') !== (r.type === 'part') ||
+      (split && r.type !== 'split' && r.type !== 'searched')
+    )
       return `a ${r.type} result cannot be task ${id}'s`
     if (r.type === 'ruled-out' || r.type === 'split' || r.type === 'estimated') return undefined
     const { solutions, fixed } = r.counts

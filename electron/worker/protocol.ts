@@ -4,6 +4,7 @@ import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/gene
 import type { Point } from '../../shared/lattice/polygon'
 import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
+import type { SetWire } from '../../shared/pieces/solvable'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
@@ -70,12 +71,12 @@ export type ItemOf<K extends KindName> = FarmKinds[K]['item']
 export type DetailOf<K extends KindName> = FarmKinds[K]['detail']
 
 /**
- * A tiling run: the piece set (file JSON, congruent pieces merged), its figures, and what to do
+ * A tiling run: the piece set (its kinds of piece, as the host checked and merged them), its figures, and what to do
  * with each: `estimate` its search (the rule-outs, Knuth's estimate and the speed of a short
  * search), find its `first` tiling, or `count` (and with `list`, stream) every tiling.
  */
 export interface TilingSetup {
-  readonly set: unknown
+  readonly set: SetWire
   readonly figures: readonly (readonly Point[])[]
   readonly mode: SymmetryMode
   readonly goal: 'estimate' | 'first' | 'count'
@@ -83,19 +84,28 @@ export interface TilingSetup {
 }
 
 /**
- * A figure to plan (neither): rule it out, or estimate its search and search it whole if small,
- * else say its estimate; to go on with once the run goes on (`split`: into `parts`, or searched
- * whole if one; a split costs far more than the estimate, so a run refused for its size never
- * pays it); or a part of its search.
+ * A task of a tiling run, each of one figure: `plan` it (rule it out, or estimate its search and
+ * search it whole if small, else say its estimate); `split` it once the run goes on (into `parts`,
+ * or search it whole if one; a split costs far more than the estimate, so a run refused for its
+ * size never pays it); or search one `part` of it.
  */
-export interface TilingInput {
-  readonly figure: number
-  /** The figure's estimated nodes, when going on with it. */
-  readonly split?: number
-  /** Parts to split it into; one (or none): search it whole. */
-  readonly parts?: number
-  readonly prefix?: readonly number[]
-}
+export type TilingInput =
+  | { readonly step: 'plan'; readonly figure: number }
+  | {
+      readonly step: 'split'
+      readonly figure: number
+      /** The figure's estimated nodes. */
+      readonly nodes: number
+      readonly parts: number
+    }
+  | {
+      readonly step: 'part'
+      readonly figure: number
+      /** From 1, in search order: the order of the parts' tilings in one search. */
+      readonly part: number
+      /** Its forced placements. */
+      readonly prefix: readonly number[]
+    }
 
 /** A part of a split figure: its forced placements, weight (Knuth's estimate) and rank. */
 export interface TilingPart {
@@ -182,7 +192,7 @@ export interface PuzzleSetup {
 
 /** The search animation: steps up to the first tiling of one figure. */
 export interface TraceSetup {
-  readonly set: unknown
+  readonly set: SetWire
   readonly figure: readonly Point[]
   readonly mode: SymmetryMode
   readonly maxSteps: number

@@ -60,16 +60,17 @@ export interface JobView {
   elapsedMs?: number
 }
 
-/** A job just asked for, before any event. */
+/** A job just asked for, before any event (`setKey`: its set's, when known already). */
 export function newJobView(
   jobId: string,
   request: { kind: 'tile' | 'convex'; mode: SymmetryMode; document: WorkbenchDocument },
+  setKey = solvedSetKey(mergeCongruentPieces(request.document.pieces)),
 ): JobView {
   return {
     jobId,
     kind: request.kind,
     mode: request.mode,
-    setKey: solvedSetKey(mergeCongruentPieces(request.document.pieces)),
+    setKey,
     document: request.document,
     merged: [],
     state: 'queued',

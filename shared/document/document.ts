@@ -2,7 +2,6 @@ import { InputError } from '../errors'
 import { LIMITS } from '../limits'
 import { pieceSetFromJson, pieceSetToJson, type PieceSet } from '../formats/load'
 import { areaInHalfSquares, latticePolygonProblem, type Point } from '../lattice/polygon'
-import { analyzeShape } from '../pieces/shape'
 
 /**
  * What the workbench edits: a piece set and the target figures drawn for it. Unlike a loaded
@@ -150,7 +149,6 @@ export function documentToJson(doc: WorkbenchDocument): object {
       polygon: p.polygon,
       count: p.count,
       color: p.color,
-      shape: analyzeShape(p.polygon),
     })),
     figures: doc.figures.map((f) => ({ name: f.name, polygon: f.polygon })),
   })

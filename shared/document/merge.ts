@@ -1,5 +1,5 @@
 import type { Point } from '../lattice/polygon'
-import { analyzeShape, congruenceKey } from '../pieces/shape'
+import { analyzeShape, congruenceKey, type Shape } from '../pieces/shape'
 import type { PlacedPiece } from '../tiling/problem'
 import type { WorkbenchDocument } from './document'
 
@@ -14,13 +14,15 @@ interface Mergeable {
  * pieces apart, whether the user drew a piece once with count 2 or drew it twice. Before a solve,
  * congruent pieces become one kind (the first one's name and colour) with their counts added.
  * `kinds` lists, per kind, the indices of the pieces it stands for; `shapes` its shape's key.
+ * `analysed`: the pieces' shapes, when the caller has them (a shape is costly to analyse).
  */
 export function mergeCongruentPieces<T extends Mergeable>(
   pieces: readonly T[],
+  analysed?: readonly Shape[],
 ): { pieces: T[]; merged: string[][]; kinds: number[][]; shapes: string[] } {
   const groups = new Map<string, number[]>()
   pieces.forEach((p, i) => {
-    const key = congruenceKey(analyzeShape(p.polygon))
+    const key = congruenceKey(analysed?.[i] ?? analyzeShape(p.polygon))
     groups.set(key, [...(groups.get(key) ?? []), i])
   })
   const kinds = [...groups.values()]
@@ -62,13 +64,21 @@ export function sameShapeNotes(m: ReturnType<typeof mergeCongruentPieces>): stri
  * copy goes where is arbitrary, as the counts do not tell identical pieces apart; the drawing
  * shows each piece's name and colour, and the counts stay those of the merged set.
  */
-export function mergeCongruent(doc: WorkbenchDocument): {
+export function mergeCongruent(
+  doc: WorkbenchDocument,
+  analysed?: readonly Shape[],
+): {
   document: WorkbenchDocument
   merged: string[][]
+  /** Per kind, the indices of the pieces it stands for. */
+  kinds: number[][]
+  /** `solvedSetKey`. */
+  key: string
   apart: WorkbenchDocument
   spread(placed: readonly PlacedPiece[]): PlacedPiece[]
 } {
-  const { pieces, merged, kinds } = mergeCongruentPieces(doc.pieces)
+  const m = mergeCongruentPieces(doc.pieces, analysed)
+  const { pieces, merged, kinds } = m
   const polygon = new Map<number, readonly Point[]>()
   const slots = kinds.map((g) =>
     g.flatMap((i) => {
@@ -79,6 +89,8 @@ export function mergeCongruent(doc: WorkbenchDocument): {
   return {
     document: { ...doc, pieces },
     merged,
+    kinds,
+    key: solvedSetKey(m),
     apart: { ...doc, pieces: doc.pieces.map((p, i) => ({ ...p, polygon: polygon.get(i)! })) },
     spread(placed) {
       const used = kinds.map(() => 0)

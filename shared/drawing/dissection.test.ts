@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { solveJob } from '../../electron/services/solve-job'
 import { documentFromJson } from '../document/document'
+import { solvableDocument } from '../pieces/solvable'
 import { fromLattice } from '../exact/geometry'
 import { toNumber } from '../exact/root2'
 import type { SolvedJob } from '../formats/solutions'
@@ -15,7 +16,7 @@ const tangramText = readFileSync('resources/sets/tangram.json', 'utf8')
 let job: SolvedJob
 beforeAll(async () => {
   const doc = documentFromJson(JSON.parse(tangramText), 'tangram.json')
-  job = (await solveJob(doc, { kind: 'convex', mode: 'reduce', workers: 1 })).job
+  job = (await solveJob(solvableDocument(doc), { kind: 'convex', mode: 'reduce', workers: 1 })).job
 })
 
 /** A line as text independent of its direction, with its piece. */

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { solveJob } from '../../electron/services/solve-job'
 import { documentFromJson } from '../document/document'
+import { solvableDocument } from '../pieces/solvable'
 import type { SolvedJob } from '../formats/solutions'
 import { normalizePolygon, signedArea2, type Point } from '../lattice/polygon'
 import { randomPiece } from '../../testing/random-puzzles'
@@ -18,7 +19,7 @@ beforeAll(async () => {
     JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')),
     'tangram.json',
   )
-  job = (await solveJob(doc, { kind: 'convex', mode: 'reduce', workers: 1 })).job
+  job = (await solveJob(solvableDocument(doc), { kind: 'convex', mode: 'reduce', workers: 1 })).job
 })
 
 /** Unit lattice steps of a polyline or polygon, as direction-free keys (with repeats). */

@@ -173,7 +173,10 @@ export function figureFromJson(value: unknown, source = 'figure'): Figure {
   return { name: parsed.data.name ?? 'figure', polygon }
 }
 
-export function pieceSetToJson(set: PieceSet): object {
+/** The file form of a set; the pieces' shapes play no part in it. */
+export function pieceSetToJson(
+  set: Omit<PieceSet, 'pieces'> & { readonly pieces: readonly Omit<Piece, 'shape'>[] },
+): object {
   return {
     format: PIECE_SET_FORMAT,
     version: FORMAT_VERSION,

@@ -18,15 +18,14 @@ export async function convexCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
-  const { set, json, merged } = loadSolvableSet(setArg)
-  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
-  const { area, cases } = convexCases(pieces)
+  const { set, merged } = loadSolvableSet(setArg)
+  const { area, cases } = convexCases(set.pieces)
   const mode = opts.raw ? 'raw' : 'reduce'
   if (opts.estimate)
-    return estimateCommand(set.name, cases, json, mode, OUTLINES, opts, signal, write)
+    return estimateCommand(set.name, cases, set.wire, mode, OUTLINES, opts, signal, write)
   const outcome = await runWithProgress(
     {
-      setJson: json,
+      set: set.wire,
       figures: cases,
       mode,
       list: Boolean(opts.list),

@@ -6,6 +6,7 @@ import {
   withSpread,
   type EstimateSummary,
 } from '../../../shared/tiling/estimate'
+import type { SetWire } from '../../../shared/pieces/solvable'
 import type { SymmetryMode } from '../../../shared/tiling/search'
 import { nodeWorkers } from '../../services/node-worker'
 import { estimateTilings, type RunFigure } from '../../services/tiling-job'
@@ -30,7 +31,7 @@ const BIGGEST = 10
 export async function estimateCommand(
   setName: string,
   figures: readonly (RunFigure & { number?: number })[],
-  setJson: unknown,
+  set: SetWire,
   mode: SymmetryMode,
   /** What the figures are, one and many: outlines, figures. */
   what: readonly [string, string],
@@ -61,7 +62,7 @@ export async function estimateCommand(
   let e
   try {
     e = await estimateTilings({
-      setJson,
+      set,
       figures,
       mode,
       transport: nodeWorkers(workers),

@@ -1,13 +1,8 @@
 import { extname, join } from 'node:path'
-import {
-  documentFromSet,
-  documentToJson,
-  type WorkbenchDocument,
-} from '../../../shared/document/document'
-import { mergeCongruent } from '../../../shared/document/merge'
 import { lineprinterSheet } from '../../../shared/drawing/lineprinter'
 import { drawSolution } from '../../../shared/drawing/solution'
-import { pieceSetFromJson, type Figure } from '../../../shared/formats/load'
+import type { Figure } from '../../../shared/formats/load'
+import type { SolvableSet } from '../../../shared/pieces/solvable'
 import { buildTilingProblem } from '../../../shared/tiling/problem'
 import { traceToFirstTiling } from '../../../shared/tiling/trace'
 import { saveFile } from '../../services/atomic-write'
@@ -21,7 +16,7 @@ import {
 import { InputError } from '../../../shared/errors'
 import { solveJob } from '../../services/solve-job'
 import { renderExport, writeExport } from '../../services/export/exporter'
-import { loadFigure, loadPieceSet, RESOURCES } from '../inputs'
+import { loadFigure, loadSolvableSet, RESOURCES } from '../inputs'
 import { checkBinaryStdout, isStdout, toStdout } from '../output'
 import { progressBar } from '../progress'
 import { withBar, workerCount, type CommonOptions } from '../run'
@@ -116,18 +111,15 @@ export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
  * The paper's Figure 7: every intermediate result of the search up to the first tiling of the
  * figure (the pieces placed after each step that fitted), in line-printer text, side by side.
  */
-function traceText(input: WorkbenchDocument, figure: Figure): string {
-  const { document } = mergeCongruent(input)
-  const set = pieceSetFromJson(documentToJson(document), input.name)
-  const pieces = set.pieces.map((p) => ({ name: p.name, shape: p.shape, count: p.count }))
+function traceText(set: SolvableSet, figure: Figure): string {
   const { steps, solved } = traceToFirstTiling(
-    buildTilingProblem(figure.polygon, pieces),
+    buildTilingProblem(figure.polygon, set.pieces),
     'reduce',
     500,
   )
   const blocks = steps.map((placed, i) => ({
     caption: i === steps.length - 1 && solved ? `${i + 1}: tiled` : `${i + 1}`,
-    drawing: drawSolution(document, figure.polygon, placed),
+    drawing: drawSolution(set.document, figure.polygon, placed),
   }))
   const note = solved ? '' : `\n(no tiling within ${steps.length} steps)\n`
   return `${figure.name}: the search up to its first tiling\n\n${lineprinterSheet(blocks)}${note}`
@@ -154,7 +146,7 @@ export async function exportCommand(
 ): Promise<number> {
   const settings = exportSettingsFromOptions(opts)
   if (isStdout(opts.output) && settings.format === 'pdf') checkBinaryStdout('a PDF')
-  const { set } = loadPieceSet(setArg)
+  const { set } = loadSolvableSet(setArg)
   const figure = opts.figure ? loadFigure(opts.figure) : undefined
   if (opts.trace) {
     if (!figure || settings.format !== 'txt') {
@@ -162,11 +154,11 @@ export async function exportCommand(
         '--trace prints the search for one figure as text: add --figure F and -o FILE.txt',
       )
     }
-    return writeText(opts.output, traceText(documentFromSet(set), figure), write)
+    return writeText(opts.output, traceText(set, figure), write)
   }
   const workers = workerCount(opts.jobs)
   const { job, outcome } = await withBar(progressBar(opts.progress !== false), (hooks) =>
-    solveJob(documentFromSet(set), {
+    solveJob(set, {
       kind: figure ? 'tile' : 'convex',
       figures: figure ? [figure] : undefined,
       mode: opts.raw ? 'raw' : 'reduce',

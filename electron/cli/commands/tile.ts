@@ -18,7 +18,7 @@ export async function tileCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
-  const { set, json, merged } = loadSolvableSet(setArg)
+  const { set, merged } = loadSolvableSet(setArg)
   const figure = loadFigure(figureArg)
   // One figure asked about: another area than the set's is the input's error, not a verdict.
   checkArea(set.pieces, areaInHalfSquares(figure.polygon))
@@ -29,7 +29,7 @@ export async function tileCommand(
     return estimateCommand(
       set.name,
       figures,
-      json,
+      set.wire,
       mode,
       ['figure', 'figures'],
       opts,
@@ -38,7 +38,7 @@ export async function tileCommand(
     )
   const outcome = await runWithProgress(
     {
-      setJson: json,
+      set: set.wire,
       figures,
       mode,
       list: !opts.count,

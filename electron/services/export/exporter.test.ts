@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { documentFromJson } from '../../../shared/document/document'
+import { solvableDocument } from '../../../shared/pieces/solvable'
 import { DEFAULT_EXPORT, type ExportSettings } from '../../../shared/drawing/export-settings'
 import { layoutSheet } from '../../../shared/drawing/sheet'
 import type { SolvedJob } from '../../../shared/formats/solutions'
@@ -23,7 +24,7 @@ beforeAll(async () => {
     JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')),
     'tangram.json',
   )
-  job = (await solveJob(doc, { kind: 'convex', mode: 'reduce', workers: 1 })).job
+  job = (await solveJob(solvableDocument(doc), { kind: 'convex', mode: 'reduce', workers: 1 })).job
 })
 const settings = (s: Partial<ExportSettings>): ExportSettings => ({ ...DEFAULT_EXPORT, ...s })
 

@@ -1,4 +1,4 @@
-import { pieceSetFromJson } from '../../../shared/formats/load'
+import { piecesFromWire } from '../../../shared/pieces/solvable'
 import { knuthEstimate, partWeight, runPart, splitSearch } from '../../../shared/tiling/jobs'
 import type { PieceKind, TilingProblem } from '../../../shared/tiling/problem'
 import { prepareFigure, ruleOuts, type RuleOuts } from '../../../shared/tiling/rule-out'
@@ -119,24 +119,25 @@ async function search(
 
 const tilings: WorkerKind<'tilings', State> = {
   prepare: (setup) => {
-    const pieces = pieceSetFromJson(setup.set, 'piece set').pieces
+    const pieces = piecesFromWire(setup.set)
     return { setup, pieces, rules: ruleOuts(pieces), prepared: new Map() }
   },
 
   async run(state, input: TilingInput, hooks): Promise<TilingResult> {
     const { setup } = state
     // A split's or a part's problem is kept for the figure's next parts.
-    const planning = input.prefix === undefined && input.split === undefined
+    const planning = input.step === 'plan'
     const p = prepare(state, input.figure, !planning)
     if ('ruledOut' in p) {
       if (!planning) throw new Error(`task of figure ${input.figure}, which is ruled out`)
       return { type: 'ruled-out', reason: p.ruledOut }
     }
-    if (input.prefix) return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
-    if (input.split !== undefined) {
+    if (input.step === 'part')
+      return { type: 'part', ...(await search(state, p, input.prefix, hooks)) }
+    if (input.step === 'split') {
       // One part: the figure is searched whole (the run is large beside it).
-      if ((input.parts ?? 1) > 1) return split(state, p, input.split, input.parts!)
-      return { type: 'searched', nodes: input.split, ...(await search(state, p, [], hooks)) }
+      if (input.parts > 1) return split(state, p, input.nodes, input.parts)
+      return { type: 'searched', nodes: input.nodes, ...(await search(state, p, [], hooks)) }
     }
     const { mean: nodes, spread } = knuthEstimate(
       new TilingSearch(p.problem, setup.mode, [], 'bits', p.plan),
