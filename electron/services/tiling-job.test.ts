@@ -28,7 +28,6 @@ const PENTOMINO_COUNTS = [
 ]
 
 function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
-  const workers = extra.workers ?? 2
   return {
     setJson: load('pentominoes').json,
     figures: ['rectangle-5x12', 'rectangle-4x15', 'rectangle-3x20'].map((n) => ({
@@ -37,9 +36,8 @@ function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
     })),
     mode: 'reduce',
     list: false,
-    workers,
-    transport: nodeWorkers(workers),
     ...extra,
+    transport: extra.transport ?? nodeWorkers(2),
   }
 }
 
@@ -47,7 +45,9 @@ describe('tiling runs on the task farm', () => {
   it('give the same counts and statistics on any number of worker processes', async () => {
     const run = async (workers: number) => {
       let last: RunProgress | undefined
-      const outcome = await runTilings(pentominoRun({ workers, onProgress: (p) => (last = p) }))
+      const outcome = await runTilings(
+        pentominoRun({ transport: nodeWorkers(workers), onProgress: (p) => (last = p) }),
+      )
       return { outcome, last: last! }
     }
     const one = await run(1)
@@ -77,7 +77,6 @@ describe('tiling runs on the task farm', () => {
     const outcome = await runTilings(
       pentominoRun({
         figures: [{ name: '5x12', polygon: figure('rectangle-5x12').polygon }],
-        workers: 1,
         transport: nodeWorkers(1),
         onProgress: (p) => reports.push(p),
       }),
@@ -100,7 +99,6 @@ describe('tiling runs on the task farm', () => {
           name: n,
           polygon: figure(n).polygon,
         })),
-        workers: 1,
         transport: nodeWorkers(1),
         onProgress: (p) => reports.push(p),
       }),
@@ -121,7 +119,6 @@ describe('tiling runs on the task farm', () => {
       let order: readonly number[] | undefined
       await runTilings(
         pentominoRun({
-          workers,
           transport: nodeWorkers(workers),
           list: true,
           figures: [{ name: '4x15', polygon: figure('rectangle-4x15').polygon }],
@@ -235,7 +232,6 @@ describe('tiling runs on the task farm', () => {
       figures: cases,
       mode: 'reduce',
       list: false,
-      workers: 2,
       transport,
       signal: controller.signal,
       onProgress: (p) => p.placements > 0 && controller.abort(),
@@ -256,7 +252,6 @@ describe('tiling runs on the task farm', () => {
       figures: [{ name: big.name, polygon: big.polygon }],
       mode: 'reduce',
       list: false,
-      workers: 2,
       transport: nodeWorkers(2),
     })
     await expect(refused).rejects.toThrow(InputError)
@@ -276,7 +271,6 @@ describe('tiling runs on the task farm', () => {
         figures: [{ name: big.name, polygon: big.polygon }],
         mode: 'reduce',
         list: false,
-        workers: 1,
         transport: nodeWorkers(1),
         checkpoint,
         ...o,

@@ -47,9 +47,8 @@ export interface RunOptions {
   readonly list: boolean
   /** Stop each figure after its first tiling (Program 1: "can it be built?"). */
   readonly firstOnly?: boolean
+  /** Where the tasks run; its worker count sizes the parts and reckons a refused search's time. */
   readonly transport: FarmTransport
-  /** The processes the transport runs: what a refused search's time is reckoned on. */
-  readonly workers: number
   /** Run even a search estimated to take days. */
   readonly force?: boolean
   /** Record every finished task here, and resume from it. */
@@ -236,7 +235,10 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
    * runs: 23 of 58 s of work in `convex tetraboloes`).
    */
   const splitTask = (i: number, nodes: number): FarmTask<TilingInput> => {
-    const size = Math.min(PART_NODES, tally.nodes / (TASKS_PER_WORKER * Math.max(1, o.workers)))
+    const size = Math.min(
+      PART_NODES,
+      tally.nodes / (TASKS_PER_WORKER * Math.max(1, o.transport.workers())),
+    )
     const parts = Math.min(MAX_PARTS, Math.max(1, Math.round(nodes / size)))
     const weight = parts === 1 ? Math.max(1, nodes) : 0
     unweighedWork -= weight > 0 ? nodes : 0
@@ -309,7 +311,7 @@ export async function runTilings(o: RunOptions): Promise<RunOutcome> {
       }
       if (!o.force && !o.firstOnly && tally.nodes > REFUSE_FROM_NODES) {
         const more = planned < n ? ' or more' : ''
-        const seconds = tally.nodes / NODES_PER_SECOND / Math.max(1, o.workers)
+        const seconds = tally.nodes / NODES_PER_SECOND / Math.max(1, o.transport.workers())
         throw new SearchTooLargeError(
           `this search would visit ${aboutCount(tally.nodes, 'nodes', tally.spread)}${more}, roughly ${durationRange(seconds, tally.spread * RATE_SPREAD)}`,
           tally.nodes,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Queue, QueueEvents } from 'bullmq'
 import { Redis } from 'ioredis'
+import { QUEUE_WORKERS } from '../../../shared/tiling/estimate'
 import type { KindName } from '../../worker/protocol'
 import {
   APP,
@@ -9,12 +10,14 @@ import {
   checkForeignJobs,
   connectQueue,
   failFast,
+  JOBS_PER_PROCESS,
   QUEUE_NAME,
   QUEUE_PROTOCOL,
   renewEvents,
   runKey,
   runOver,
   RUN_TTL_S,
+  servingProcesses,
   type QueueAddress,
   type RunRecord,
   type JobAnswer,
@@ -22,8 +25,13 @@ import {
 } from './queue-connection'
 import type { FarmSession, FarmTransport, SessionEvent } from './transport'
 
-/** Tasks a run keeps in Redis at once: enough for many machines, in jobs of several light ones. */
+/**
+ * Tasks a run keeps in Redis at once: enough for many machines, in jobs of several light ones,
+ * and for a large queue at least PER_PROCESS for each of its processes (its jobs in hand and as
+ * many waiting, two tasks or more each).
+ */
 const CAPACITY = 1024
+const PER_PROCESS = 4 * JOBS_PER_PROCESS
 /**
  * Light tasks go out several to a job, about this long in all: a job costs about 0.7 ms of CPU
  * (the host, Redis and the worker, measured), a task on the local farm a few microseconds.
@@ -31,9 +39,10 @@ const CAPACITY = 1024
 const BATCH_MS = 300
 const MAX_BATCH = 128
 /**
- * A job holds at most this fraction of the tasks in hand: the first burst, before any task's
- * time is known, goes out in this many jobs, and jobs shrink as a run's tasks run out, so that
- * its last ones still spread over the machines.
+ * A job holds at most this fraction of the tasks in hand, or less on a queue of more processes
+ * (a job for each one it holds): the first burst, before any task's time is known, goes out in
+ * this many jobs, and jobs shrink as a run's tasks run out, so that its last ones still spread
+ * over the machines.
  */
 const SPREAD = 16
 /**
@@ -81,6 +90,8 @@ const bullPriority = (p: number): number =>
  */
 export class QueueTransport implements FarmTransport {
   private readonly cleanups = new Set<Promise<void>>()
+  /** The processes serving the queue at the last look (connecting, and every run's check). */
+  private serving = 0
 
   private constructor(
     private readonly address: QueueAddress,
@@ -120,7 +131,7 @@ export class QueueTransport implements FarmTransport {
     const events = new QueueEvents(QUEUE_NAME, { connection: bullConnection(address, stopping) })
     events.on('error', () => {})
     await events.waitUntilReady()
-    return new QueueTransport(
+    const transport = new QueueTransport(
       address,
       redis,
       queue,
@@ -129,6 +140,23 @@ export class QueueTransport implements FarmTransport {
       version,
       () => (closing = true),
     )
+    await transport.countWorkers()
+    return transport
+  }
+
+  /**
+   * The processes serving the queue now (each worker's local processes), or, while none serves
+   * it, as many as the estimates reckon a queue has (QUEUE_WORKERS): a run waits for them (and
+   * says so), and sizes its parts for the workers to come.
+   */
+  workers(): number {
+    return this.serving > 0 ? this.serving : QUEUE_WORKERS
+  }
+
+  /** Looks again at the processes serving the queue (`workers`), and returns their number. */
+  private async countWorkers(): Promise<number> {
+    this.serving = await servingProcesses(this.queue)
+    return this.serving
   }
 
   get label(): string {
@@ -229,7 +257,10 @@ export class QueueTransport implements FarmTransport {
     }
     /** Tasks per job: `batch` once the tasks' time is known, and at most a SPREAD-th of the hand. */
     const jobSize = () =>
-      Math.min(taskMs === undefined ? MAX_BATCH : batch, Math.ceil(inHand.size / SPREAD))
+      Math.min(
+        taskMs === undefined ? MAX_BATCH : batch,
+        Math.ceil(inHand.size / Math.max(SPREAD, JOBS_PER_PROCESS * this.workers())),
+      )
     /**
      * Tasks go out in jobs of `jobSize()`: at once when there are that many, else after a moment, as
      * more may come (the answers of one job come together, and the farm refills at once).
@@ -373,7 +404,8 @@ export class QueueTransport implements FarmTransport {
         await adding
         if (closed || broken) return
         // Nothing answered yet: say so once if no machine serves the queue (the run waits for one).
-        if (!answered && !told && inHand.size > 0 && (await queue.getWorkersCount()) === 0) {
+        const serving = await this.countWorkers()
+        if (!answered && !told && inHand.size > 0 && serving === 0) {
           told = true
           emit({
             type: 'notice',
@@ -404,8 +436,11 @@ export class QueueTransport implements FarmTransport {
     }
     const timer = setInterval(() => void check(), CHECK_MS)
 
+    const workers = () => this.workers()
     return {
-      capacity: CAPACITY,
+      get capacity() {
+        return Math.max(CAPACITY, PER_PROCESS * workers())
+      },
       submit: (task) => {
         inHand.set(task.id, { input: task.input, priority: bullPriority(task.priority ?? 0) })
         send([task.id])

@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseFigure, parseJson } from '../../../shared/formats/load'
+import {
+  missingRedis,
+  startRedis,
+  startWorker,
+  stopWorker,
+  type TestRedis,
+  type TestWorker,
+} from '../../../testing/redis'
+import { runWithProgress, type CommonOptions } from '../../cli/run'
+
+if (missingRedis) console.warn(missingRedis)
+
+const dir = mkdtempSync(join(tmpdir(), 'pw-sizing-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/**
+ * The pentominoes' 4 × 15 rectangle, every tiling of the fixed figure: planned, then split into
+ * parts for the run's workers, which come whole levels of its search tree at a time (36 parts
+ * for 2 processes, 358 for 6).
+ */
+const rectangle = {
+  setJson: parseJson(readFileSync('resources/sets/pentominoes.json', 'utf8'), 'pentominoes'),
+  figures: [
+    {
+      name: '4x15',
+      polygon: parseFigure(readFileSync('resources/figures/rectangle-4x15.json', 'utf8'), '4x15')
+        .polygon,
+    },
+  ],
+  mode: 'raw' as const,
+  list: false,
+}
+
+let runs = 0
+/** The parts the rectangle's run was split into, where `place` says (--jobs, --queue). */
+async function parts(place: CommonOptions): Promise<number> {
+  const checkpoint = join(dir, `run-${++runs}.json`)
+  const outcome = await runWithProgress(
+    rectangle,
+    { ...place, checkpoint, progress: false },
+    new AbortController().signal,
+  )
+  expect(outcome.complete).toBe(true)
+  expect(outcome.figures[0].counts.fixed).toBe(1472)
+  // Every finished task is in the checkpoint: the plan (f0), the split (f0.s), the parts (f0.N).
+  const { done } = JSON.parse(readFileSync(checkpoint, 'utf8')) as { done: object }
+  return Object.keys(done).filter((id) => /^f0\.\d+$/.test(id)).length
+}
+
+describe.skipIf(missingRedis !== undefined)('a run on the queue', () => {
+  let redis: TestRedis
+  const workers: TestWorker[] = []
+
+  beforeAll(async () => {
+    redis = await startRedis()
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all(workers.map(stopWorker))
+    await redis?.stop()
+  })
+
+  it('sizes its parts for the processes serving the queue (2, then 6), as a local run on as many', async () => {
+    workers.push(await startWorker(redis.url, '--jobs', '2'))
+    const onTwo = await parts({ queue: redis.url })
+    workers.push(await startWorker(redis.url, '--jobs', '4'))
+    const onSix = await parts({ queue: redis.url })
+    // Parts for every worker: more processes, finer parts, so that all are busy to the end.
+    expect(onSix).toBeGreaterThan(2 * onTwo)
+    expect([onTwo, onSix]).toEqual([await parts({ jobs: '2' }), await parts({ jobs: '6' })])
+  }, 180_000)
+})
