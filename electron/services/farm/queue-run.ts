@@ -211,6 +211,9 @@ export class QueueRun implements FarmSession {
       this.breakDown(`cannot write to Redis at ${link.label} (${e.message})`),
     )
     this.listen()
+    // A transport kept between runs (the app's) counts the workers again for each: a run's
+    // parts are sized for those serving the queue when it plans them.
+    void link.countWorkers()
     this.timer = setInterval(() => void this.check(), CHECK_MS)
   }
 

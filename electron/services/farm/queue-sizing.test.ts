@@ -12,6 +12,9 @@ import {
   type TestWorker,
 } from '../../../testing/redis'
 import { runWithProgress, type CommonOptions } from '../../cli/run'
+import { runTilings, type RunOutcome } from '../tiling-job'
+import { parseQueueUrl } from './queue-connection'
+import { QueueTransport } from './queue-transport'
 
 if (missingRedis) console.warn(missingRedis)
 
@@ -37,20 +40,26 @@ const rectangle = {
 }
 
 let runs = 0
-/** The parts the rectangle's run was split into, where `place` says (--jobs, --queue). */
-async function parts(place: CommonOptions): Promise<number> {
+/** The parts the rectangle's run was split into, by the run given a checkpoint's path. */
+async function parts(run: (checkpoint: string) => Promise<RunOutcome>): Promise<number> {
   const checkpoint = join(dir, `run-${++runs}.json`)
-  const outcome = await runWithProgress(
-    rectangle,
-    { ...place, checkpoint, progress: false },
-    new AbortController().signal,
-  )
+  const outcome = await run(checkpoint)
   expect(outcome.complete).toBe(true)
   expect(outcome.figures[0].counts.fixed).toBe(1472)
   // Every finished task is in the checkpoint: the plan (f0), the split (f0.s), the parts (f0.N).
   const { done } = JSON.parse(readFileSync(checkpoint, 'utf8')) as { done: object }
   return Object.keys(done).filter((id) => /^f0\.\d+$/.test(id)).length
 }
+
+/** The same through the CLI's way to a run's place (--jobs, --queue). */
+const partsAt = (place: CommonOptions) =>
+  parts((checkpoint) =>
+    runWithProgress(
+      rectangle,
+      { ...place, checkpoint, progress: false },
+      new AbortController().signal,
+    ),
+  )
 
 describe.skipIf(missingRedis !== undefined)('a run on the queue', () => {
   let redis: TestRedis
@@ -65,12 +74,24 @@ describe.skipIf(missingRedis !== undefined)('a run on the queue', () => {
   })
 
   it('sizes its parts for the processes serving the queue (2, then 6), as a local run on as many', async () => {
-    workers.push(await startWorker(redis.url, '--jobs', '2'))
-    const onTwo = await parts({ queue: redis.url })
-    workers.push(await startWorker(redis.url, '--jobs', '4'))
-    const onSix = await parts({ queue: redis.url })
-    // Parts for every worker: more processes, finer parts, so that all are busy to the end.
-    expect(onSix).toBeGreaterThan(2 * onTwo)
-    expect([onTwo, onSix]).toEqual([await parts({ jobs: '2' }), await parts({ jobs: '6' })])
-  }, 180_000)
+    // Kept between runs, as the app keeps it: it counts the workers again for each.
+    const kept = await QueueTransport.connect(parseQueueUrl(redis.url))
+    try {
+      // None yet: as many as the estimates reckon a queue has.
+      expect(kept.workers()).toBe(10)
+      workers.push(await startWorker(redis.url, '--jobs', '2'))
+      const onTwo = await partsAt({ queue: redis.url })
+      expect(
+        await parts((checkpoint) => runTilings({ ...rectangle, transport: kept, checkpoint })),
+      ).toBe(onTwo)
+      expect(kept.workers()).toBe(2)
+      workers.push(await startWorker(redis.url, '--jobs', '4'))
+      const onSix = await partsAt({ queue: redis.url })
+      // Parts for every worker: more processes, finer parts, so that all are busy to the end.
+      expect(onSix).toBeGreaterThan(2 * onTwo)
+      expect([onTwo, onSix]).toEqual([await partsAt({ jobs: '2' }), await partsAt({ jobs: '6' })])
+    } finally {
+      await kept.close()
+    }
+  }, 240_000)
 })
