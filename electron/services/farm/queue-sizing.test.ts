@@ -12,6 +12,7 @@ import {
   type TestWorker,
 } from '../../../testing/redis'
 import { runWithProgress, type CommonOptions } from '../../cli/run'
+import { cliAsync } from '../../cli/run-cli'
 import { runTilings, type RunOutcome } from '../tiling-job'
 import { parseQueueUrl } from './queue-connection'
 import { QueueTransport } from './queue-transport'
@@ -90,6 +91,19 @@ describe.skipIf(missingRedis !== undefined)('a run on the queue', () => {
       // Parts for every worker: more processes, finer parts, so that all are busy to the end.
       expect(onSix).toBeGreaterThan(2 * onTwo)
       expect([onTwo, onSix]).toEqual([await partsAt({ jobs: '2' }), await partsAt({ jobs: '6' })])
+      // The estimate's time on the queue is reckoned on them too.
+      const estimate = await cliAsync(
+        'tile',
+        'pentominoes',
+        'resources/figures/rectangle-4x15.json',
+        '--estimate',
+        '--queue',
+        redis.url,
+        '--json',
+        '--no-progress',
+      )
+      expect(estimate.err).toBe('')
+      expect(JSON.parse(estimate.out)).toMatchObject({ queue: { workers: 6 } })
     } finally {
       await kept.close()
     }
