@@ -54,7 +54,6 @@ async function tilingCancel(): Promise<Result> {
       figures,
       mode: 'reduce',
       list: false,
-      workers: 2,
       transport: nodeWorkers(2, tracked(nodeWorkerLauncher(), pids)),
       signal: controller.signal,
       onProgress: (p) => {

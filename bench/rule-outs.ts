@@ -74,7 +74,6 @@ async function pentaboloesFirst(): Promise<Result> {
       figures: convexCases(pieces).cases,
       mode: 'reduce',
       list: false,
-      workers: 1,
       transport: nodeWorkers(1),
       signal: controller.signal,
       onFigureDone: (_, r) => {
@@ -110,7 +109,6 @@ async function pentaboloesStopped(): Promise<Result> {
       figures,
       mode: 'reduce',
       list: false,
-      workers: 2,
       transport: nodeWorkers(2),
     })
     await run.then(

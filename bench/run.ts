@@ -130,7 +130,6 @@ async function tetraboloes(workers: number): Promise<Result> {
       figures: cases,
       mode: 'reduce',
       list: false,
-      workers,
       transport: nodeWorkers(workers),
     })
     times.push(performance.now() - t0)

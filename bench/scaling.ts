@@ -73,7 +73,6 @@ export function tetraboloes(): (transport: FarmTransport) => Promise<void> {
       figures,
       mode: 'reduce',
       list: false,
-      workers: 2,
       transport,
     })
     check(

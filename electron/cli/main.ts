@@ -93,7 +93,7 @@ const searchOptions = (c: Command) =>
     )
     .option(
       '--queue-workers <n>',
-      `with --estimate: the queue's workers to reckon on (default ${QUEUE_WORKERS})`,
+      `with --estimate: the queue's workers to reckon on (default: with --queue, the processes serving it; else ${QUEUE_WORKERS})`,
     )
     .option('--no-progress', 'no progress bar on stderr')
 

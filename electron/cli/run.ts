@@ -26,18 +26,21 @@ export function workerCount(jobs: string | undefined): number {
   return n
 }
 
-/** Where a run's tasks go: processes here (`workers` of them), or the queue at `queue`. */
+/**
+ * Where a run's tasks go: processes here, or the queue at `queue`; the transport says how many
+ * workers it has.
+ */
 export interface RunPlace {
   readonly transport: FarmTransport
-  readonly workers: number
   /** "2 processes", or "the queue at HOST:PORT". */
   readonly where: string
 }
 
 /**
  * Runs `use` on local worker processes (--jobs), or, with --queue, on the machines serving that
- * Redis queue; the queue's modules load only then, and its connection closes after the run
- * (the run's jobs taken out of Redis when it stopped early).
+ * Redis queue (their processes, not --jobs, are the run's workers); the queue's modules load only
+ * then, and its connection closes after the run (the run's jobs taken out of Redis when it
+ * stopped early).
  */
 export async function withRunPlace<T>(
   o: { jobs?: string; queue?: string },
@@ -47,7 +50,6 @@ export async function withRunPlace<T>(
   if (o.queue === undefined)
     return use({
       transport: nodeWorkers(workers),
-      workers,
       where: plural(workers, 'process', 'processes'),
     })
   const { parseQueueUrl } = await import('../services/farm/queue-connection')
@@ -55,7 +57,7 @@ export async function withRunPlace<T>(
   const address = parseQueueUrl(o.queue)
   const transport = await QueueTransport.connect(address)
   try {
-    return await use({ transport, workers, where: `the queue at ${address.label}` })
+    return await use({ transport, where: `the queue at ${address.label}` })
   } finally {
     await transport.close()
   }
@@ -91,16 +93,15 @@ export async function withBar<P, T>(
 
 /** Runs tilings with a progress bar on stderr and Ctrl-C wired to a clean stop. */
 export async function runWithProgress(
-  options: Omit<RunOptions, 'signal' | 'onProgress' | 'transport' | 'workers'>,
+  options: Omit<RunOptions, 'signal' | 'onProgress' | 'transport'>,
   common: CommonOptions,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
-  return withRunPlace(common, ({ transport, workers }) =>
+  return withRunPlace(common, ({ transport }) =>
     withBar(progressBar(common.progress !== false), (hooks) =>
       runTilings({
         ...options,
         transport,
-        workers,
         force: common.force,
         checkpoint: common.checkpoint,
         signal,

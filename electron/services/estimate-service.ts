@@ -29,7 +29,7 @@ export class EstimateService {
     const estimateId = `estimate-${this.next++}`
     const stop = new AbortController()
     this.running = { id: estimateId, stop }
-    const { transport, workers } = await this.opts.workers.transport()
+    const { transport } = await this.opts.workers.transport()
     void this.run(estimateId, stop.signal, () =>
       estimateTilings({
         set: set.wire,
@@ -41,7 +41,7 @@ export class EstimateService {
           this.opts.emit({ type: 'estimate.progress', estimateId, summary, figures: fresh }),
       }),
     )
-    return { estimateId, figures: shown, workers }
+    return { estimateId, figures: shown, workers: transport.workers() }
   }
 
   cancel(estimateId: string): void {

@@ -29,6 +29,7 @@ const inWorker = { analysed: 0, parsed: 0, prepared: 0 }
  * that what a worker does with the set is seen here.
  */
 const inProcess: FarmTransport = {
+  workers: () => 1,
   open({ setup }) {
     const listeners: ((e: SessionEvent) => void)[] = []
     const emit = (e: SessionEvent) => listeners.forEach((l) => l(e))
@@ -85,7 +86,7 @@ describe('the set of a solve', () => {
     let ended: () => void = () => {}
     const done = new Promise<void>((resolve) => (ended = resolve))
     const workers = {
-      runTransport: async () => ({ transport: inProcess, workers: 1, place: { kind: 'here' } }),
+      runTransport: async () => ({ transport: inProcess, place: { kind: 'here' } }),
       pool: { refill: () => {}, pids: () => [] },
     } as unknown as AppWorkers
     const solver = new SolverService({
@@ -129,7 +130,6 @@ describe('the set of a solve', () => {
       figures: [{ name: 'square', polygon: wire.pieces[0].polygon }],
       mode: 'reduce',
       list: false,
-      workers: 1,
       transport: nodeWorkers(1),
     })
     await expect(run).rejects.toThrow(

@@ -46,7 +46,9 @@ export async function solveJob(
     kind: 'tile' | 'convex'
     figures?: readonly { name: string; polygon: readonly Point[] }[]
     mode: SymmetryMode
-  } & Pick<RunOptions, 'workers' | 'signal' | 'onProgress' | 'onNotice' | 'force'>,
+    /** Fresh worker processes to run on. */
+    workers: number
+  } & Pick<RunOptions, 'signal' | 'onProgress' | 'onNotice' | 'force'>,
 ): Promise<{ job: SolvedJob; outcome: RunOutcome }> {
   const { figures, shown } = jobFigures(o.kind, set.pieces, o.figures ?? set.figures)
   const outcome = await runTilings({
@@ -55,7 +57,6 @@ export async function solveJob(
     mode: o.mode,
     list: true,
     transport: nodeWorkers(o.workers),
-    workers: o.workers,
     signal: o.signal,
     force: o.force,
     onProgress: o.onProgress,

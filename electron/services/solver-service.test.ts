@@ -304,7 +304,6 @@ describe('the solver service', () => {
       figures: [figure],
       mode: 'reduce',
       list: false,
-      workers: 1,
       transport: nodeWorkers(1),
     })
     expect(result.stats).toEqual(here.figures[0].stats)

@@ -272,7 +272,7 @@ export class SolverService {
         list: request.list,
       }
       const checkpoint = await this.checkpointFor(tilingRunId(options))
-      const { transport, workers, place } = await this.opts.workers.runTransport()
+      const { transport, place } = await this.opts.workers.runTransport()
       emit({
         type: 'job.started',
         jobId,
@@ -340,7 +340,6 @@ export class SolverService {
       const outcome = await runTilings({
         ...options,
         transport,
-        workers,
         force: request.force,
         checkpoint,
         signal: job.abort.signal,

@@ -15,7 +15,6 @@ it('reports each figure ruled out with its reason as its worker plans it, search
     figures: convexCases(pieces).cases.slice(0, 3),
     mode: 'reduce',
     list: false,
-    workers: 1,
     transport: nodeWorkers(1),
     onFigureDone: (i, r) => log.push(`done ${i}: ${r.rejected}`),
   })
@@ -54,7 +53,6 @@ it('gives a figure of another area its own verdict and searches the others', asy
     ],
     mode: 'reduce',
     list: true,
-    workers: 1,
     transport: nodeWorkers(1),
     onFigureDone: (i, r) => log.push(`done ${i}: ${r.rejected ?? r.counts.solutions}`),
   })

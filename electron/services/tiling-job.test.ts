@@ -29,7 +29,6 @@ const PENTOMINO_COUNTS = [
 ]
 
 function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
-  const workers = extra.workers ?? 2
   return {
     set: load('pentominoes').wire,
     figures: ['rectangle-5x12', 'rectangle-4x15', 'rectangle-3x20'].map((n) => ({
@@ -38,9 +37,8 @@ function pentominoRun(extra: Partial<RunOptions> = {}): RunOptions {
     })),
     mode: 'reduce',
     list: false,
-    workers,
-    transport: nodeWorkers(workers),
     ...extra,
+    transport: extra.transport ?? nodeWorkers(2),
   }
 }
 
@@ -48,7 +46,9 @@ describe('tiling runs on the task farm', () => {
   it('give the same counts and statistics on any number of worker processes', async () => {
     const run = async (workers: number) => {
       let last: RunProgress | undefined
-      const outcome = await runTilings(pentominoRun({ workers, onProgress: (p) => (last = p) }))
+      const outcome = await runTilings(
+        pentominoRun({ transport: nodeWorkers(workers), onProgress: (p) => (last = p) }),
+      )
       return { outcome, last: last! }
     }
     const one = await run(1)
@@ -78,7 +78,6 @@ describe('tiling runs on the task farm', () => {
     const outcome = await runTilings(
       pentominoRun({
         figures: [{ name: '5x12', polygon: figure('rectangle-5x12').polygon }],
-        workers: 1,
         transport: nodeWorkers(1),
         onProgress: (p) => reports.push(p),
       }),
@@ -101,7 +100,6 @@ describe('tiling runs on the task farm', () => {
           name: n,
           polygon: figure(n).polygon,
         })),
-        workers: 1,
         transport: nodeWorkers(1),
         onProgress: (p) => reports.push(p),
       }),
@@ -122,7 +120,6 @@ describe('tiling runs on the task farm', () => {
       let order: readonly number[] | undefined
       await runTilings(
         pentominoRun({
-          workers,
           transport: nodeWorkers(workers),
           list: true,
           figures: [{ name: '4x15', polygon: figure('rectangle-4x15').polygon }],
@@ -236,7 +233,6 @@ describe('tiling runs on the task farm', () => {
       figures: cases,
       mode: 'reduce',
       list: false,
-      workers: 2,
       transport,
       signal: controller.signal,
       onProgress: (p) => p.placements > 0 && controller.abort(),
@@ -257,7 +253,6 @@ describe('tiling runs on the task farm', () => {
       figures: [{ name: big.name, polygon: big.polygon }],
       mode: 'reduce',
       list: false,
-      workers: 2,
       transport: nodeWorkers(2),
     })
     await expect(refused).rejects.toThrow(InputError)
@@ -277,7 +272,6 @@ describe('tiling runs on the task farm', () => {
         figures: [{ name: big.name, polygon: big.polygon }],
         mode: 'reduce',
         list: false,
-        workers: 1,
         transport: nodeWorkers(1),
         checkpoint,
         ...o,

@@ -38,9 +38,8 @@ export interface RunOptions {
   readonly list: boolean
   /** Stop each figure after its first tiling (Program 1: "can it be built?"). */
   readonly firstOnly?: boolean
+  /** Where the tasks run; its worker count sizes the parts and reckons a refused search's time. */
   readonly transport: FarmTransport
-  /** The processes the transport runs: what a refused search's time is reckoned on. */
-  readonly workers: number
   /** Run even a search estimated to take days. */
   readonly force?: boolean
   /** Record every finished task here, and resume from it. */

@@ -14,7 +14,7 @@ describe('the split policy of a tiling run', () => {
   })
 
   it('holds the splits until every figure is planned, then weighs the run', () => {
-    const policy = new SplitPolicy(3, { workers: 2 })
+    const policy = new SplitPolicy(3, { transport: { workers: () => 2 } })
     policy.plan()
     policy.plan({ nodes: 4e6, spread: 2, toSplit: true })
     expect(policy.split(1, 4e6, false)).toEqual([])
@@ -39,11 +39,11 @@ describe('the split policy of a tiling run', () => {
   })
 
   it('refuses a run not forced once its estimate passes days of work, naming it', () => {
-    const policy = new SplitPolicy(2, { workers: 4 })
+    const policy = new SplitPolicy(2, { transport: { workers: () => 4 } })
     expect(() => policy.plan({ nodes: 3e12, spread: 1.5, toSplit: true })).toThrow(
       SearchTooLargeError,
     )
-    const forced = new SplitPolicy(2, { workers: 4, force: true })
+    const forced = new SplitPolicy(2, { transport: { workers: () => 4 }, force: true })
     expect(() => forced.plan({ nodes: 3e12, toSplit: true })).not.toThrow()
   })
 

@@ -50,7 +50,8 @@ export class SplitPolicy {
   constructor(
     private readonly figures: number,
     private readonly o: {
-      readonly workers: number
+      /** Where the tasks run: its worker count, read as it changes, sizes the parts. */
+      readonly transport: { workers(): number }
       readonly force?: boolean
       readonly firstOnly?: boolean
     },
@@ -68,7 +69,7 @@ export class SplitPolicy {
     const { nodes, spread } = this.estimate
     if (this.o.force || this.o.firstOnly || nodes <= REFUSE_FROM_NODES) return
     const more = this.planned < this.figures ? ' or more' : ''
-    const seconds = nodes / NODES_PER_SECOND / Math.max(1, this.o.workers)
+    const seconds = nodes / NODES_PER_SECOND / Math.max(1, this.o.transport.workers())
     throw new SearchTooLargeError(
       `this search would visit ${aboutCount(nodes, 'nodes', spread)}${more}, roughly ${durationRange(seconds, spread * RATE_SPREAD)}`,
       nodes,
@@ -95,7 +96,7 @@ export class SplitPolicy {
   }
 
   private splitTask(figure: number, nodes: number): TilingTask {
-    const parts = partsFor(nodes, this.estimate.nodes, this.o.workers)
+    const parts = partsFor(nodes, this.estimate.nodes, this.o.transport.workers())
     const weight = parts === 1 ? Math.max(1, nodes) : 0
     if (weight > 0) {
       this.unweighed -= nodes

@@ -12,11 +12,14 @@ import { nodeWorkers } from '../../services/node-worker'
 import { estimateTilings, type RunFigure } from '../../services/tiling-job'
 import { wholeOption } from '../inputs'
 import { statusBar } from '../progress'
-import { finish, workerCount, type CommonOptions } from '../run'
+import { finish, withRunPlace, workerCount, type CommonOptions } from '../run'
 import { table } from '../table'
 
 export interface EstimateOptions extends CommonOptions {
-  /** Workers of the queue the time is reckoned on (default `QUEUE_WORKERS`). */
+  /**
+   * Workers of the queue the time is reckoned on (default: with --queue, the processes serving
+   * it now; else `QUEUE_WORKERS`).
+   */
   queueWorkers?: string
 }
 
@@ -41,9 +44,11 @@ export async function estimateCommand(
 ): Promise<number> {
   const workers = workerCount(opts.jobs)
   const queueWorkers =
-    opts.queueWorkers === undefined
-      ? QUEUE_WORKERS
-      : wholeOption('--queue-workers', opts.queueWorkers, 1, 100_000)
+    opts.queueWorkers !== undefined
+      ? wholeOption('--queue-workers', opts.queueWorkers, 1, 100_000)
+      : opts.queue !== undefined
+        ? await withRunPlace({ queue: opts.queue }, async ({ transport }) => transport.workers())
+        : QUEUE_WORKERS
   const bar = statusBar<EstimateSummary & { elapsedMs: number }>(
     opts.progress !== false,
     '{bar} {estimated} of {figures} estimated | {ruledOut} ruled out | {nodes} nodes',

@@ -60,6 +60,7 @@ describe('the set explorer on the farm', () => {
           close: (how) => session.close(how),
         }
       },
+      workers: () => workers.workers(),
     }
     const request = { area: 16, pieces: 7, top: 5 }
     const r = await runDesign({ request, transport })

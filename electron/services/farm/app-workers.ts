@@ -45,22 +45,23 @@ export class AppWorkers {
   }
 
   /** Where a job's tasks run now: as many processes as the setting says. */
-  async transport(): Promise<{ transport: FarmTransport; workers: number }> {
+  async transport(): Promise<{ transport: FarmTransport }> {
     const workers = await this.count()
     this.pool.resize(workers)
-    return { transport: new LocalWorkers(this.pool, workers), workers }
+    return { transport: new LocalWorkers(this.pool, workers) }
   }
 
   /**
    * Where a run's tasks go (a tiling run, a queens count): the processes here, or the queue the
    * user chose, whose modules load only then. A queue that cannot be reached is one line (an
-   * InputError), and is tried again by the next run. `place` says which, for the user.
+   * InputError), and is tried again by the next run. `place` says which, for the user. The
+   * transport says how many workers it has (the queue's: those serving it now).
    */
-  async runTransport(): Promise<{ transport: FarmTransport; workers: number; place: RunPlace }> {
+  async runTransport(): Promise<{ transport: FarmTransport; place: RunPlace }> {
     const url = await this.queueUrl()
     if (!url) {
-      const here = await this.transport()
-      return { ...here, place: { kind: 'here', processes: here.workers } }
+      const { transport } = await this.transport()
+      return { transport, place: { kind: 'here', processes: transport.workers() } }
     }
     if (this.queue?.url !== url) {
       void this.queue?.transport.then(
@@ -73,7 +74,6 @@ export class AppWorkers {
     try {
       return {
         transport: await queue.transport,
-        workers: await this.count(),
         place: { kind: 'queue', url: hidePassword(url) },
       }
     } catch (e) {

@@ -1,10 +1,10 @@
 import { InputError, RunError } from '../../../shared/errors'
-import { TimeLeft } from '../../../shared/time-left'
 import type { DetailOf, InputOf, ItemOf, KindName, ResultOf, SetupOf } from '../../worker/protocol'
-import { describeFsError } from '../fs-errors'
-import { badCheckpoint, readCheckpoint, writeCheckpoint, type CheckpointSpec } from './checkpoint'
+import { badCheckpoint, readCheckpoint, type CheckpointSpec } from './checkpoint'
+import { CheckpointWriter } from './checkpoint-writer'
+import { WorkMeter, type FarmProgress } from './farm-progress'
 import { TaskQueue } from './task-queue'
-import type { FarmSession, FarmTransport } from './transport'
+import type { FarmSession, FarmTransport, SessionEvent } from './transport'
 
 /**
  * The task farm: one way to run a job's tasks on worker processes (tilings, queens, Tait, the
@@ -102,19 +102,7 @@ export interface FarmOptions<K extends KindName, Plan> {
   readonly onNotice?: (line: string) => void
 }
 
-export interface FarmProgress {
-  /** Of the work, by weight, in [0, 1]. */
-  readonly fraction: number
-  /** Weight done (a running task by how far it has come) and in all, as far as known. */
-  readonly done: number
-  readonly total: number
-  readonly tasksDone: number
-  readonly tasks: number
-  readonly elapsedMs: number
-  /** Weight per second done in this run, since its first task went out. */
-  readonly rate: number
-  readonly etaSeconds?: number
-}
+export type { FarmProgress } from './farm-progress'
 
 export interface FarmOutcome {
   /** Every task finished. */
@@ -132,12 +120,6 @@ export interface FarmOutcome {
   readonly elapsedMs: number
 }
 
-/** Least time between progress reports while tasks run (each task's end is reported). */
-const REPORT_MS = 100
-/** Least time between checkpoint writes; a write may take at most a twentieth of the time. */
-const SAVE_MS = 1000
-const SAVE_SHARE = 20
-
 /** Tasks named in a notice: a few by id, many by number. */
 const tasksText = (ids: readonly string[]): string =>
   ids.length === 1
@@ -150,261 +132,267 @@ export async function runFarm<K extends KindName, Plan = unknown>(
   job: FarmJob<K>,
   o: FarmOptions<K, Plan>,
 ): Promise<FarmOutcome> {
-  type Task = FarmTask<InputOf<K>>
-  const t0 = Date.now()
   const cp = o.checkpoint
-  const pending = new TaskQueue<Task>()
+  const saved = cp ? ((await readCheckpoint(cp.path, cp.spec, cp.plan))?.done ?? []) : []
+  return new FarmRun(job, o, new Map(saved)).run()
+}
+
+/** A task out on the transport: how far it has come, the items it sent this time. */
+interface Running<T> {
+  readonly task: T
+  fraction: number
+  items: number
+}
+
+/**
+ * One run of a job: its tasks admitted (from the plan and from results, or taken from the
+ * checkpoint), handed out to a session of the transport, their answers heard, a dead worker's
+ * tasks sent again, the checkpoint kept and the progress reported.
+ */
+class FarmRun<K extends KindName, Plan> {
+  private readonly t0 = Date.now()
+  private readonly pending = new TaskQueue<FarmTask<InputOf<K>>>()
   /** The results of the finished tasks: what the checkpoint holds. */
-  const results = new Map<string, ResultOf<K>>()
-  const running = new Map<string, { task: Task; fraction: number; items: number }>()
+  private readonly results = new Map<string, ResultOf<K>>()
+  private readonly running = new Map<string, Running<FarmTask<InputOf<K>>>>()
   /** Items of a task passed on, so that a task run again does not pass them on twice. */
-  const delivered = new Map<string, number>()
-  const retried = new Set<string>()
-  let known = 0
-  let weightDone = 0
-  let weightBefore = 0
-  let tasks = 0
-  let resumed = 0
-  let error: Error | undefined
-  let firstSent: number | undefined
-  let timeLeft: TimeLeft | undefined
-  /**
-   * The weights of the tasks not finished, and the heaviest of them (looked for again once it
-   * ends): while one task holds much of the weight left, the time left hinges on its estimate.
-   */
-  const unfinished = new Map<string, number>()
-  let heaviest: { readonly id: string; readonly weight: number } | undefined
-  const heaviestWeight = (): number => {
-    if (!heaviest || !unfinished.has(heaviest.id)) {
-      heaviest = undefined
-      for (const [id, weight] of unfinished)
-        if (weight > (heaviest?.weight ?? -1)) heaviest = { id, weight }
-    }
-    return heaviest?.weight ?? 0
-  }
-
-  const saved = new Map(cp ? ((await readCheckpoint(cp.path, cp.spec, cp.plan))?.done ?? []) : [])
-  const finish = (task: Task, result: ResultOf<K>, fromCheckpoint: boolean) => {
-    const kept = fromCheckpoint || !job.record ? result : job.record(task, result)
-    if (kept !== undefined) results.set(task.id, kept)
-    const effect = job.onResult?.(task, result, fromCheckpoint)
-    unfinished.delete(task.id)
-    const weight = task.weight + (effect?.weight ?? 0)
-    known += effect?.weight ?? 0
-    weightDone += weight
-    if (fromCheckpoint) weightBefore += weight
-    for (const next of effect?.next ?? []) admit(next)
-  }
-  const admit = (task: Task) => {
-    tasks++
-    known += task.weight
-    unfinished.set(task.id, task.weight)
-    if (heaviest && task.weight > heaviest.weight) heaviest = { id: task.id, weight: task.weight }
-    const result = saved.get(task.id)
-    if (result === undefined) return pending.push(task)
-    saved.delete(task.id)
-    resumed++
-    finish(task, result, true)
-  }
-  try {
-    for (const task of job.tasks) admit(task)
-  } catch (e) {
-    error = e as Error
-  }
-  // What the plan never reached is not this run's (a plan fixed in advance is checked on reading).
-  const [stranger] = saved.keys()
-  if (cp && stranger !== undefined && !error)
-    throw badCheckpoint(cp.path, cp.spec.label, `task ${stranger} is not one of this run's`)
-
-  // Checkpoints are written one after the other, each atomically, at most once a second (less
-  // often when a write takes long) and at the end. A write that fails (a read-only folder, a
-  // full disk) stops the run: going on without the checkpoint asked for would lose the work.
-  let lastSave = 0
-  let saveMs = 0
-  let saveFailed = false
-  let saving: Promise<void> = Promise.resolve()
+  private readonly delivered = new Map<string, number>()
+  /** Tasks that were running when their worker died: a second death ends the run. */
+  private readonly retried = new Set<string>()
+  private readonly meter: WorkMeter
+  private readonly writer: CheckpointWriter<Plan, ResultOf<K>>
+  private tasks = 0
+  private resumed = 0
+  private error: Error | undefined
+  private cancelled = false
+  /** Whether a session runs the tasks now. */
+  private open = false
   /** Ends the run's session at once (set while it runs). */
-  let halt = () => {}
-  const fail = (e: Error) => {
-    error ??= e
-    halt()
-  }
-  const save = (force: boolean): Promise<void> => {
-    const now = Date.now()
-    if (!cp || (!force && now - lastSave < Math.max(SAVE_MS, SAVE_SHARE * saveMs))) return saving
-    lastSave = now
-    const done = new Map(results)
-    saving = saving.then(async () => {
-      if (saveFailed) return
-      const start = Date.now()
-      try {
-        await writeCheckpoint(cp.path, cp.spec, { plan: cp.plan, done })
-      } catch (e) {
-        saveFailed = true
-        fail(
-          new RunError(
-            `${cp.path}: cannot write the checkpoint (${describeFsError(e, 'no such folder')})`,
-          ),
-        )
-      }
-      saveMs = Date.now() - start
-    })
-    return saving
-  }
-  // Before any work: a checkpoint that cannot be written is refused at once, with no outcome of
-  // a run that never started (a table of zeros above the error).
-  if (!error) await save(true)
-  if (saveFailed && error) throw error
+  private halt = () => {}
 
-  let lastReport = 0
-  const report = (throttled: boolean) => {
-    const now = Date.now()
-    if (!o.onProgress || (throttled && now - lastReport < REPORT_MS)) return
-    lastReport = now
-    let done = weightDone
-    for (const r of running.values()) done += r.task.weight * r.fraction
-    const share = job.known?.() ?? 1
-    const total = share > 0 ? Math.max(known / share, done) : 0
-    const workMs = firstSent === undefined ? 0 : now - firstSent
-    if (firstSent !== undefined)
-      timeLeft ??= new TimeLeft(job.settled ? undefined : { ms: firstSent, done: weightBefore })
-    o.onProgress({
-      // Nothing weighed yet (share 0: every task's weight is still to be found): nothing done.
-      fraction:
-        total > 0
-          ? Math.min(1, done / total)
-          : share === 0
-            ? 0
-            : tasks > 0
-              ? results.size / tasks
-              : 1,
-      done,
-      total,
-      tasksDone: results.size,
-      tasks,
-      elapsedMs: now - t0,
-      rate: workMs > 0 ? ((done - weightBefore) / workMs) * 1000 : 0,
-      etaSeconds: timeLeft?.at(now, done, total, job.settled?.() ?? true, heaviestWeight()),
-    })
+  constructor(
+    private readonly job: FarmJob<K>,
+    private readonly o: FarmOptions<K, Plan>,
+    /** The results the checkpoint holds, taken as their tasks are admitted. */
+    private readonly saved: Map<string, ResultOf<K>>,
+  ) {
+    this.meter = new WorkMeter(this.t0, job, o.onProgress)
+    this.writer = new CheckpointWriter(o.checkpoint, this.results, (e) => this.fail(e))
   }
 
-  let cancelled = false
+  async run(): Promise<FarmOutcome> {
+    const { o, pending, writer } = this
+    this.admitPlan()
+    // Before any work: a checkpoint that cannot be written is refused at once, with no outcome
+    // of a run that never started (a table of zeros above the error).
+    if (!this.error) await writer.save(true)
+    if (writer.failed && this.error) throw this.error
+    if (!this.error && pending.size > 0) {
+      if (o.signal?.aborted) this.cancelled = true
+      else await this.runSession(o.transport.open({ kind: this.job.kind, setup: this.job.setup }))
+    }
+    await writer.save(true)
+    this.report(false)
+    return {
+      complete: !this.error && !this.cancelled && this.results.size === this.tasks,
+      cancelled: this.cancelled,
+      error: this.error,
+      tasks: this.tasks,
+      tasksDone: this.results.size,
+      resumed: this.resumed,
+      elapsedMs: Date.now() - this.t0,
+    }
+  }
+
+  /** The plan's tasks; what it never reached of the checkpoint is not this run's. */
+  private admitPlan(): void {
+    try {
+      for (const task of this.job.tasks) this.admit(task)
+    } catch (e) {
+      this.error = e as Error
+    }
+    // (A plan fixed in advance is checked on reading.)
+    const cp = this.o.checkpoint
+    const [stranger] = this.saved.keys()
+    if (cp && stranger !== undefined && !this.error)
+      throw badCheckpoint(cp.path, cp.spec.label, `task ${stranger} is not one of this run's`)
+  }
+
+  /** A task joins the run: finished at once from the checkpoint, else waiting to go out. */
+  private admit(task: FarmTask<InputOf<K>>): void {
+    this.tasks++
+    this.meter.added(task.id, task.weight)
+    const result = this.saved.get(task.id)
+    if (result === undefined) return this.pending.push(task)
+    this.saved.delete(task.id)
+    this.resumed++
+    this.finish(task, result, true)
+  }
+
+  /** A task's result: kept for the checkpoint, given to the job, and the tasks it leads to. */
+  private finish(task: FarmTask<InputOf<K>>, result: ResultOf<K>, fromCheckpoint: boolean): void {
+    const { job } = this
+    const kept = fromCheckpoint || !job.record ? result : job.record(task, result)
+    if (kept !== undefined) this.results.set(task.id, kept)
+    const effect = job.onResult?.(task, result, fromCheckpoint)
+    this.meter.finished(task.id, task.weight, effect?.weight ?? 0, fromCheckpoint)
+    for (const next of effect?.next ?? []) this.admit(next)
+  }
+
+  private fail(e: Error): void {
+    this.error ??= e
+    this.halt()
+  }
+
+  private report(throttled: boolean): void {
+    this.meter.report(throttled, this.running.values(), {
+      done: this.results.size,
+      all: this.tasks,
+    })
+  }
+
   /** What a run that stops on a failure says of its work so far. */
-  const kept = cp ? `; the finished tasks are kept in ${cp.path}, run again to resume` : ''
-  if (!error && pending.size > 0 && !o.signal?.aborted) {
-    const session: FarmSession = o.transport.open({ kind: job.kind, setup: job.setup })
-    await new Promise<void>((resolve) => {
-      let ended = false
+  private get kept(): string {
+    const cp = this.o.checkpoint
+    return cp ? `; the finished tasks are kept in ${cp.path}, run again to resume` : ''
+  }
+
+  /** Hands the tasks out to the session and hears its answers, until all are in or it stops. */
+  private runSession(session: FarmSession): Promise<void> {
+    const { o } = this
+    return new Promise<void>((resolve) => {
+      this.open = true
       const end = (how: 'done' | 'stop') => {
-        if (ended) return
-        ended = true
+        if (!this.open) return
+        this.open = false
         o.signal?.removeEventListener('abort', onAbort)
         session.close(how)
         resolve()
       }
-      halt = () => end('stop')
+      this.halt = () => end('stop')
       const onAbort = () => {
-        cancelled = true
+        this.cancelled = true
         end('stop')
       }
       o.signal?.addEventListener('abort', onAbort, { once: true })
-
-      const pump = () => {
-        while (!ended && running.size < session.capacity && pending.size > 0) {
-          const task = pending.pop(session.nextHolds?.())!
-          firstSent ??= Date.now()
-          running.set(task.id, { task, fraction: 0, items: 0 })
-          session.submit({
-            id: task.id,
-            input: job.sending?.(task) ?? task.input,
-            priority: task.priority,
-            group: task.group,
-          })
-        }
-        if (!ended && running.size === 0 && pending.size === 0) end('done')
+      const handOut = () => {
+        this.handOut(session)
+        if (this.open && this.running.size === 0 && this.pending.size === 0) end('done')
       }
-
       session.onEvent((e) => {
-        if (ended) return
+        if (!this.open) return
         try {
-          if (e.type === 'lost') {
-            const lost = e.tasks.flatMap((id) => running.get(id) ?? [])
-            // The tasks that may have killed it: the running one, if the transport knows.
-            const suspects = lost.filter((r) => e.running === undefined || r.task.id === e.running)
-            const again = suspects.find((r) => retried.has(r.task.id))
-            if (again) {
-              return fail(
-                new RunError(`a worker process ${e.why}, twice on task ${again.task.id}${kept}`),
-              )
-            }
-            for (const r of suspects) retried.add(r.task.id)
-            for (const r of lost) {
-              running.delete(r.task.id)
-              pending.retry(r.task)
-            }
-            o.onNotice?.(
-              `a worker process ${e.why}${suspects.length > 0 ? `; ${tasksText(suspects.map((r) => r.task.id))} run again` : ''}`,
-            )
-            report(false)
-            return pump()
-          }
-          if (e.type === 'notice') {
-            // Something is amiss (Redis away, say): what is finished goes to the checkpoint now.
-            void save(true)
-            return o.onNotice?.(e.line)
-          }
-          if (e.type === 'broken') {
-            return fail(new RunError(`${e.why}${kept}`))
-          }
-          if (e.type === 'requeued') {
-            const again = e.tasks.flatMap((id) => running.get(id) ?? [])
-            for (const r of again) r.fraction = 0
-            if (again.length === 0) return
-            o.onNotice?.(`${e.why}; ${tasksText(again.map((r) => r.task.id))} run again`)
-            return report(false)
-          }
-          const r = running.get(e.task)
-          if (!r) return
-          if (e.type === 'progress') {
-            r.fraction = e.fraction
-            job.onTaskProgress?.(r.task, e.fraction, e.detail as DetailOf<K> | undefined)
-            report(true)
-          } else if (e.type === 'item') {
-            // A task run again after its worker died sends its first items again.
-            if (++r.items <= (delivered.get(e.task) ?? 0)) return
-            delivered.set(e.task, r.items)
-            job.onItem?.(r.task, e.item as ItemOf<K>)
-          } else if (e.type === 'done') {
-            running.delete(e.task)
-            delivered.delete(e.task)
-            finish(r.task, e.result as ResultOf<K>, false)
-            void save(false)
-            report(false)
-            pump()
-          } else {
-            fail(
-              e.input
-                ? new InputError(e.message)
-                : new RunError(`task ${e.task} failed: ${e.message}`),
-            )
-          }
+          if (this.hear(e)) handOut()
         } catch (err) {
-          fail(err as Error)
+          this.fail(err as Error)
         }
       })
-      pump()
+      handOut()
     })
-  } else if (!error && pending.size > 0) cancelled = true
-  await save(true)
-  report(false)
-  const complete = !error && !cancelled && results.size === tasks
-  return {
-    complete,
-    cancelled,
-    error,
-    tasks,
-    tasksDone: results.size,
-    resumed,
-    elapsedMs: Date.now() - t0,
+  }
+
+  /**
+   * Sends tasks while the session takes more, the highest priority first, one of a group the
+   * next process holds when one waits near the front.
+   */
+  private handOut(session: FarmSession): void {
+    const { pending, running, job } = this
+    while (this.open && running.size < session.capacity && pending.size > 0) {
+      const task = pending.pop(session.nextHolds?.())!
+      this.meter.sent()
+      running.set(task.id, { task, fraction: 0, items: 0 })
+      session.submit({
+        id: task.id,
+        input: job.sending?.(task) ?? task.input,
+        priority: task.priority,
+        group: task.group,
+      })
+    }
+  }
+
+  /** What the session says; true when tasks may go out (one ended, or came back). */
+  private hear(e: SessionEvent): boolean {
+    switch (e.type) {
+      case 'lost':
+        return this.onLost(e)
+      case 'notice':
+        // Something is amiss (Redis away, say): what is finished goes to the checkpoint now.
+        void this.writer.save(true)
+        this.o.onNotice?.(e.line)
+        return false
+      case 'broken':
+        this.fail(new RunError(`${e.why}${this.kept}`))
+        return false
+      case 'requeued':
+        this.onRequeued(e.tasks, e.why)
+        return false
+      default:
+        return this.onAnswer(e)
+    }
+  }
+
+  /**
+   * A worker died: its tasks go out again, the one it was running (or, when the transport does
+   * not know which, all of them) once only; a second death on it ends the run.
+   */
+  private onLost(e: Extract<SessionEvent, { type: 'lost' }>): boolean {
+    const lost = e.tasks.flatMap((id) => this.running.get(id) ?? [])
+    // The tasks that may have killed it: the running one, if the transport knows.
+    const suspects = lost.filter((r) => e.running === undefined || r.task.id === e.running)
+    const again = suspects.find((r) => this.retried.has(r.task.id))
+    if (again) {
+      this.fail(
+        new RunError(`a worker process ${e.why}, twice on task ${again.task.id}${this.kept}`),
+      )
+      return false
+    }
+    for (const r of suspects) this.retried.add(r.task.id)
+    for (const r of lost) {
+      this.running.delete(r.task.id)
+      this.pending.retry(r.task)
+    }
+    this.o.onNotice?.(
+      `a worker process ${e.why}${suspects.length > 0 ? `; ${tasksText(suspects.map((r) => r.task.id))} run again` : ''}`,
+    )
+    this.report(false)
+    return true
+  }
+
+  /** Tasks started over elsewhere (their worker stopped answering): their progress is back to 0. */
+  private onRequeued(tasks: readonly string[], why: string): void {
+    const again = tasks.flatMap((id) => this.running.get(id) ?? [])
+    for (const r of again) r.fraction = 0
+    if (again.length === 0) return
+    this.o.onNotice?.(`${why}; ${tasksText(again.map((r) => r.task.id))} run again`)
+    this.report(false)
+  }
+
+  /** A running task's progress, item, result or failure. */
+  private onAnswer(e: Extract<SessionEvent, { task: string }>): boolean {
+    const { job } = this
+    const r = this.running.get(e.task)
+    if (!r) return false
+    if (e.type === 'progress') {
+      r.fraction = e.fraction
+      job.onTaskProgress?.(r.task, e.fraction, e.detail as DetailOf<K> | undefined)
+      this.report(true)
+    } else if (e.type === 'item') {
+      // A task run again after its worker died sends its first items again.
+      if (++r.items <= (this.delivered.get(e.task) ?? 0)) return false
+      this.delivered.set(e.task, r.items)
+      job.onItem?.(r.task, e.item as ItemOf<K>)
+    } else if (e.type === 'done') {
+      this.running.delete(e.task)
+      this.delivered.delete(e.task)
+      this.finish(r.task, e.result as ResultOf<K>, false)
+      void this.writer.save(false)
+      this.report(false)
+      return true
+    } else {
+      this.fail(
+        e.input ? new InputError(e.message) : new RunError(`task ${e.task} failed: ${e.message}`),
+      )
+    }
+    return false
   }
 }

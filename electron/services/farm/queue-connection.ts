@@ -32,6 +32,25 @@ export const appVersion = (): string =>
 /** Who serves a task, for the lines that name a worker. */
 export const machine = (): string => `${hostname()} (pid ${process.pid})`
 
+/** Jobs a worker holds at once per local process: one running, one ready to start. */
+export const JOBS_PER_PROCESS = 2
+
+/**
+ * A worker's name, which BullMQ puts in its connection's name in Redis's client list: its local
+ * processes (`p4`), so that a run knows how many processes serve the queue (`servingProcesses`).
+ */
+export const workerName = (processes: number): string => `p${processes}`
+
+/**
+ * The worker processes serving the queue now: the sum of its workers' processes, as their
+ * connections' names say (a worker of another version, nameless, counts as one). A worker whose
+ * connection closed (stopped, killed, its machine gone) is no longer counted.
+ */
+export async function servingProcesses(queue: Queue): Promise<number> {
+  const workers = await queue.getWorkers()
+  return workers.reduce((sum, w) => sum + (Number(/:w:p(\d+)$/.exec(w.rawname ?? '')?.[1]) || 1), 0)
+}
+
 /** A job of the queue: tasks of one run (several light ones go together). */
 export interface TaskJob {
   readonly app: typeof APP

@@ -7,12 +7,14 @@ import {
   failFast,
   foreignJobs,
   isTaskJob,
+  JOBS_PER_PROCESS,
   machine,
   QUEUE_NAME,
   renewEvents,
   runKey,
   runOver,
   versionMismatch,
+  workerName,
   type QueueAddress,
   type RunRecord,
   type JobAnswer,
@@ -192,7 +194,9 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
   const checkMs = Math.round(Math.min(o.stallMs / 3, MAX_CHECK_MS))
   const worker = new Worker(QUEUE_NAME, processor, {
     connection: bullConnection(o.address),
-    concurrency: 2 * o.jobs,
+    // Its processes, told to the runs that size their parts by the queue's (servingProcesses).
+    name: workerName(o.jobs),
+    concurrency: JOBS_PER_PROCESS * o.jobs,
     lockDuration: o.stallMs - checkMs,
     stalledInterval: checkMs,
     maxStalledCount: 1,

@@ -8,6 +8,11 @@ import type { WarmPool, WorkerProcess } from './processes'
  */
 export interface FarmTransport {
   open(job: { readonly kind: KindName; readonly setup: unknown }): FarmSession
+  /**
+   * The worker processes its tasks run on, as far as it knows now (a queue's change as machines
+   * join and leave): what a run sizes its parts and batches for.
+   */
+  workers(): number
 }
 
 export interface FarmSession {
@@ -91,13 +96,17 @@ const NONE: ReadonlySet<string> = new Set()
 export class LocalWorkers implements FarmTransport {
   constructor(
     private readonly pool: WarmPool,
-    private readonly workers: number,
+    private readonly count: number,
     private readonly inFlight = 3,
   ) {}
 
+  workers(): number {
+    return this.count
+  }
+
   open(job: { kind: KindName; setup: unknown }): FarmSession {
     const id = `job-${process.pid}-${++jobs}`
-    const { pool, workers, inFlight } = this
+    const { pool, count: workers, inFlight } = this
     const slots: Slot[] = []
     const listeners: ((e: SessionEvent) => void)[] = []
     const emit = (e: SessionEvent) => listeners.forEach((l) => l(e))
