@@ -221,7 +221,7 @@ describe('the frame arc check on large framed boards', () => {
     [12, 6, 2, 1],
     [16, 12, 4, 3],
   ])(
-    '%i × %i, %i figures, %i frame colours: a few steps per node',
+    'square boards of side %i, %i figures, %i frame colours, seed %i: a few steps per node',
     (size, figures, colors, seed) => {
       const { puzzle } = randomCardPuzzle(size, size, figures, colors, seed)
       const r = solveCards(puzzle, { onProgress: (nodes) => nodes >= PROGRESS_NODES })
