@@ -90,6 +90,8 @@ export interface CardStats {
    * check takes back at once counts as laid.
    */
   readonly nodes: number
+  /** With a frame, the steps its arc check took (frame.ts): what it cost beside the nodes. */
+  readonly frameSteps?: number
 }
 
 export interface CardResult {
@@ -289,7 +291,11 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
   return {
     counts: { fixed, upToRotation: marker ? classes : (stabilizers + Gn - 1n) / Gn },
     complete: run.complete,
-    stats: { placements: run.placements, nodes: run.nodes },
+    stats: {
+      placements: run.placements,
+      nodes: run.nodes,
+      ...(arcs && { frameSteps: arcs.totalSteps }),
+    },
   }
 }
 
@@ -309,24 +315,11 @@ function search(
   progress: ((nodes: number, fraction: number) => boolean | void) | undefined,
 ): CardStats & { complete: boolean } {
   const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
-  const count = Int32Array.from(p.types, (t) => t.cards.length)
-  const left = count.slice()
+  const left = Int32Array.from(p.types, (t) => t.cards.length)
   // The frame arc check (frame.ts): after a card on a cell with arcStart ≥ 0. Without it, none.
   const arcStart = arcs?.arcStart ?? new Int32Array(n).fill(-1)
   const entryAt = arcs?.entryAt ?? arcStart
   const exitAt = arcs?.exitAt ?? arcStart
-  const copy = arcs?.copy ?? new Int32Array(p.types.length)
-  const lowBit = arcs?.lowBit ?? new Int32Array(n + 1)
-  const highBit = arcs?.highBit ?? lowBit
-  // usedLow/High[c + 1]: the mask of border cards laid up to cell c, in two words, kept for the
-  // cells checked; the mask before cell c is at maskAt[c], after the last checked cell before c.
-  const usedLow = new Int32Array(n + 1)
-  const usedHigh = new Int32Array(n + 1)
-  const maskAt = new Int32Array(n)
-  for (let c = 0, last = 0; c < n; c++) {
-    maskAt[c] = last
-    if (arcStart[c] >= 0) last = c + 1
-  }
   // Without a marker these never match: ways 0 admits no entry, deadline −1 no cell.
   const mType = marker?.type ?? 0
   const mFirst = marker?.first ?? 0
@@ -392,16 +385,9 @@ function search(
       }
       need[2 * cell] = eastKey[o]
       need[2 * cell + 1] = southKey[o]
-      if (arcStart[cell] >= 0) {
-        const b = copy[type] + count[type] - left[type] - 1
-        const low = usedLow[maskAt[cell]] + lowBit[b]
-        const high = usedHigh[maskAt[cell]] + highBit[b]
-        if (!arcs!.fits(low, high, need[entryAt[cell]], need[exitAt[cell]], cell, left)) {
-          left[type]++
-          continue
-        }
-        usedLow[cell + 1] = low
-        usedHigh[cell + 1] = high
+      if (arcStart[cell] >= 0 && !arcs!.fits(need[entryAt[cell]], need[exitAt[cell]], cell, left)) {
+        left[type]++
+        continue
       }
       stack[3 * cell] = i
       stack[3 * cell + 1] = end
