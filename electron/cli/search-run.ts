@@ -1,7 +1,12 @@
 /** What the edge-matching commands (cards, triangle) share around their one-go searches. */
+import type { MatchResult } from '../../shared/api/run'
 import { plural } from '../../shared/plural'
 import { searchClock } from '../../shared/edgematch/progress'
+import { formatDuration } from '../../shared/tiling/estimate'
+import type { MatchSetup } from '../worker/protocol'
+import { runMatch } from '../services/run/match-run'
 import { activityLine, searchBar } from './progress'
+import { withBar, withRunPlace } from './run'
 
 export const statsLine = (stats: { placements: number; nodes: number }, ms: number): string =>
   `${plural(stats.placements, 'placement')} tried, ${plural(stats.nodes, 'search node')}, in ${ms.toFixed(1)} ms.`
@@ -38,4 +43,32 @@ export function withSearchBar<T>(
   } finally {
     bar.stop()
   }
+}
+
+/**
+ * Counts the boards of a puzzle on the task farm: a worker process here, or the machines serving
+ * the queue at `queue`, with the search's bar. Null when Ctrl-C stopped it (a line says so).
+ */
+export async function countOnFarm(
+  setup: Omit<MatchSetup, 'goal' | 'keep'>,
+  o: { readonly queue?: string; readonly progress?: boolean },
+  signal: AbortSignal,
+): Promise<MatchResult | null> {
+  const t0 = performance.now()
+  const r = await withRunPlace({ jobs: '1', queue: o.queue }, ({ transport }) =>
+    withBar(searchBar(o.progress !== false), (hooks) =>
+      runMatch({
+        setup: { ...setup, goal: 'count', keep: 0 } as MatchSetup,
+        transport,
+        signal,
+        onProgress: (p) => hooks.onProgress({ ...p, fraction: p.fraction ?? 0 }),
+        onNotice: hooks.onNotice,
+      }),
+    ),
+  )
+  if (!r)
+    process.stderr.write(
+      `stopped after ${formatDuration((performance.now() - t0) / 1000)}; nothing was counted\n`,
+    )
+  return r
 }

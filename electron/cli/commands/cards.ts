@@ -4,12 +4,14 @@ import { InputError } from '../../../shared/errors'
 import type { CardBoard, CardPuzzle } from '../../../shared/edgematch/cards/puzzle'
 import { renderBoard } from '../../../shared/edgematch/cards/render'
 import { allSolutions, solveCards } from '../../../shared/edgematch/cards/solve'
+import { formatCards } from '../../../shared/edgematch/cards/format'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
 import { verifyCardBoard } from '../../../shared/edgematch/cards/verify'
 import { loadCardSet } from '../card-inputs'
-import { statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
+import { countOnFarm, statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
 
 export interface CardsOptions {
+  queue?: string
   all?: boolean
   count?: boolean
   json?: boolean
@@ -26,12 +28,19 @@ const CONVENTION = {
 
 /**
  * Square edge-matching cards (the HIB smiley puzzle and its kin) from a card file or a bundled set:
- * one solution, one per class up to turning the board (--all), or the counts. Every board printed
- * is checked by the independent verifier first. Cards are numbered from 1 in file order; turns
- * are quarter turns counter-clockwise.
+ * one solution, one per class up to turning the board (--all), or the counts, which run on the
+ * task farm (here, or on the queue). Every board printed is checked by the independent verifier
+ * first. Cards are numbered from 1 in file order; turns are quarter turns counter-clockwise.
+ * Null: Ctrl-C stopped the count.
  */
-export function cardsCommand(file: string, opts: CardsOptions): string {
+export async function cardsCommand(
+  file: string,
+  opts: CardsOptions,
+  signal: AbortSignal,
+): Promise<string | null> {
   if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
+  if (opts.queue !== undefined && !opts.count)
+    throw new InputError('--queue runs the counts: give --count too')
   const { puzzle, source } = loadCardSet(file)
   const name = puzzle.name ?? source
   const identicalAsOne = opts.identicalAsOne ?? false
@@ -69,15 +78,10 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
     ].join('\n')
   }
 
-  const { boards, result } = whileCtrlCQuits(() =>
-    withSearchBar(opts.progress !== false, (onProgress) =>
-      opts.all
-        ? allSolutions(puzzle, { identicalAsOne, onProgress })
-        : { boards: [], result: solveCards(puzzle, { identicalAsOne, onProgress }) },
-    ),
-  )
-  for (const b of boards) checked(puzzle, b)
-  const { counts, stats } = result
+  const { boards, counts, stats } = opts.all
+    ? allBoards(puzzle, identicalAsOne, opts.progress !== false)
+    : await countedOnFarm(puzzle, identicalAsOne, opts, signal)
+  if (!counts) return null
   const ms = performance.now() - t0
   const convention = identicalAsOne ? CONVENTION.asOne : CONVENTION.apart
   if (opts.json) {
@@ -108,6 +112,28 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
   )
   lines.push(statsLine(stats, ms))
   return lines.join('\n')
+}
+
+/** Every board, one per class up to turning, searched here in one go. */
+function allBoards(puzzle: CardPuzzle, identicalAsOne: boolean, progress: boolean) {
+  const { boards, result } = whileCtrlCQuits(() =>
+    withSearchBar(progress, (onProgress) => allSolutions(puzzle, { identicalAsOne, onProgress })),
+  )
+  for (const b of boards) checked(puzzle, b)
+  return { boards, ...result }
+}
+
+/** The counts, on the task farm. */
+async function countedOnFarm(
+  puzzle: CardPuzzle,
+  identicalAsOne: boolean,
+  opts: CardsOptions,
+  signal: AbortSignal,
+) {
+  const text = formatCards(puzzle)
+  const r = await countOnFarm({ puzzle: 'cards', text, identicalAsOne }, opts, signal)
+  const counts = r && { fixed: BigInt(r.fixed), upToRotation: BigInt(r.upToRotation) }
+  return { boards: [], counts, stats: { nodes: r?.nodes ?? 0, placements: r?.placements ?? 0 } }
 }
 
 /** A board as rows of placements, cards numbered from 1. */
