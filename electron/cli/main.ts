@@ -162,7 +162,7 @@ program
   )
   .option('--all', 'list every solution of the fixed triangle')
   .option('--count', 'count the solutions only (--json: {"fixed":N,"upToRotation":M})')
-  .option('--queue <url>', `with --count: ${QUEUE_HELP}`)
+  .option('--queue <url>', QUEUE_HELP)
   .option('--json', 'machine-readable output')
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (file: string, opts) => {
@@ -208,7 +208,7 @@ program
     '--identical-as-one',
     'take identical cards (one equal to another turned) as one: N and M then count boards by what they show, not by which card shows it',
   )
-  .option('--queue <url>', `with --count: ${QUEUE_HELP}`)
+  .option('--queue <url>', QUEUE_HELP)
   .option('--json', 'machine-readable output (cards numbered from 1, turns counter-clockwise)')
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (file: string, opts) => {
@@ -219,7 +219,7 @@ program
 program
   .command('worker')
   .description(
-    'serve a Redis queue: run the tasks of any run given --queue URL (convex, tile, queens count, tait, generate, the cards and triangle counts, the app) on this machine, until Ctrl-C',
+    'serve a Redis queue: run the tasks of any run given --queue URL (convex, tile, queens count, tait, generate, cards, triangle, the app) on this machine, until Ctrl-C',
   )
   .requiredOption('--queue <url>', 'the queue: redis://[:password@]HOST:PORT')
   .option('--jobs <n>', 'worker processes (default: one per core)')

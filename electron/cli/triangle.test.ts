@@ -117,7 +117,7 @@ describe('triangle command', () => {
     const { code, err } = await run.done
     // The count runs on the farm: its worker is stopped at once, and the run says so.
     expect(code).toBe(130)
-    expect(err).toMatch(/stopped after \d+ s; nothing was counted\n$/)
+    expect(err).toMatch(/stopped after \d+ s; nothing was printed\n$/)
   })
 
   it('a search for one solution shows its nodes and time on a terminal, and Ctrl-C stops it', async () => {

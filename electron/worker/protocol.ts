@@ -181,7 +181,10 @@ export interface TaitPassResult {
 export type MatchSetup = RunParams<'cards' | 'triangle'> & {
   readonly puzzle: 'cards' | 'triangle'
   readonly identicalAsOne?: boolean
+  /** Boards to stream at most. */
   readonly keep: number
+  /** Stream only the one board of each class under turning the board that is listed. */
+  readonly canonical?: boolean
 }
 
 /** A search's boards and nodes so far, and (unless it looks for one board) the share done. */

@@ -3,12 +3,11 @@ import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import type { CardBoard, CardPuzzle } from '../../../shared/edgematch/cards/puzzle'
 import { renderBoard } from '../../../shared/edgematch/cards/render'
-import { allSolutions, solveCards } from '../../../shared/edgematch/cards/solve'
 import { formatCards } from '../../../shared/edgematch/cards/format'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
 import { verifyCardBoard } from '../../../shared/edgematch/cards/verify'
 import { loadCardSet } from '../card-inputs'
-import { countOnFarm, statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
+import { searchOnFarm, statsLine } from '../search-run'
 
 export interface CardsOptions {
   queue?: string
@@ -28,10 +27,10 @@ const CONVENTION = {
 
 /**
  * Square edge-matching cards (the HIB smiley puzzle and its kin) from a card file or a bundled set:
- * one solution, one per class up to turning the board (--all), or the counts, which run on the
- * task farm (here, or on the queue). Every board printed is checked by the independent verifier
- * first. Cards are numbered from 1 in file order; turns are quarter turns counter-clockwise.
- * Null: Ctrl-C stopped the count.
+ * one solution, one per class up to turning the board (--all), or the counts. The search runs on
+ * the task farm (a worker process, or the queue); every board printed is checked by the
+ * independent verifier first. Cards are numbered from 1 in file order; turns are quarter turns
+ * counter-clockwise. Null: Ctrl-C stopped the search.
  */
 export async function cardsCommand(
   file: string,
@@ -39,28 +38,38 @@ export async function cardsCommand(
   signal: AbortSignal,
 ): Promise<string | null> {
   if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
-  if (opts.queue !== undefined && !opts.count)
-    throw new InputError('--queue runs the counts: give --count too')
   const { puzzle, source } = loadCardSet(file)
   const name = puzzle.name ?? source
   const identicalAsOne = opts.identicalAsOne ?? false
   const groups = identicalGroups(puzzle.cards).map((g) => g.cards.map((c) => c + 1))
   const t0 = performance.now()
-
-  if (!opts.all && !opts.count) {
-    let first: CardBoard | undefined
-    const { stats } = whileCtrlCQuits(() =>
-      withSearchBar(
-        opts.progress !== false,
-        (onProgress) =>
-          solveCards(puzzle, {
-            onProgress,
-            onSolution: (board) => ((first = checked(puzzle, board)), true),
-          }),
-        true,
+  const goal = opts.count ? 'count' : opts.all ? 'all' : 'one'
+  const boards: CardBoard[] = []
+  const r = await searchOnFarm(
+    {
+      puzzle: 'cards',
+      text: formatCards(puzzle),
+      goal,
+      // One board is any board: how identical cards are taken changes only the counts.
+      identicalAsOne: goal === 'one' ? false : identicalAsOne,
+      canonical: goal === 'all',
+    },
+    opts,
+    signal,
+    (b) =>
+      boards.push(
+        checked(
+          puzzle,
+          b.board.map(([card, turns]) => ({ card, turns })),
+        ),
       ),
-    )
-    const ms = performance.now() - t0
+  )
+  if (!r) return null
+  const ms = performance.now() - t0
+  const stats = { placements: r.placements, nodes: r.nodes }
+
+  if (goal === 'one') {
+    const first = boards[0]
     if (opts.json)
       return JSON.stringify({
         solvable: first !== undefined,
@@ -78,11 +87,7 @@ export async function cardsCommand(
     ].join('\n')
   }
 
-  const { boards, counts, stats } = opts.all
-    ? allBoards(puzzle, identicalAsOne, opts.progress !== false)
-    : await countedOnFarm(puzzle, identicalAsOne, opts, signal)
-  if (!counts) return null
-  const ms = performance.now() - t0
+  const counts = { fixed: BigInt(r.fixed), upToRotation: BigInt(r.upToRotation) }
   const convention = identicalAsOne ? CONVENTION.asOne : CONVENTION.apart
   if (opts.json) {
     // Counts past 2^53 are written as strings, as the tiling counts are.
@@ -112,28 +117,6 @@ export async function cardsCommand(
   )
   lines.push(statsLine(stats, ms))
   return lines.join('\n')
-}
-
-/** Every board, one per class up to turning, searched here in one go. */
-function allBoards(puzzle: CardPuzzle, identicalAsOne: boolean, progress: boolean) {
-  const { boards, result } = whileCtrlCQuits(() =>
-    withSearchBar(progress, (onProgress) => allSolutions(puzzle, { identicalAsOne, onProgress })),
-  )
-  for (const b of boards) checked(puzzle, b)
-  return { boards, ...result }
-}
-
-/** The counts, on the task farm. */
-async function countedOnFarm(
-  puzzle: CardPuzzle,
-  identicalAsOne: boolean,
-  opts: CardsOptions,
-  signal: AbortSignal,
-) {
-  const text = formatCards(puzzle)
-  const r = await countOnFarm({ puzzle: 'cards', text, identicalAsOne }, opts, signal)
-  const counts = r && { fixed: BigInt(r.fixed), upToRotation: BigInt(r.upToRotation) }
-  return { boards: [], counts, stats: { nodes: r?.nodes ?? 0, placements: r?.placements ?? 0 } }
 }
 
 /** A board as rows of placements, cards numbered from 1. */

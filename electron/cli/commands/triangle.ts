@@ -3,10 +3,10 @@ import { InputError } from '../../../shared/errors'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import type { Solution, TrianglePuzzle } from '../../../shared/edgematch/triangle/puzzle'
 import { renderLegend, renderSolution } from '../../../shared/edgematch/triangle/render'
-import { solveAll, solveFirst, type TriangleCounts } from '../../../shared/edgematch/triangle/solve'
+import type { TriangleCounts } from '../../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../../shared/edgematch/triangle/verify'
 import { readInput } from '../inputs'
-import { countOnFarm, statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
+import { searchOnFarm, statsLine } from '../search-run'
 
 const CONVENTION =
   'a solution is the picture on the board: identical pieces are not told apart, nor the turns of a piece with three equal sides'
@@ -14,8 +14,8 @@ const CONVENTION =
 /**
  * The triangle edge-matching puzzle (BwInf "Dreieckspuzzle") from a file in the contest's format:
  * one solution drawn as the contest program drew it, or "Puzzle unlösbar"; every solution; or the
- * counts, which run on the task farm (here, or on the queue). Every board printed is checked by
- * the independent verifier first. Null: Ctrl-C stopped the count.
+ * counts. The search runs on the task farm (a worker process, or the queue); every board printed
+ * is checked by the independent verifier first. Null: Ctrl-C stopped the search.
  */
 export async function triangleCommand(
   file: string,
@@ -23,17 +23,24 @@ export async function triangleCommand(
   signal: AbortSignal,
 ): Promise<string | null> {
   if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
-  if (opts.queue !== undefined && !opts.count)
-    throw new InputError('--queue runs the counts: give --count too')
   const text = readInput(file, 'puzzle')
   const puzzle = parseTrianglePuzzle(text, file)
   const t0 = performance.now()
-  if (!opts.all && !opts.count) {
-    const { solution, stats } = whileCtrlCQuits(() =>
-      withSearchBar(opts.progress !== false, (onProgress) => solveFirst(puzzle, onProgress), true),
-    )
-    const ms = performance.now() - t0
-    if (solution) checked(puzzle, solution)
+  const goal = opts.count ? 'count' : opts.all ? 'all' : 'one'
+  const solutions: Solution[] = []
+  const r = await searchOnFarm({ puzzle: 'triangle', text, goal }, opts, signal, (b) =>
+    solutions.push(
+      checked(
+        puzzle,
+        b.board.map(([piece, turn]) => ({ piece, turn })),
+      ),
+    ),
+  )
+  if (!r) return null
+  const ms = performance.now() - t0
+  const stats = { placements: r.placements, nodes: r.nodes }
+  if (goal === 'one') {
+    const solution = solutions[0]
     if (opts.json)
       return JSON.stringify({ solvable: solution !== undefined, solution, stats, elapsedMs: ms })
     if (!solution) return 'Puzzle unlösbar'
@@ -43,24 +50,14 @@ export async function triangleCommand(
       statsLine(stats, ms),
     ].join('\n')
   }
-  if (opts.count) {
-    const r = await countOnFarm({ puzzle: 'triangle', text }, opts, signal)
-    if (!r) return null
-    const fixed = Number(r.fixed)
-    const upToRotation = Number(r.upToRotation)
-    if (opts.json) return JSON.stringify({ fixed, upToRotation })
-    const counts = { fixed, upToRotation, labelled: BigInt(r.labelled ?? 0) }
-    return countsReport(counts, [], puzzle, statsLine(r, performance.now() - t0))
+  const counts = {
+    fixed: Number(r.fixed),
+    upToRotation: Number(r.upToRotation),
+    labelled: BigInt(r.labelled ?? 0),
   }
-  const solutions: Solution[] = []
-  const { counts, stats } = whileCtrlCQuits(() =>
-    withSearchBar(opts.progress !== false, (onProgress) =>
-      solveAll(puzzle, (s) => solutions.push(checked(puzzle, s)), onProgress),
-    ),
-  )
-  const ms = performance.now() - t0
   if (opts.json) {
     const { fixed, upToRotation } = counts
+    if (opts.count) return JSON.stringify({ fixed, upToRotation })
     return JSON.stringify({
       fixed,
       upToRotation,

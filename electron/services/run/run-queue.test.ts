@@ -65,10 +65,13 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
     expect(solveAll(parseTrianglePuzzle(g.out, 'generated')).counts.upToRotation).toBe(1)
   }, 120_000)
 
-  it('--queue without --count is refused in one line', async () => {
-    const r = await cliAsync('cards', 'hib-smiley', '--queue', redis.url)
-    expect([r.code, r.err]).toEqual([1, 'error: --queue runs the counts: give --count too\n'])
-  })
+  it('a search for one board and for all of them runs on the queue too', async () => {
+    const one = await cliAsync('cards', 'hib-smiley', '--json', '--queue', redis.url)
+    expect(JSON.parse(one.out)).toMatchObject({ solvable: true })
+    const all = await cliAsync('triangle', TRIANGLE, '--all', '--json', '--queue', redis.url)
+    const { counts } = solveAll(parseTrianglePuzzle(readFileSync(TRIANGLE, 'utf8'), 't'))
+    expect(JSON.parse(all.out).solutions).toHaveLength(counts.fixed)
+  }, 120_000)
 
   it("the app's runs go to the queue its Run on setting names", async () => {
     const { workbench, close } = testWorkbench({})

@@ -20,8 +20,12 @@ export default oneTask<'match'>((setup, hooks) => {
     setup.goal === 'one'
       ? (nodes) => hooks.progress(0, { found, nodes })
       : (nodes, fraction) => hooks.progress(fraction, { found, nodes, fraction })
+  let streamed = 0
   const keep = (board: MatchBoard['board'], canonical: boolean) => {
-    if (found++ < setup.keep) hooks.item({ board, canonical })
+    found++
+    if (streamed >= setup.keep || (setup.canonical && !canonical)) return
+    streamed++
+    hooks.item({ board, canonical })
   }
   const r =
     setup.puzzle === 'cards' ? cards(setup, keep, onProgress) : triangle(setup, keep, onProgress)
