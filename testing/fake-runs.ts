@@ -1,4 +1,4 @@
-import type { RunEvent, RunKind, RunParams } from '../shared/api/run'
+import type { RunEvent, RunKind, RunParams, RunResult } from '../shared/api/run'
 import type { FakeBridge } from './fake-bridge'
 import { settled } from './renderer-setup'
 
@@ -22,6 +22,15 @@ export function fakeRuns(host: FakeBridge) {
     async emit(e: RunEvent): Promise<void> {
       host.emit(e)
       await settled()
+    },
+    /** The host ends a run: done with its result, or failed with its error. */
+    async end<K extends RunKind>(
+      runId: string,
+      kind: K,
+      end: { readonly result: RunResult<K> } | { readonly error: string },
+    ): Promise<void> {
+      const outcome = 'error' in end ? 'failed' : 'done'
+      await this.emit({ type: 'run.ended', runId, kind, outcome, ...end, elapsedMs: 1 } as RunEvent)
     },
     cancelled: () => host.callsOf('run.cancel').map((c) => c.runId),
   }

@@ -168,14 +168,7 @@ describe('the edge-matching store', () => {
     })
     expect(m.busy).toMatchObject({ op: 'solve', found: 7, nodes: 65_536, fraction: 0.1 })
     await runs.emit({ type: 'run.items', runId, kind: 'cards', items: boardItems(8) })
-    await runs.emit({
-      type: 'run.ended',
-      runId,
-      kind: 'cards',
-      outcome: 'done',
-      result: counted(8),
-      elapsedMs: 1,
-    })
+    await runs.end(runId, 'cards', { result: counted(8) })
     await solving
     expect(m.busy).toBeUndefined()
     expect(m.result).toMatchObject({ fixed: 8n, upToRotation: 2n })
@@ -207,14 +200,7 @@ describe('the edge-matching store', () => {
     expect(runs.cancelled()).toEqual(['r1'])
     const failing = m.solve()
     await settled()
-    await runs.emit({
-      type: 'run.ended',
-      runId: 'r2',
-      kind: 'cards',
-      outcome: 'failed',
-      error: 'a worker process died twice on task match',
-      elapsedMs: 1,
-    })
+    await runs.end('r2', 'cards', { error: 'a worker process died twice on task match' })
     await failing
     expect(m.busy).toBeUndefined()
     host.answer('run.start', () => {
@@ -250,14 +236,7 @@ describe('the edge-matching store', () => {
     expect(m.busy).toMatchObject({ op: 'generate', nodes: 3_000_000, draws: 4 })
     const made = newCards(2, 2)
     const text = puzzleText(made)
-    await runs.emit({
-      type: 'run.ended',
-      runId,
-      kind: 'generate',
-      outcome: 'done',
-      result: { text, title: 'made', draws: 3, nodes: 40 },
-      elapsedMs: 1,
-    })
+    await runs.end(runId, 'generate', { result: { text, title: 'made', draws: 3, nodes: 40 } })
     await generating
     expect(m.text).toBe(puzzleText(made))
     expect([m.dirty, m.path, m.generated]).toEqual([true, undefined, { draws: 3, nodes: 40 }])
@@ -349,14 +328,7 @@ describe('the edge-matching store', () => {
     await settled()
     await runs.emit({ type: 'run.items', runId: 'r1', kind: 'cards', items: boardItems(4) })
     const result = counted(4)
-    await runs.emit({
-      type: 'run.ended',
-      runId: 'r1',
-      kind: 'cards',
-      outcome: 'done',
-      result,
-      elapsedMs: 1,
-    })
+    await runs.end('r1', 'cards', { result })
     await solving
     const printing = m.print()
     expect(answerDialog('file', '/files/hib.pdf')).toMatchObject({

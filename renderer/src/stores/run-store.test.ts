@@ -63,14 +63,7 @@ describe('a run store', () => {
       progress: { found: 3, nodes: 70, fraction: 0.5, etaSeconds: 12 },
     })
     expect([run.progress?.found, run.eta]).toEqual([3, 12])
-    await runs.emit({
-      type: 'run.ended',
-      runId: 'r1',
-      kind: 'cards',
-      outcome: 'done',
-      result,
-      elapsedMs: 5,
-    })
+    await runs.end('r1', 'cards', { result })
     expect(await ended).toEqual({ result, error: undefined })
     expect([run.running, run.result, run.progress, run.error]).toEqual([
       false,
@@ -107,14 +100,7 @@ describe('a run store', () => {
       elapsedMs: 1,
     })
     expect(run.running).toBe(true)
-    await runs.emit({
-      type: 'run.ended',
-      runId: 'r3',
-      kind: 'cards',
-      outcome: 'done',
-      result,
-      elapsedMs: 1,
-    })
+    await runs.end('r3', 'cards', { result })
     expect((await third).result).toEqual(result)
   })
 
@@ -129,14 +115,7 @@ describe('a run store', () => {
     fakeRuns(host)
     const failing = run.start(params)
     await settled()
-    await runs.emit({
-      type: 'run.ended',
-      runId: 'r1',
-      kind: 'cards',
-      outcome: 'failed',
-      error: 'a worker died twice',
-      elapsedMs: 1,
-    })
+    await runs.end('r1', 'cards', { error: 'a worker died twice' })
     expect(await failing).toEqual({ result: undefined, error: 'a worker died twice' })
   })
 })

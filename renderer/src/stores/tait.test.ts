@@ -20,7 +20,7 @@ async function request() {
 /** The host ends the last run with its result. */
 const answer = async (result: TaitResult) => {
   const { runId } = await request()
-  await runs.emit({ type: 'run.ended', runId, kind: 'tait', outcome: 'done', result, elapsedMs: 1 })
+  await runs.end(runId, 'tait', { result })
 }
 const progress = async (p: { move: number; moves: number; rows: number; of: number }) => {
   const { runId } = await request()
@@ -88,14 +88,7 @@ describe('the Tait store', () => {
     t.tableUpTo = 3
     const failed = t.countTable()
     const { runId } = await request()
-    await runs.emit({
-      type: 'run.ended',
-      runId,
-      kind: 'tait',
-      outcome: 'failed',
-      error: 'n = 3 has no solution',
-      elapsedMs: 1,
-    })
+    await runs.end(runId, 'tait', { error: 'n = 3 has no solution' })
     await failed
     expect(app.notices.map((n) => n.text)).toEqual(['Counting failed: n = 3 has no solution'])
     expect(t.busy).toBeUndefined()
