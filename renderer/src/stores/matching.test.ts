@@ -160,6 +160,9 @@ describe('the edge-matching store', () => {
     await settled()
     const { runId, kind, params } = runs.last<'cards'>()
     expect([kind, params]).toEqual(['cards', { text: m.text, goal: 'all', identicalAsOne: true }])
+    const runsOn = { kind: 'queue', url: 'redis://q:6379' } as const
+    await runs.emit({ type: 'run.started', runId, kind: 'cards', runsOn })
+    expect(m.busy?.place).toEqual(runsOn)
     await runs.emit({
       type: 'run.progress',
       runId,

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { BundledPuzzle, PuzzleState } from '../../../shared/api/contract'
+import type { BundledPuzzle, PuzzleState, RunPlace } from '../../../shared/api/contract'
 import {
   figuresOf,
   newCards,
@@ -48,6 +48,8 @@ export interface Busy {
   readonly etaSeconds?: number
   /** Before the time left is said: the plain extrapolation, its order of magnitude only. */
   readonly roughSeconds?: number
+  /** Where it runs, once the host said. */
+  readonly place?: RunPlace
 }
 
 export interface Selection {
@@ -84,8 +86,8 @@ export const useMatching = defineStore('matching', () => {
   const busy = computed<Busy | undefined>(() => {
     const j = job.value
     if (!j) return undefined
-    if (j.op === 'generate') return { ...j, found: 0, ...generator.progress.value }
-    return { ...j, found: 0, ...solvers[puzzle.value.kind].progress.value }
+    const run = j.op === 'generate' ? generator : solvers[puzzle.value.kind]
+    return { ...j, found: 0, ...run.progress.value, place: run.place.value }
   })
   const result = shallowRef<Solved | undefined>()
   /** The text the result belongs to: an edit makes the result stale. */

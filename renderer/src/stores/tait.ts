@@ -175,6 +175,8 @@ export const useTait = defineStore('tait', () => {
   return {
     busy,
     progress,
+    /** Where the run under way runs, once the host said. */
+    place: run.place,
     stop,
     table,
     tableUpTo,
