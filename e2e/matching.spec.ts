@@ -165,6 +165,8 @@ test('edge matching: a long count shows how far it has come and the time left, a
   const progress = page.getByTestId('match-progress')
   await expect(progress).toContainText('% of the search', { timeout: 20_000 })
   await expect(page.getByTestId('match-nodes')).toContainText('search nodes')
+  // On the task farm, where the Run on setting says: this machine's worker processes.
+  await expect(page.getByTestId('match-place')).toContainText(/on this machine \(\d+ process/)
   await expect(progress).toContainText(/about .+ left/, { timeout: 60_000 })
   await expect(page.getByRole('progressbar')).toBeVisible()
   await page.keyboard.press('Escape')

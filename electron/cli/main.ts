@@ -57,6 +57,8 @@ const errorText = (message: string): string =>
       .reduce((m, arg) => m.split(arg).join(shownName(arg)), message),
   )
 let exitCode = 0
+/** A command's output written, or (null) none: Ctrl-C stopped it, exit 130. */
+const said = (text: string | null): number => (text === null ? 130 : (write(text), 0))
 
 const program = new Command('puzzle-workbench')
   .description(
@@ -160,11 +162,12 @@ program
   )
   .option('--all', 'list every solution of the fixed triangle')
   .option('--count', 'count the solutions only (--json: {"fixed":N,"upToRotation":M})')
+  .option('--queue <url>', QUEUE_HELP)
   .option('--json', 'machine-readable output')
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (file: string, opts) => {
     const { triangleCommand } = await import('./commands/triangle')
-    write(triangleCommand(file, opts))
+    exitCode = said(await triangleCommand(file, opts, controller.signal))
   })
 
 program
@@ -186,6 +189,7 @@ program
     '--max-nodes <n>',
     'search nodes to spend at most, all draws together (default: 1e9 for cards, 1e8 for a triangle, about half a minute)',
   )
+  .option('--queue <url>', QUEUE_HELP)
   .option('--json', 'machine-readable output')
   .option('--no-progress', 'no progress line on stderr')
   .action(async (kind: string, opts) => {
@@ -204,17 +208,18 @@ program
     '--identical-as-one',
     'take identical cards (one equal to another turned) as one: N and M then count boards by what they show, not by which card shows it',
   )
+  .option('--queue <url>', QUEUE_HELP)
   .option('--json', 'machine-readable output (cards numbered from 1, turns counter-clockwise)')
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (file: string, opts) => {
     const { cardsCommand } = await import('./commands/cards')
-    write(cardsCommand(file, opts))
+    exitCode = said(await cardsCommand(file, opts, controller.signal))
   })
 
 program
   .command('worker')
   .description(
-    'serve a Redis queue: run the tasks of any run given --queue URL (convex, tile, queens count, the app) on this machine, until Ctrl-C',
+    'serve a Redis queue: run the tasks of any run given --queue URL (convex, tile, queens count, tait, generate, cards, triangle, the app) on this machine, until Ctrl-C',
   )
   .requiredOption('--queue <url>', 'the queue: redis://[:password@]HOST:PORT')
   .option('--jobs <n>', 'worker processes (default: one per core)')
@@ -302,6 +307,7 @@ program
   .option('--list', 'print the sequences, a row of the board per move')
   .option('--limit <k>', 'with --list: the first k sequences only (default 20)')
   .option('--paper', "count what the paper's program finds (pruned by its bound (2)) instead")
+  .option('--queue <url>', QUEUE_HELP)
   .option('--json', 'machine-readable output: {"n":N,"gaps":G,"moves":M,"sequences":S}')
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (n: string, opts) => {

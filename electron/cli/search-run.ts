@@ -1,41 +1,48 @@
-/** What the edge-matching commands (cards, triangle) share around their one-go searches. */
+/** What the edge-matching commands (cards, triangle) share around their searches on the farm. */
+import type { MatchBoard, MatchResult } from '../../shared/api/run'
 import { plural } from '../../shared/plural'
-import { searchClock } from '../../shared/edgematch/progress'
+import { formatDuration } from '../../shared/tiling/estimate'
+import type { MatchSetup } from '../worker/protocol'
+import { runMatch } from '../services/run/match-run'
 import { activityLine, searchBar } from './progress'
+import { withBar, withRunPlace } from './run'
 
 export const statsLine = (stats: { placements: number; nodes: number }, ms: number): string =>
   `${plural(stats.placements, 'placement')} tried, ${plural(stats.nodes, 'search node')}, in ${ms.toFixed(1)} ms.`
 
-/**
- * The search runs in one go and cannot stop halfway, so the CLI's Ctrl-C handler (which waits for
- * a clean stop) is set aside meanwhile: Ctrl-C then ends the process at once.
- */
-export function whileCtrlCQuits<T>(run: () => T): T {
-  const handlers = process.listeners('SIGINT')
-  process.removeAllListeners('SIGINT')
-  try {
-    return run()
-  } finally {
-    for (const h of handlers) process.on('SIGINT', h)
-  }
-}
+/** Boards a search for all streams at most: more could not be printed anyway. */
+const ALL_BOARDS = Number.MAX_SAFE_INTEGER
 
 /**
- * Runs a search with a progress bar on stderr (on a terminal, unless `enabled` is false): `run`
- * gets the solver's progress callback (nodes, share of the tree done). A search for the first
- * solution (`first`) shows a line of its nodes and time instead.
+ * An edge-matching search on the task farm: a worker process here, or the machines serving the
+ * queue at `queue`. Its bar on stderr (the share of the tree done and the time left; a search for
+ * one board: its nodes and time so far); each board found goes to `onBoard` (all of them, or with
+ * `canonical` one per class up to turning). Null when Ctrl-C stopped it (a line says so).
  */
-export function withSearchBar<T>(
-  enabled: boolean,
-  run: (onProgress: (nodes: number, fraction: number) => void) => T,
-  first = false,
-): T {
-  const bar = first ? activityLine(enabled) : searchBar(enabled)
-  const clock = searchClock()
+export async function searchOnFarm(
+  setup: Omit<MatchSetup, 'keep'>,
+  o: { readonly queue?: string; readonly progress?: boolean },
+  signal: AbortSignal,
+  onBoard: (board: MatchBoard) => void,
+): Promise<MatchResult | null> {
   const t0 = performance.now()
-  try {
-    return run((nodes, fraction) => bar.update(clock(fraction, nodes, performance.now() - t0)))
-  } finally {
-    bar.stop()
-  }
+  const enabled = o.progress !== false
+  const keep = setup.goal === 'count' ? 0 : setup.goal === 'one' ? 1 : ALL_BOARDS
+  const r = await withRunPlace({ jobs: '1', queue: o.queue }, ({ transport }) =>
+    withBar(setup.goal === 'one' ? activityLine(enabled) : searchBar(enabled), (hooks) =>
+      runMatch({
+        setup: { ...setup, keep } as MatchSetup,
+        transport,
+        signal,
+        onProgress: (p) => hooks.onProgress({ ...p, fraction: p.fraction ?? 0 }),
+        onItem: onBoard,
+        onNotice: hooks.onNotice,
+      }),
+    ),
+  )
+  if (!r)
+    process.stderr.write(
+      `stopped after ${formatDuration((performance.now() - t0) / 1000)}; nothing was printed\n`,
+    )
+  return r
 }

@@ -21,6 +21,7 @@ import { PentagonsService } from './pentagons-service'
 import { SilhouettesService } from './silhouettes-service'
 import { CompareService } from './compare-service'
 import { DesignService } from './design/design-service'
+import { RunService } from './run/run-service'
 import type { AppWorkers } from './farm/app-workers'
 import { writeBooklet } from './export/booklet'
 import { solutionsToJson } from '../../shared/formats/solutions'
@@ -113,6 +114,7 @@ export function createWorkbench(
   const silhouettes = new SilhouettesService(emit)
   const compare = new CompareService(emit)
   const design = new DesignService(services.workers, emit)
+  const runs = new RunService(services.workers, emit)
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons of a search, by number, as a sheet to export or plot. */
   const pentagonsSheet = (
@@ -282,6 +284,9 @@ export function createWorkbench(
     'plotter.pause': (p) => (plotter.pause(p.plotId), null),
     'plotter.resume': (p) => (plotter.resume(p.plotId), null),
     'plotter.cancel': (p) => (plotter.cancel(p.plotId), null),
+    'run.start': (p) => runs.start(p),
+    'run.cancel': (p) => (runs.cancel(p.runId), null),
+    'run.results': (p) => runs.results(p.runId),
     'export.solutions': async (p) => {
       const job = solver.solutions(p.jobId)
       const written = await documents.writeJson(

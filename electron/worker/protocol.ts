@@ -1,3 +1,4 @@
+import type { MatchBoard, MatchProgress, MatchResult, RunParams } from '../../shared/api/run'
 import type { CandidateWire, UnitInput, UnitOutcome } from '../../shared/design/unit'
 import type { Budget, Spent } from '../../shared/edgematch/draws'
 import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
@@ -58,6 +59,7 @@ export interface FarmKinds {
   readonly queens: Kind<{ readonly n: number }, QueensTask, QueensResult>
   readonly tait: Kind<TaitSetup, { readonly moves: number }, TaitPassResult, never, TaitProgress>
   readonly puzzle: Kind<PuzzleSetup, null, GeneratedPuzzle, never, Spent>
+  readonly match: Kind<MatchSetup, null, MatchResult, MatchBoard, MatchDetail>
   readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
   readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
@@ -184,6 +186,19 @@ export interface TaitPassResult {
   /** The sequences listed, each a row per move ('W', 'B', '_'), when the pass found some. */
   readonly list?: readonly (readonly string[])[]
 }
+
+/** An edge-matching search: the puzzle's text, what to find, and how many boards to stream. */
+export type MatchSetup = RunParams<'cards' | 'triangle'> & {
+  readonly puzzle: 'cards' | 'triangle'
+  readonly identicalAsOne?: boolean
+  /** Boards to stream at most. */
+  readonly keep: number
+  /** Stream only the one board of each class under turning the board that is listed. */
+  readonly canonical?: boolean
+}
+
+/** A search's boards and nodes so far, and (unless it looks for one board) the share done. */
+export type MatchDetail = Pick<MatchProgress, 'found' | 'nodes' | 'fraction'>
 
 export interface PuzzleSetup {
   readonly request: PuzzleRequest

@@ -14,6 +14,14 @@ import type { DesignJson } from '../design/json'
 import { MAX_QUEENS } from '../queens/split'
 import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
 import type { JobView } from './job-view'
+import {
+  runCancelSchema,
+  runStartSchema,
+  type RunEvent,
+  type RunItem,
+  type RunKind,
+  type RunResult,
+} from './run'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
 
@@ -351,6 +359,12 @@ export const METHODS = {
   'plotter.pause': z.strictObject({ plotId: z.string().max(100) }),
   'plotter.resume': z.strictObject({ plotId: z.string().max(100) }),
   'plotter.cancel': z.strictObject({ plotId: z.string().max(100) }),
+  /** Starts a run of any kind on the task farm (shared/api/run.ts); its events follow. */
+  'run.start': runStartSchema,
+  /** Stops a run at once: its `run.ended` (cancelled) comes before the reply. */
+  'run.cancel': runCancelSchema,
+  /** An ended run's result and items as kept (the last few runs), for export or a reloaded page. */
+  'run.results': runCancelSchema,
 } as const
 
 export type Method = keyof typeof METHODS
@@ -511,6 +525,9 @@ export interface Results {
   'plotter.pause': null
   'plotter.resume': null
   'plotter.cancel': null
+  'run.start': { runId: string }
+  'run.cancel': null
+  'run.results': { [K in RunKind]: { kind: K; result: RunResult<K>; items: RunItem<K>[] } }[RunKind]
 }
 
 export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: false; error: string }
@@ -726,6 +743,7 @@ export type WorkbenchEvent =
       readonly elapsedMs: number
     }
   | { readonly type: 'menu'; readonly command: MenuCommand; readonly path?: string }
+  | RunEvent
 
 /** How far the set explorer has come (the phase, as `design` shows it). */
 export interface DesignProgressEvent {

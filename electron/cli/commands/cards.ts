@@ -3,13 +3,14 @@ import { countToJson } from '../../../shared/counts'
 import { InputError } from '../../../shared/errors'
 import type { CardBoard, CardPuzzle } from '../../../shared/edgematch/cards/puzzle'
 import { renderBoard } from '../../../shared/edgematch/cards/render'
-import { allSolutions, solveCards } from '../../../shared/edgematch/cards/solve'
+import { formatCards } from '../../../shared/edgematch/cards/format'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
 import { verifyCardBoard } from '../../../shared/edgematch/cards/verify'
 import { loadCardSet } from '../card-inputs'
-import { statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
+import { searchOnFarm, statsLine } from '../search-run'
 
 export interface CardsOptions {
+  queue?: string
   all?: boolean
   count?: boolean
   json?: boolean
@@ -26,32 +27,49 @@ const CONVENTION = {
 
 /**
  * Square edge-matching cards (the HIB smiley puzzle and its kin) from a card file or a bundled set:
- * one solution, one per class up to turning the board (--all), or the counts. Every board printed
- * is checked by the independent verifier first. Cards are numbered from 1 in file order; turns
- * are quarter turns counter-clockwise.
+ * one solution, one per class up to turning the board (--all), or the counts. The search runs on
+ * the task farm (a worker process, or the queue); every board printed is checked by the
+ * independent verifier first. Cards are numbered from 1 in file order; turns are quarter turns
+ * counter-clockwise. Null: Ctrl-C stopped the search.
  */
-export function cardsCommand(file: string, opts: CardsOptions): string {
+export async function cardsCommand(
+  file: string,
+  opts: CardsOptions,
+  signal: AbortSignal,
+): Promise<string | null> {
   if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
   const { puzzle, source } = loadCardSet(file)
   const name = puzzle.name ?? source
   const identicalAsOne = opts.identicalAsOne ?? false
   const groups = identicalGroups(puzzle.cards).map((g) => g.cards.map((c) => c + 1))
   const t0 = performance.now()
-
-  if (!opts.all && !opts.count) {
-    let first: CardBoard | undefined
-    const { stats } = whileCtrlCQuits(() =>
-      withSearchBar(
-        opts.progress !== false,
-        (onProgress) =>
-          solveCards(puzzle, {
-            onProgress,
-            onSolution: (board) => ((first = checked(puzzle, board)), true),
-          }),
-        true,
+  const goal = opts.count ? 'count' : opts.all ? 'all' : 'one'
+  const boards: CardBoard[] = []
+  const r = await searchOnFarm(
+    {
+      puzzle: 'cards',
+      text: formatCards(puzzle),
+      goal,
+      // One board is any board: how identical cards are taken changes only the counts.
+      identicalAsOne: goal === 'one' ? false : identicalAsOne,
+      canonical: goal === 'all',
+    },
+    opts,
+    signal,
+    (b) =>
+      boards.push(
+        checked(
+          puzzle,
+          b.board.map(([card, turns]) => ({ card, turns })),
+        ),
       ),
-    )
-    const ms = performance.now() - t0
+  )
+  if (!r) return null
+  const ms = performance.now() - t0
+  const stats = { placements: r.placements, nodes: r.nodes }
+
+  if (goal === 'one') {
+    const first = boards[0]
     if (opts.json)
       return JSON.stringify({
         solvable: first !== undefined,
@@ -69,16 +87,7 @@ export function cardsCommand(file: string, opts: CardsOptions): string {
     ].join('\n')
   }
 
-  const { boards, result } = whileCtrlCQuits(() =>
-    withSearchBar(opts.progress !== false, (onProgress) =>
-      opts.all
-        ? allSolutions(puzzle, { identicalAsOne, onProgress })
-        : { boards: [], result: solveCards(puzzle, { identicalAsOne, onProgress }) },
-    ),
-  )
-  for (const b of boards) checked(puzzle, b)
-  const { counts, stats } = result
-  const ms = performance.now() - t0
+  const counts = { fixed: BigInt(r.fixed), upToRotation: BigInt(r.upToRotation) }
   const convention = identicalAsOne ? CONVENTION.asOne : CONVENTION.apart
   if (opts.json) {
     // Counts past 2^53 are written as strings, as the tiling counts are.

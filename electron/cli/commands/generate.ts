@@ -7,12 +7,11 @@ import { InputError } from '../../../shared/errors'
 import { saveFile } from '../../services/atomic-write'
 import { writePuzzleSheet } from '../../services/export/puzzle-sheet'
 import { runOneTask } from '../../services/farm/one-task'
-import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { RESOURCES, wholeOption } from '../inputs'
 import { isStdout, toStdout, wordsBeside } from '../output'
 import { statusBar } from '../progress'
-import { withBar } from '../run'
+import { withBar, withRunPlace } from '../run'
 
 export interface GenerateOptions {
   output: string
@@ -25,6 +24,7 @@ export interface GenerateOptions {
   maxNodes?: string
   json?: boolean
   progress?: boolean
+  queue?: string
 }
 
 /** The request the options make; a board that cannot have one solution is refused here. */
@@ -69,7 +69,7 @@ const generateBar = (enabled: boolean, budget: Budget, t0: number) =>
 /**
  * A new puzzle with exactly one solution up to turning the board, proven by the exhaustive
  * count: cards (rows × cols, figures, optional frame colours) or a triangle (rows, figures). The
- * puzzles are drawn in a worker process with a progress line; Ctrl-C stops it at once (exit 130).
+ * puzzles are drawn in a worker process (or on the queue) with a progress line; Ctrl-C stops it at once (exit 130).
  */
 export async function generateCommand(
   kind: string,
@@ -86,15 +86,17 @@ export async function generateCommand(
         : wholeOption('--max-nodes', o.maxNodes, 1, 1e15),
   }
   const t0 = performance.now()
-  const done = await withBar(generateBar(o.progress !== false, budget, t0), (hooks) =>
-    runOneTask({
-      kind: 'puzzle',
-      setup: { request: r, budget },
-      input: null,
-      transport: nodeWorkers(1),
-      signal,
-      ...hooks,
-    }),
+  const done = await withRunPlace({ jobs: '1', queue: o.queue }, ({ transport }) =>
+    withBar(generateBar(o.progress !== false, budget, t0), (hooks) =>
+      runOneTask({
+        kind: 'puzzle',
+        setup: { request: r, budget },
+        input: null,
+        transport,
+        signal,
+        ...hooks,
+      }),
+    ),
   )
   if (!done) {
     process.stderr.write(

@@ -3,11 +3,10 @@ import { InputError } from '../../../shared/errors'
 import { plural } from '../../../shared/plural'
 import type { TaitProgress } from '../../../shared/tait/count'
 import { MAX_CELLS } from '../../../shared/tait/state'
-import { nodeWorkers } from '../../services/node-worker'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { runTait, type TaitRun } from '../../services/tait/tait-run'
 import { statusBar } from '../progress'
-import { withBar } from '../run'
+import { withBar, withRunPlace } from '../run'
 
 export interface TaitOptions {
   gaps?: string
@@ -16,6 +15,7 @@ export interface TaitOptions {
   json?: boolean
   paper?: boolean
   progress?: boolean
+  queue?: string
 }
 
 /** Pairs of empty cells the command takes (more only slow the plain count down). */
@@ -63,7 +63,7 @@ const taitBar = (enabled: boolean, t0: number) =>
  * `tait N`: Tait's problem for n white and n black stones alternating, white first, with --gaps
  * pairs of empty cells at the right end: the fewest moves and how many move sequences that
  * short there are; --list prints them, --paper counts what the paper's program finds instead.
- * The count runs in a worker process with a progress bar; Ctrl-C stops it at once (exit 130).
+ * The count runs in a worker process (or on the queue) with a progress bar; Ctrl-C stops it at once (exit 130).
  */
 export async function taitCommand(
   nText: string,
@@ -80,16 +80,18 @@ export async function taitCommand(
   const where = `${plural(gaps, 'pair')} of empty cells at the right end (a row of ${2 * n + empty} cells)`
 
   const t0 = performance.now()
-  const c = await withBar(taitBar(o.progress !== false, t0), (hooks) =>
-    runTait({
-      n,
-      empty,
-      list: o.list ? limit : undefined,
-      paper: o.paper,
-      transport: nodeWorkers(1),
-      signal,
-      ...hooks,
-    }),
+  const c = await withRunPlace({ jobs: '1', queue: o.queue }, ({ transport }) =>
+    withBar(taitBar(o.progress !== false, t0), (hooks) =>
+      runTait({
+        n,
+        empty,
+        list: o.list ? limit : undefined,
+        paper: o.paper,
+        transport,
+        signal,
+        ...hooks,
+      }),
+    ),
   )
   if (!c) {
     process.stderr.write(

@@ -3,10 +3,10 @@ import { InputError } from '../../../shared/errors'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import type { Solution, TrianglePuzzle } from '../../../shared/edgematch/triangle/puzzle'
 import { renderLegend, renderSolution } from '../../../shared/edgematch/triangle/render'
-import { solveAll, solveFirst } from '../../../shared/edgematch/triangle/solve'
+import type { TriangleCounts } from '../../../shared/edgematch/triangle/solve'
 import { verifyTriangleSolution } from '../../../shared/edgematch/triangle/verify'
 import { readInput } from '../inputs'
-import { statsLine, whileCtrlCQuits, withSearchBar } from '../search-run'
+import { searchOnFarm, statsLine } from '../search-run'
 
 const CONVENTION =
   'a solution is the picture on the board: identical pieces are not told apart, nor the turns of a piece with three equal sides'
@@ -14,21 +14,33 @@ const CONVENTION =
 /**
  * The triangle edge-matching puzzle (BwInf "Dreieckspuzzle") from a file in the contest's format:
  * one solution drawn as the contest program drew it, or "Puzzle unlösbar"; every solution; or the
- * counts. Every board printed is checked by the independent verifier first.
+ * counts. The search runs on the task farm (a worker process, or the queue); every board printed
+ * is checked by the independent verifier first. Null: Ctrl-C stopped the search.
  */
-export function triangleCommand(
+export async function triangleCommand(
   file: string,
-  opts: { all?: boolean; count?: boolean; json?: boolean; progress?: boolean },
-): string {
+  opts: { all?: boolean; count?: boolean; json?: boolean; progress?: boolean; queue?: string },
+  signal: AbortSignal,
+): Promise<string | null> {
   if (opts.all && opts.count) throw new InputError('choose --all or --count, not both')
-  const puzzle = parseTrianglePuzzle(readInput(file, 'puzzle'), file)
+  const text = readInput(file, 'puzzle')
+  const puzzle = parseTrianglePuzzle(text, file)
   const t0 = performance.now()
-  if (!opts.all && !opts.count) {
-    const { solution, stats } = whileCtrlCQuits(() =>
-      withSearchBar(opts.progress !== false, (onProgress) => solveFirst(puzzle, onProgress), true),
-    )
-    const ms = performance.now() - t0
-    if (solution) checked(puzzle, solution)
+  const goal = opts.count ? 'count' : opts.all ? 'all' : 'one'
+  const solutions: Solution[] = []
+  const r = await searchOnFarm({ puzzle: 'triangle', text, goal }, opts, signal, (b) =>
+    solutions.push(
+      checked(
+        puzzle,
+        b.board.map(([piece, turn]) => ({ piece, turn })),
+      ),
+    ),
+  )
+  if (!r) return null
+  const ms = performance.now() - t0
+  const stats = { placements: r.placements, nodes: r.nodes }
+  if (goal === 'one') {
+    const solution = solutions[0]
     if (opts.json)
       return JSON.stringify({ solvable: solution !== undefined, solution, stats, elapsedMs: ms })
     if (!solution) return 'Puzzle unlösbar'
@@ -38,17 +50,11 @@ export function triangleCommand(
       statsLine(stats, ms),
     ].join('\n')
   }
-  const solutions: Solution[] = []
-  const { counts, stats } = whileCtrlCQuits(() =>
-    withSearchBar(opts.progress !== false, (onProgress) =>
-      solveAll(
-        puzzle,
-        opts.all ? (s) => solutions.push(checked(puzzle, s)) : undefined,
-        onProgress,
-      ),
-    ),
-  )
-  const ms = performance.now() - t0
+  const counts = {
+    fixed: Number(r.fixed),
+    upToRotation: Number(r.upToRotation),
+    labelled: BigInt(r.labelled ?? 0),
+  }
   if (opts.json) {
     const { fixed, upToRotation } = counts
     if (opts.count) return JSON.stringify({ fixed, upToRotation })
@@ -62,6 +68,16 @@ export function triangleCommand(
       elapsedMs: ms,
     })
   }
+  return countsReport(counts, solutions, puzzle, statsLine(stats, ms))
+}
+
+/** The counts in words, then each board found and the legend, then the search's statistics. */
+function countsReport(
+  counts: TriangleCounts,
+  solutions: readonly Solution[],
+  puzzle: TrianglePuzzle,
+  stats: string,
+): string {
   const lines = [
     counts.fixed === 0
       ? 'Puzzle unlösbar'
@@ -70,7 +86,7 @@ export function triangleCommand(
   ]
   solutions.forEach((s, k) => lines.push('', `solution ${k + 1}:`, renderSolution(puzzle, s)))
   if (solutions.length > 0) lines.push('', renderLegend(puzzle.figures))
-  lines.push(statsLine(stats, ms))
+  lines.push(stats)
   return lines.join('\n')
 }
 

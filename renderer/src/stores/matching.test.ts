@@ -8,9 +8,9 @@ import {
   puzzleText,
   turnPiece,
 } from '../../../shared/edgematch/edit'
-import { FakeWorker } from '../../../testing/fake-worker'
+import { fakeRuns } from '../../../testing/fake-runs'
 import { host, settled } from '../../../testing/renderer-setup'
-import type { Solved, WorkerReply, WorkerRequest } from '../edgematch/protocol'
+import type { MatchResult } from '../../../shared/api/run'
 import { useApp } from './app'
 import { useDialogs, type Modal } from './dialogs'
 import { useMatching } from './matching'
@@ -39,25 +39,21 @@ async function started() {
   return m
 }
 
-function solverWorker(): FakeWorker {
-  const running = FakeWorker.running('edgematch/worker')
-  expect(running).toHaveLength(1)
-  return running[0]
-}
-type Answer = WorkerReply extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
-const answer = (reply: Answer) =>
-  solverWorker().reply({ ...reply, id: solverWorker().request<WorkerRequest>().id })
-
-const solved = (boards: number): Solved => ({
-  fixed: BigInt(boards),
-  upToRotation: BigInt(boards / 4),
-  boards: Array.from({ length: boards }, (_, k) => [[k, 0]] as [number, number][]),
-  canonical: Array.from({ length: boards }, (_, k) => k % 4 === 0),
+/** A search's counts as the host ends it; its boards come as items before. */
+const counted = (boards: number): MatchResult => ({
+  fixed: String(boards),
+  upToRotation: String(boards / 4),
+  complete: true,
   nodes: 10,
   placements: 20,
   ms: 1,
   identical: [],
 })
+const boardItems = (boards: number) =>
+  Array.from({ length: boards }, (_, k) => ({
+    board: [[k, 0]] as [number, number][],
+    canonical: k % 4 === 0,
+  }))
 
 /** The user answers the dialog shown: a file dialog with a path, a confirmation with an action. */
 function answerDialog(kind: Modal['kind'], answer: string): Modal {
@@ -155,21 +151,30 @@ describe('the edge-matching store', () => {
     expect(past.at(-1)!.text).toBe(puzzleText(m.puzzle))
   })
 
-  it('solves in the worker, shows progress and boards, and an edit makes the result stale', async () => {
+  it('solves on the farm, shows progress and boards, and an edit makes the result stale', async () => {
     browserHost()
+    const runs = fakeRuns(host)
     const m = await started()
     m.identicalAsOne = true
-    m.solve()
-    expect(solverWorker().request()).toMatchObject({
-      op: 'solve',
+    const solving = m.solve()
+    await settled()
+    const { runId, kind, params } = runs.last<'cards'>()
+    expect([kind, params]).toEqual(['cards', { text: m.text, goal: 'all', identicalAsOne: true }])
+    const runsOn = { kind: 'queue', url: 'redis://q:6379' } as const
+    await runs.emit({ type: 'run.started', runId, kind: 'cards', runsOn })
+    expect(m.busy?.place).toEqual(runsOn)
+    await runs.emit({
+      type: 'run.progress',
+      runId,
       kind: 'cards',
-      text: m.text,
-      identicalAsOne: true,
+      progress: { found: 7, nodes: 65_536, fraction: 0.1 },
     })
-    answer({ type: 'progress', found: 7, nodes: 65_536, fraction: 0.1 })
     expect(m.busy).toMatchObject({ op: 'solve', found: 7, nodes: 65_536, fraction: 0.1 })
-    answer({ type: 'solved', result: solved(8) })
+    await runs.emit({ type: 'run.items', runId, kind: 'cards', items: boardItems(8) })
+    await runs.end(runId, 'cards', { result: counted(8) })
+    await solving
     expect(m.busy).toBeUndefined()
+    expect(m.result).toMatchObject({ fixed: 8n, upToRotation: 2n })
     expect(m.board).toEqual([[0, 0]])
     m.oneEach = true
     await settled()
@@ -185,40 +190,61 @@ describe('the edge-matching store', () => {
     expect(m.stale).toBe(false)
   })
 
-  it('stops a search at once, ending its worker; a failing one is reported', async () => {
+  it('stops a search at once, cancelling its run; a failing one is reported', async () => {
     browserHost()
+    const runs = fakeRuns(host)
     const m = await started()
     const app = useApp()
-    m.solve()
-    const first = solverWorker()
+    const first = m.solve()
+    await settled()
     m.cancel()
-    expect([first.terminated, m.busy]).toEqual([true, undefined])
-    m.solve()
-    answer({ type: 'error', message: 'too many cards' })
     expect(m.busy).toBeUndefined()
-    m.solve()
-    solverWorker().crash('out of memory')
+    await first
+    expect(runs.cancelled()).toEqual(['r1'])
+    const failing = m.solve()
+    await settled()
+    await runs.end('r2', 'cards', { error: 'a worker process died twice on task match' })
+    await failing
+    expect(m.busy).toBeUndefined()
+    host.answer('run.start', () => {
+      throw new Error('the puzzle: not a card file')
+    })
+    await m.solve()
     expect(app.notices.map((n) => n.text)).toEqual([
       'Stopped',
-      'Solving failed: too many cards',
-      'Solving failed: the solver stopped: out of memory',
+      'Solving failed: a worker process died twice on task match',
+      'Solving failed: the puzzle: not a card file',
     ])
   })
 
   it('a generated puzzle replaces the edited one as an undoable, unsaved edit, then is solved', async () => {
     browserHost()
+    const runs = fakeRuns(host)
     const m = await started()
     const before = m.puzzle
-    m.generate({ rows: 2, cols: 2, figures: 3, frame: 0, seed: 5 })
-    expect(solverWorker().request()).toMatchObject({ op: 'generate', rows: 2, seed: 5 })
+    const generating = m.generate({ rows: 2, cols: 2, figures: 3, frame: 0, seed: 5 })
+    await settled()
+    const { runId, kind, params } = runs.last<'generate'>()
+    expect([kind, params]).toEqual([
+      'generate',
+      { kind: 'cards', rows: 2, cols: 2, figures: 3, seed: 5 },
+    ])
     // Its searches show that they work: draws and nodes so far.
-    answer({ type: 'progress', found: 0, nodes: 3_000_000, draws: 4 })
+    await runs.emit({
+      type: 'run.progress',
+      runId,
+      kind: 'generate',
+      progress: { nodes: 3_000_000, draws: 4 },
+    })
     expect(m.busy).toMatchObject({ op: 'generate', nodes: 3_000_000, draws: 4 })
     const made = newCards(2, 2)
-    answer({ type: 'generated', text: puzzleText(made), draws: 3, nodes: 40 })
+    const text = puzzleText(made)
+    await runs.end(runId, 'generate', { result: { text, title: 'made', draws: 3, nodes: 40 } })
+    await generating
     expect(m.text).toBe(puzzleText(made))
     expect([m.dirty, m.path, m.generated]).toEqual([true, undefined, { draws: 3, nodes: 40 }])
-    expect(solverWorker().request()).toMatchObject({ op: 'solve', text: puzzleText(made) })
+    await settled()
+    expect(runs.last()).toMatchObject({ kind: 'cards', params: { text, goal: 'all' } })
     m.undo()
     expect(m.puzzle).toBe(before)
   })
@@ -299,9 +325,14 @@ describe('the edge-matching store', () => {
   it('prints the pieces and the board shown', async () => {
     browserHost()
     host.answer('export.puzzle', ({ path }) => ({ files: [path] }))
+    const runs = fakeRuns(host)
     const m = await started()
-    m.solve()
-    answer({ type: 'solved', result: solved(4) })
+    const solving = m.solve()
+    await settled()
+    await runs.emit({ type: 'run.items', runId: 'r1', kind: 'cards', items: boardItems(4) })
+    const result = counted(4)
+    await runs.end('r1', 'cards', { result })
+    await solving
     const printing = m.print()
     expect(answerDialog('file', '/files/hib.pdf')).toMatchObject({
       suggestedName: 'HIB-smiley-puzzle.pdf',

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { BundledPuzzle, PuzzleState } from '../../../shared/api/contract'
+import type { BundledPuzzle, PuzzleState, RunPlace } from '../../../shared/api/contract'
 import {
   figuresOf,
   newCards,
@@ -13,13 +13,44 @@ import {
 } from '../../../shared/edgematch/edit'
 import type { Figure } from '../../../shared/edgematch/cards/puzzle'
 import { api, ApiError } from '../api'
-import type { Board, Solved, WorkerReply, WorkerRequest } from '../edgematch/protocol'
+import type { MatchBoard, MatchResult } from '../../../shared/api/run'
 import { useApp } from './app'
 import { fittingHistory } from './autosave-contents'
 import { useDialogs } from './dialogs'
+import { runStore } from './run-store'
 
-/** Distributes Omit over a union, so that each request keeps its own fields. */
-type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+/** A board: per cell, the piece (card) and its turns. */
+export type Board = MatchBoard['board']
+
+/** A search's outcome as the view shows it: the counts, and the first boards found. */
+export interface Solved extends Omit<MatchResult, 'fixed' | 'upToRotation'> {
+  /** BigInt, as the card solver counts: cards told apart multiply. */
+  readonly fixed: bigint
+  readonly upToRotation: bigint
+  /** The first boards on the fixed board (as many as the host sends). */
+  readonly boards: readonly Board[]
+  /** Per board kept: the one board of its class under turning the whole board that is listed. */
+  readonly canonical: readonly boolean[]
+}
+
+/**
+ * The run under way; a search says how far it has come (`fraction`, `etaSeconds`) and its nodes
+ * so far, a generator its nodes and draws.
+ */
+export interface Busy {
+  readonly op: 'solve' | 'generate'
+  /** performance.now() when it started. */
+  readonly started: number
+  readonly found: number
+  readonly nodes?: number
+  readonly draws?: number
+  readonly fraction?: number
+  readonly etaSeconds?: number
+  /** Before the time left is said: the plain extrapolation, its order of magnitude only. */
+  readonly roughSeconds?: number
+  /** Where it runs, once the host said. */
+  readonly place?: RunPlace
+}
 
 export interface Selection {
   readonly piece: number
@@ -30,8 +61,9 @@ const HISTORY = 200
 
 /**
  * The edge-matching workbench: the puzzle being edited (with undo and redo, autosaved), the side
- * selected, and the solver and generator in a Web Worker with their results. Files go through
- * the API like the documents do.
+ * selected, and the solver and generator with their results: runs on the host's task farm (kinds
+ * `cards`, `triangle`, `generate`), here or on the queue. Files go through the API like the
+ * documents do.
  */
 export const useMatching = defineStore('matching', () => {
   const app = useApp()
@@ -47,21 +79,16 @@ export const useMatching = defineStore('matching', () => {
   const palette = shallowRef<Figure[]>(figuresOf(puzzle.value))
   const bundled = shallowRef<BundledPuzzle[]>([])
 
-  /**
-   * The job in the worker; a search says how far it has come (`fraction`, `etaSeconds`) and its
-   * nodes so far, a generator its nodes and draws.
-   */
-  const busy = ref<{
-    op: 'solve' | 'generate'
-    id: number
-    started: number
-    found: number
-    nodes?: number
-    draws?: number
-    fraction?: number
-    etaSeconds?: number
-    roughSeconds?: number
-  }>()
+  const solvers = { cards: runStore('cards'), triangle: runStore('triangle') }
+  const generator = runStore('generate')
+  /** The run under way: solving or generating, since when. */
+  const job = shallowRef<{ op: 'solve' | 'generate'; started: number }>()
+  const busy = computed<Busy | undefined>(() => {
+    const j = job.value
+    if (!j) return undefined
+    const run = j.op === 'generate' ? generator : solvers[puzzle.value.kind]
+    return { ...j, found: 0, ...run.progress.value, place: run.place.value }
+  })
   const result = shallowRef<Solved | undefined>()
   /** The text the result belongs to: an edit makes the result stale. */
   const solvedText = ref<string | undefined>()
@@ -278,95 +305,79 @@ export const useMatching = defineStore('matching', () => {
     })
   }
 
-  // ---- the worker ----------------------------------------------------------------------------
+  // ---- the runs ----------------------------------------------------------------------------
 
-  let worker: Worker | undefined
-  let nextId = 1
-
-  function post(request: Request): number {
-    if (!worker) {
-      worker = new Worker(new URL('../edgematch/worker.ts', import.meta.url), { type: 'module' })
-      worker.onmessage = (e: MessageEvent<WorkerReply>) => onReply(e.data)
-      worker.onerror = (e) => {
-        e.preventDefault()
-        fail(`the solver stopped: ${e.message || 'unknown error'}`)
-      }
-    }
-    const id = nextId++
-    worker.postMessage({ ...request, id })
-    busy.value = { op: request.op, id, started: performance.now(), found: 0 }
-    return id
-  }
-
-  function fail(message: string): void {
-    const op = busy.value?.op
-    busy.value = undefined
+  function fail(op: 'solve' | 'generate', message: string): void {
     app.notify('error', `${op === 'generate' ? 'Generating' : 'Solving'} failed: ${message}`)
   }
 
-  function onReply(m: WorkerReply): void {
-    if (m.id !== busy.value?.id) return
-    if (m.type === 'progress') {
-      busy.value = {
-        ...busy.value,
-        found: m.found,
-        nodes: m.nodes ?? busy.value.nodes,
-        draws: m.draws ?? busy.value.draws,
-        fraction: m.fraction ?? busy.value.fraction,
-        // Said once it can be trusted, and from then on; rough only until then.
-        etaSeconds: m.etaSeconds ?? busy.value.etaSeconds,
-        roughSeconds: m.roughSeconds,
-      }
-      return
-    }
-    if (m.type === 'error') return fail(m.message)
-    busy.value = undefined
-    if (m.type === 'solved') {
-      result.value = m.result
-      solvedText.value = solvingText
-      index.value = 0
-    } else {
-      const p = readPuzzleText(puzzle.value.kind, m.text, 'generated')
-      change(
-        p.kind === 'triangle' ? rename(p, `Triangle puzzle, ${p.puzzle.rows} rows (generated)`) : p,
-        true,
-      )
-      path.value = undefined
-      forget()
-      generated.value = { draws: m.draws, nodes: m.nodes }
-      solve()
-    }
-  }
-
-  let solvingText = ''
-  function solve(): void {
+  async function solve(): Promise<void> {
     cancel(false)
-    solvingText = text.value
-    post({
-      op: 'solve',
-      kind: puzzle.value.kind,
-      text: solvingText,
-      identicalAsOne: identicalAsOne.value,
-    })
+    const asked = { kind: puzzle.value.kind, text: text.value }
+    const mine = { op: 'solve' as const, started: performance.now() }
+    job.value = mine
+    const run = solvers[asked.kind]
+    const { result: r, error } =
+      asked.kind === 'cards'
+        ? await solvers.cards.start({
+            text: asked.text,
+            goal: 'all',
+            identicalAsOne: identicalAsOne.value,
+          })
+        : await solvers.triangle.start({ text: asked.text, goal: 'all' })
+    if (job.value === mine) job.value = undefined
+    if (error !== undefined) return fail('solve', error)
+    if (!r) return
+    const boards = run.items.value
+    result.value = {
+      ...r,
+      fixed: BigInt(r.fixed),
+      upToRotation: BigInt(r.upToRotation),
+      boards: boards.map((b) => b.board),
+      canonical: boards.map((b) => b.canonical),
+    }
+    solvedText.value = asked.text
+    index.value = 0
   }
 
-  function generate(o: {
+  async function generate(o: {
     rows: number
     cols: number
     figures: number
     frame: number
     seed: number
-  }): void {
+  }): Promise<void> {
     cancel(false)
-    post({ op: 'generate', kind: puzzle.value.kind, ...o })
+    const kind = puzzle.value.kind
+    const mine = { op: 'generate' as const, started: performance.now() }
+    job.value = mine
+    const { frame, ...size } = o
+    const { result: g, error } = await generator.start({
+      kind,
+      ...size,
+      ...(frame > 0 ? { frame } : {}),
+    })
+    if (job.value === mine) job.value = undefined
+    if (error !== undefined) return fail('generate', error)
+    if (!g) return
+    const p = readPuzzleText(kind, g.text, 'generated')
+    change(
+      p.kind === 'triangle' ? rename(p, `Triangle puzzle, ${p.puzzle.rows} rows (generated)`) : p,
+      true,
+    )
+    path.value = undefined
+    forget()
+    generated.value = { draws: g.draws, nodes: g.nodes }
+    void solve()
   }
 
-  /** Stops at once: the worker is ended and a new one starts with the next job. */
+  /** Stops at once: the run's workers are stopped. */
   function cancel(say = true): void {
-    if (!busy.value) return
-    worker?.terminate()
-    worker = undefined
-    busy.value = undefined
+    if (!job.value) return
+    job.value = undefined
+    generator.cancel()
+    solvers.cards.cancel()
+    solvers.triangle.cancel()
     if (say) app.notify('info', 'Stopped')
   }
 

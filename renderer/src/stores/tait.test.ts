@@ -1,31 +1,36 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { TaitResult } from '../../../shared/api/run'
 import { listTait } from '../../../shared/tait/list'
 import { formatRow } from '../../../shared/tait/state'
-import { FakeWorker } from '../../../testing/fake-worker'
-import { settled } from '../../../testing/renderer-setup'
-import type { TaitReply, TaitRequest } from '../tait/protocol'
+import { fakeRuns } from '../../../testing/fake-runs'
+import { host, settled } from '../../../testing/renderer-setup'
 import { useApp } from './app'
 import { useTait } from './tait'
 
-/** The Tait worker the store runs now. */
-function worker(): FakeWorker {
-  const running = FakeWorker.running('tait/worker')
-  expect(running).toHaveLength(1)
-  return running[0]
-}
-const request = () => worker().request<TaitRequest>()
-type Answer = TaitReply extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
-/** The worker answers its last request. */
-const answer = async (reply: Answer) => {
-  worker().reply({ ...reply, id: request().id })
+let runs: ReturnType<typeof fakeRuns>
+beforeEach(() => (runs = fakeRuns(host)))
+
+/** The Tait run the store started last, once its start has gone out. */
+async function request() {
   await settled()
+  const r = runs.last<'tait'>()
+  expect(r.kind).toBe('tait')
+  return r
+}
+/** The host ends the last run with its result. */
+const answer = async (result: TaitResult) => {
+  const { runId } = await request()
+  await runs.end(runId, 'tait', { result })
+}
+const progress = async (p: { move: number; moves: number; rows: number; of: number }) => {
+  const { runId } = await request()
+  await runs.emit({ type: 'run.progress', runId, kind: 'tait', progress: p })
 }
 
-/** What the worker lists for `n` (one pair of empty cells), from the shared code it runs. */
-function listing(n: number, limit = 3) {
+/** What a run lists for `n` (one pair of empty cells), from the shared code the farm runs. */
+function listing(n: number, limit = 3): TaitResult {
   const l = listTait({ n, empty: 2 }, limit, n)
   return {
-    type: 'list' as const,
     moves: n,
     sequences: String(l.sequences.length),
     list: l.sequences.map((rows) => rows.map(formatRow)),
@@ -43,9 +48,9 @@ describe('the Tait store', () => {
     expect(t.busy).toBe('table')
     const asked: string[] = []
     for (let k = 0; k < 4; k++) {
-      const r = request()
-      asked.push(`${r.op} n=${r.n} pairs=${r.gaps}`)
-      await answer({ type: 'count', moves: r.n, sequences: String(10 * r.n + r.gaps), ms: 2 })
+      const { params: r } = await request()
+      asked.push(`count n=${r.n} pairs=${r.gaps}${r.list === undefined ? '' : ' list'}`)
+      await answer({ moves: r.n, sequences: String(10 * r.n + r.gaps), ms: 2 })
     }
     await done
     expect(asked).toEqual([
@@ -67,12 +72,12 @@ describe('the Tait store', () => {
     const t = useTait()
     t.tableUpTo = 3
     const done = t.countTable()
-    worker().reply({ id: request().id, type: 'progress', move: 2, moves: 3, rows: 5, of: 9 })
+    await progress({ move: 2, moves: 3, rows: 5, of: 9 })
     expect(t.progress).toEqual({ n: 3, gaps: 1, move: 2, moves: 3, rows: 5, of: 9 })
-    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
-    worker().reply({ id: request().id, type: 'progress', move: 1, moves: 3, rows: 1, of: 2 })
+    await answer({ moves: 3, sequences: '1', ms: 1 })
+    await progress({ move: 1, moves: 3, rows: 1, of: 2 })
     expect(t.progress).toMatchObject({ n: 3, gaps: 2 })
-    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
+    await answer({ moves: 3, sequences: '1', ms: 1 })
     await done
     expect(t.progress).toBeUndefined()
   })
@@ -82,16 +87,18 @@ describe('the Tait store', () => {
     const app = useApp()
     t.tableUpTo = 3
     const failed = t.countTable()
-    await answer({ type: 'error', message: 'n = 3 has no solution' })
+    const { runId } = await request()
+    await runs.end(runId, 'tait', { error: 'n = 3 has no solution' })
     await failed
     expect(app.notices.map((n) => n.text)).toEqual(['Counting failed: n = 3 has no solution'])
     expect(t.busy).toBeUndefined()
 
     const stopped = t.countTable()
-    const w = worker()
+    const { runId: second } = await request()
     t.stop()
     await stopped
-    expect(w.terminated).toBe(true)
+    await settled()
+    expect(runs.cancelled()).toEqual([second])
     expect(app.notices).toHaveLength(1)
     expect(t.busy).toBeUndefined()
   })
@@ -100,8 +107,8 @@ describe('the Tait store', () => {
     const t = useTait()
     t.n = 5
     const done = t.list()
-    expect(request()).toMatchObject({ op: 'list', n: 5, gaps: 1 })
-    // The user types another n while the worker lists.
+    expect((await request()).params).toEqual({ n: 5, gaps: 1, list: 500 })
+    // The user types another n while it is listed.
     t.n = 7
     t.gaps = 2
     await answer(listing(5))
@@ -114,33 +121,33 @@ describe('the Tait store', () => {
     const t = useTait()
     t.n = 9
     const listing9 = t.list()
-    const first = worker()
+    const { runId: first } = await request()
     t.tableUpTo = 3
     const table = t.countTable()
-    expect(first.terminated).toBe(true)
-    worker().reply({ id: request().id, type: 'progress', move: 1, moves: 3, rows: 1, of: 4 })
+    await progress({ move: 1, moves: 3, rows: 1, of: 4 })
+    expect(runs.cancelled()).toEqual([first])
     // The stopped listing's promise settles after the table started.
     await listing9
     await settled()
     expect(t.busy).toBe('table')
     expect(t.progress).toMatchObject({ n: 3, rows: 1, of: 4 })
-    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
-    await answer({ type: 'count', moves: 3, sequences: '1', ms: 1 })
+    await answer({ moves: 3, sequences: '1', ms: 1 })
+    await answer({ moves: 3, sequences: '1', ms: 1 })
     await table
     expect(t.busy).toBeUndefined()
     expect(t.listed).toBeUndefined()
   })
 
   it('animates a chosen sequence move by move, and steps back', async () => {
-    vi.useFakeTimers()
     const t = useTait()
     t.n = 8
     const done = t.list()
     const l = listing(8, 2)
-    worker().reply({ ...l, id: request().id })
+    await answer(l)
     await done
+    vi.useFakeTimers()
     expect(t.chosen).toBe(0)
-    expect(t.cells.map((c) => (c ? (c.white ? 'W' : 'B') : '_')).join('')).toBe(l.list[0][0])
+    expect(t.cells.map((c) => (c ? (c.white ? 'W' : 'B') : '_')).join('')).toBe(l.list![0][0])
 
     t.choose(1)
     const playing = t.play()
@@ -157,7 +164,7 @@ describe('the Tait store', () => {
     expect(t.step).toBe(8)
     const shown = (k: number) =>
       t.frames!.cells[k].map((c) => (c ? (c.white ? 'W' : 'B') : '_')).join('')
-    expect(l.list[1].map((_, k) => shown(k))).toEqual(l.list[1])
+    expect(l.list![1].map((_, k) => shown(k))).toEqual(l.list![1])
 
     t.back()
     expect(t.step).toBe(7)

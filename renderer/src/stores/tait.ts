@@ -2,9 +2,11 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { paperTable } from '../../../shared/tait/tables'
 import { sequenceFrames, type Frames } from '../tait/frames'
-import { LISTED, type TaitReply, type TaitRequest } from '../tait/protocol'
-import { WorkerChannel } from '../worker-channel'
 import { useApp } from './app'
+import { runStore } from './run-store'
+
+/** Sequences the view lists and animates at most. */
+export const LISTED = 500
 
 export interface TaitRow {
   readonly n: number
@@ -19,32 +21,28 @@ export interface TaitRow {
 
 /**
  * Tait's problem in the app: the counts table, the minimal sequences of one n, and the animation
- * of a chosen sequence. The counting runs in a Web Worker with the shared code, stopped by ending
- * the worker.
+ * of a chosen sequence. Counting and listing are runs on the host's task farm (kind `tait`, here or
+ * on the queue), stopped at once.
  */
 export const useTait = defineStore('tait', () => {
   const app = useApp()
-  const worker = new WorkerChannel<TaitRequest, TaitReply>(
-    () => new Worker(new URL('../tait/worker.ts', import.meta.url), { type: 'module' }),
-  )
+  const run = runStore('tait')
+  /** The problem of the run under way: its n and pairs. */
+  const asking = ref<{ n: number; gaps: number }>()
   /** Where the count under way is: its n and pairs, and the rows done in its layer. */
-  const progress = ref<{
-    n: number
-    gaps: number
-    move: number
-    moves: number
-    rows: number
-    of: number
-  }>()
-  function ask(request: Parameters<typeof worker.ask>[0]): Promise<TaitReply> {
-    progress.value = undefined
-    return worker.ask(request, (r) => {
-      if (r.type !== 'progress') return
-      const { move, moves, rows, of } = r
-      progress.value = { n: request.n, gaps: request.gaps, move, moves, rows, of }
-    })
+  const progress = computed(() => {
+    const p = run.progress.value
+    return (
+      p && asking.value && { ...asking.value, move: p.move, moves: p.moves, rows: p.rows, of: p.of }
+    )
+  })
+  /** Runs one count (or listing) of the n and pairs asked; undefined if stopped or failed. */
+  async function ask(asked: { n: number; gaps: number }, what: string, list?: number) {
+    asking.value = asked
+    const { result, error } = await run.start({ ...asked, list })
+    if (error !== undefined) app.notify('error', `${what} failed: ${error}`)
+    return result
   }
-  const stop = () => void worker.stop()
   const busy = ref<string>()
   /** The job under way: a job stopped by a newer one must not clear the newer one's state. */
   let job = 0
@@ -56,11 +54,13 @@ export const useTait = defineStore('tait', () => {
   const finish = (mine: number) => {
     if (mine !== job) return
     busy.value = undefined
-    progress.value = undefined
+    asking.value = undefined
   }
-
-  const fail = (what: string, e: unknown) => {
-    if ((e as Error).message !== 'stopped') app.notify('error', `${what}: ${(e as Error).message}`)
+  function stop(): void {
+    run.cancel()
+    job++
+    busy.value = undefined
+    asking.value = undefined
   }
 
   // ---- the counts table ----------------------------------------------------------------------
@@ -70,20 +70,15 @@ export const useTait = defineStore('tait', () => {
   async function countTable(): Promise<void> {
     const mine = start('table')
     table.value = []
-    try {
-      for (const gaps of [1, 2])
-        for (let n = 3; n <= tableUpTo.value; n++) {
-          const r = await ask({ op: 'count', n, gaps })
-          if (r.type !== 'count') continue
-          const { moves, sequences, ms, program } = r
-          const published = paperTable(n, gaps)
-          table.value = [...table.value, { n, gaps, moves, sequences, ms, published, program }]
-        }
-    } catch (e) {
-      fail('Counting failed', e)
-    } finally {
-      finish(mine)
-    }
+    for (const gaps of [1, 2])
+      for (let n = 3; n <= tableUpTo.value; n++) {
+        const r = await ask({ n, gaps }, 'Counting')
+        if (!r || r.moves === null || mine !== job) return finish(mine)
+        const { moves, sequences, ms, program } = r
+        const published = paperTable(n, gaps)
+        table.value = [...table.value, { n, gaps, moves, sequences, ms, published, program }]
+      }
+    finish(mine)
   }
 
   // ---- the sequences of one n ----------------------------------------------------------------
@@ -100,18 +95,15 @@ export const useTait = defineStore('tait', () => {
 
   async function list(): Promise<void> {
     const mine = start('list')
-    // The problem as asked: the inputs may change while the worker lists.
+    // The problem as asked: the inputs may change while it is listed.
     const asked = { n: n.value, gaps: gaps.value }
-    try {
-      const r = await ask({ op: 'list', ...asked, limit: LISTED })
-      if (r.type !== 'list') return
-      listed.value = { ...asked, ...r }
+    const r = await ask(asked, 'Listing', LISTED)
+    if (r && r.moves !== null && mine === job) {
+      const list = (r.list ?? []).map((rows) => [...rows])
+      listed.value = { ...asked, moves: r.moves, sequences: r.sequences, list }
       choose(0)
-    } catch (e) {
-      fail('Listing failed', e)
-    } finally {
-      finish(mine)
     }
+    finish(mine)
   }
 
   // ---- the animation -------------------------------------------------------------------------
@@ -183,6 +175,8 @@ export const useTait = defineStore('tait', () => {
   return {
     busy,
     progress,
+    /** Where the run under way runs, once the host said. */
+    place: run.place,
     stop,
     table,
     tableUpTo,

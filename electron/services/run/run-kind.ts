@@ -1,0 +1,24 @@
+import type { RunItem, RunKind, RunParams, RunProgress, RunResult } from '../../../shared/api/run'
+import type { FarmTransport } from '../farm/transport'
+
+/** What a run of kind K may do while it runs: where its tasks go, and what it tells the client. */
+export interface RunContext<K extends RunKind> {
+  readonly transport: FarmTransport
+  readonly signal: AbortSignal
+  /** Sent on paced (a few a second), the latest each time. */
+  progress(p: RunProgress<K>): void
+  /** Sent on in batches, in the order given. */
+  item(item: RunItem<K>): void
+  /** A worker that died, its task run again: one line that does not stop the run. */
+  notice(line: string): void
+}
+
+/** One kind of run as the host runs it: its tasks go to the farm through the context's transport. */
+export interface HostRunKind<K extends RunKind> {
+  /** Refuses what cannot run in one line (an InputError), before the run starts. */
+  readonly check?: (params: RunParams<K>) => void
+  /** The result, or null when the signal stopped it; a failure rejects with its one-line error. */
+  readonly run: (params: RunParams<K>, ctx: RunContext<K>) => Promise<RunResult<K> | null>
+}
+
+export type HostRunKinds = { readonly [K in RunKind]: HostRunKind<K> }

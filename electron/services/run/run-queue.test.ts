@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { WorkbenchEvent } from '../../../shared/api/contract'
+import type { RunEvent } from '../../../shared/api/run'
+import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
+import { solveAll } from '../../../shared/edgematch/triangle/solve'
+import { countTait } from '../../../shared/tait/count'
+import { cliAsync } from '../../cli/run-cli'
+import {
+  missingRedis,
+  startRedis,
+  startWorker,
+  stopWorker,
+  type TestRedis,
+  type TestWorker,
+} from '../../../testing/redis'
+import { apiCalls, testWorkbench } from '../../../testing/workbench'
+
+if (missingRedis) console.warn(missingRedis)
+
+const TRIANGLE = 'shared/edgematch/triangle/examples/puzzle1.txt'
+
+describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, one worker)', () => {
+  let redis: TestRedis
+  let worker: TestWorker
+  beforeAll(async () => {
+    redis = await startRedis()
+    worker = await startWorker(redis.url, '--jobs', '1')
+  }, 60_000)
+  afterAll(async () => {
+    await stopWorker(worker)
+    await redis.stop()
+  })
+
+  it('the CLI counts cards, triangles and Tait and generates a puzzle on the queue', async () => {
+    const cards = await cliAsync('cards', 'hib-smiley', '--count', '--json', '--queue', redis.url)
+    expect([cards.code, cards.out]).toEqual([0, '{"fixed":16,"upToRotation":4}\n'])
+
+    const text = readFileSync(TRIANGLE, 'utf8')
+    const { counts } = solveAll(parseTrianglePuzzle(text, 't'))
+    const t = await cliAsync('triangle', TRIANGLE, '--count', '--json', '--queue', redis.url)
+    expect(t.code, t.err).toBe(0)
+    expect(JSON.parse(t.out)).toEqual({ fixed: counts.fixed, upToRotation: counts.upToRotation })
+
+    const tait = await cliAsync('tait', '6', '--gaps', '2', '--json', '--queue', redis.url)
+    const here = countTait({ n: 6, empty: 4 })
+    expect(JSON.parse(tait.out)).toMatchObject({
+      moves: here.moves,
+      sequences: Number(here.sequences),
+    })
+
+    const g = await cliAsync(
+      'generate',
+      'triangle',
+      '-o',
+      '-',
+      '--rows',
+      '2',
+      '--json',
+      '--queue',
+      redis.url,
+    )
+    expect(g.code, g.err).toBe(0)
+    // Exactly one solution up to turning the board, as the shared solver counts it here.
+    expect(solveAll(parseTrianglePuzzle(g.out, 'generated')).counts.upToRotation).toBe(1)
+  }, 120_000)
+
+  it('a search for one board and for all of them runs on the queue too', async () => {
+    const one = await cliAsync('cards', 'hib-smiley', '--json', '--queue', redis.url)
+    expect(JSON.parse(one.out)).toMatchObject({ solvable: true })
+    const all = await cliAsync('triangle', TRIANGLE, '--all', '--json', '--queue', redis.url)
+    const { counts } = solveAll(parseTrianglePuzzle(readFileSync(TRIANGLE, 'utf8'), 't'))
+    expect(JSON.parse(all.out).solutions).toHaveLength(counts.fixed)
+  }, 120_000)
+
+  it("the app's runs go to the queue its Run on setting names", async () => {
+    const { workbench, close } = testWorkbench({})
+    try {
+      const api = apiCalls(workbench)
+      await api.ok('settings.set', { runOn: 'queue', queueUrl: redis.url })
+      const { runId } = await api.ok<{ runId: string }>('run.start', {
+        kind: 'cards',
+        params: { text: readFileSync('resources/cards/hib-smiley.json', 'utf8'), goal: 'all' },
+      })
+      const isRun = (e: WorkbenchEvent): e is RunEvent => e.type.startsWith('run.')
+      const end = await api.when(
+        (e): e is RunEvent => isRun(e) && e.type === 'run.ended' && e.runId === runId,
+      )
+      const events = api.events.filter(isRun).filter((e) => e.runId === runId)
+      expect(events[0]).toMatchObject({
+        type: 'run.started',
+        runsOn: { kind: 'queue', url: `redis://127.0.0.1:${redis.port}` },
+      })
+      expect(end).toMatchObject({ outcome: 'done', result: { fixed: '16', upToRotation: '4' } })
+      const boards = events.flatMap((e) => (e.type === 'run.items' ? e.items : []))
+      expect(boards).toHaveLength(16)
+    } finally {
+      close()
+    }
+  }, 120_000)
+})

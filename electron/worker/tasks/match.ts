@@ -1,0 +1,90 @@
+import type { MatchBoard, MatchResult } from '../../../shared/api/run'
+import { parseCards } from '../../../shared/edgematch/cards/format'
+import { solveCards } from '../../../shared/edgematch/cards/solve'
+import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
+import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
+import { solveAll, solveFirst } from '../../../shared/edgematch/triangle/solve'
+import type { MatchSetup } from '../protocol'
+import { oneTask } from './kind'
+
+/**
+ * An edge-matching search (cards or the triangle): its first board, every board (streamed as
+ * items, the first `keep` of them) or the counts, with the search's share of the tree done as
+ * its progress. The shared solvers run here as the CLI ran them in its own process.
+ */
+export default oneTask<'match'>((setup, hooks) => {
+  const t0 = performance.now()
+  let found = 0
+  // A first board's place in the tree is unknown: its search shows its nodes, not a share.
+  const onProgress: OnProgress =
+    setup.goal === 'one'
+      ? (nodes) => hooks.progress(0, { found, nodes })
+      : (nodes, fraction) => hooks.progress(fraction, { found, nodes, fraction })
+  let streamed = 0
+  const keep = (board: MatchBoard['board'], canonical: boolean) => {
+    found++
+    if (streamed >= setup.keep || (setup.canonical && !canonical)) return
+    streamed++
+    hooks.item({ board, canonical })
+  }
+  const r =
+    setup.puzzle === 'cards' ? cards(setup, keep, onProgress) : triangle(setup, keep, onProgress)
+  return { ...r, ms: performance.now() - t0 }
+})
+
+type Keep = (board: MatchBoard['board'], canonical: boolean) => void
+type OnProgress = (nodes: number, fraction: number) => void
+
+function cards(setup: MatchSetup, keep: Keep, onProgress: OnProgress): Omit<MatchResult, 'ms'> {
+  const puzzle = parseCards(setup.text, 'the puzzle')
+  const one = setup.goal === 'one'
+  const r = solveCards(puzzle, {
+    identicalAsOne: setup.identicalAsOne,
+    onProgress,
+    onSolution:
+      setup.goal === 'count'
+        ? undefined
+        : (board, info) => {
+            keep(
+              board.map((p) => [p.card, p.turns] as const),
+              info.canonical,
+            )
+            return one
+          },
+  })
+  return {
+    fixed: String(r.counts.fixed),
+    upToRotation: String(r.counts.upToRotation),
+    complete: r.complete,
+    nodes: r.stats.nodes,
+    placements: r.stats.placements,
+    identical: identicalGroups(puzzle.cards).map((g) => g.cards.map((c) => c + 1)),
+  }
+}
+
+function triangle(setup: MatchSetup, keep: Keep, onProgress: OnProgress): Omit<MatchResult, 'ms'> {
+  const puzzle = parseTrianglePuzzle(setup.text, 'the puzzle')
+  const board = (s: readonly { piece: number; turn: number }[]) =>
+    s.map((p) => [p.piece, p.turn] as const)
+  if (setup.goal === 'one') {
+    const { solution, stats } = solveFirst(puzzle, onProgress)
+    if (solution) keep(board(solution), true)
+    const n = solution ? '1' : '0'
+    // Complete only when it found none: the whole tree was searched.
+    return { fixed: n, upToRotation: n, complete: !solution, ...stats, identical: [] }
+  }
+  const { counts, stats } = solveAll(
+    puzzle,
+    setup.goal === 'all' ? (s) => keep(board(s), true) : undefined,
+    onProgress,
+  )
+  return {
+    fixed: String(counts.fixed),
+    upToRotation: String(counts.upToRotation),
+    labelled: String(counts.labelled),
+    complete: true,
+    nodes: stats.nodes,
+    placements: stats.placements,
+    identical: [],
+  }
+}

@@ -1,0 +1,121 @@
+import { computed, ref, shallowRef } from 'vue'
+import type { Params, RunPlace } from '../../../shared/api/contract'
+import type {
+  RunEvent,
+  RunEventOf,
+  RunItem,
+  RunKind,
+  RunParams,
+  RunProgress,
+  RunResult,
+} from '../../../shared/api/run'
+import { api } from '../api'
+import { useRunOn } from './run-on'
+
+interface Current<K extends RunKind> {
+  /** Known once `run.start` answered; its events until then wait in `early`. */
+  runId?: string
+  readonly early: RunEventOf<K>[]
+  readonly settle: (end: RunEnd<K>) => void
+}
+
+/** How a run ended for its store: its result (done), its error (failed), or neither (cancelled). */
+export interface RunEnd<K extends RunKind> {
+  readonly result?: RunResult<K>
+  readonly error?: string
+}
+
+/**
+ * One run of kind K at a time on the host's task farm (`run.start`), for a store to hold: where
+ * it runs, its progress and time left, the items streamed, its result or error. `start` resolves
+ * at the run's end with its result or error (neither: cancelled); a new start cancels the run
+ * before it, and `cancel` ends it at once. Call it in a store's
+ * setup: it listens to the API's events for as long as the store lives.
+ */
+export function runStore<K extends RunKind>(kind: K) {
+  const runOn = useRunOn()
+  const running = ref(false)
+  const place = shallowRef<RunPlace>()
+  const progress = shallowRef<RunProgress<K>>()
+  const items = shallowRef<readonly RunItem<K>[]>([])
+  const result = shallowRef<RunResult<K>>()
+  const error = ref<string>()
+  const notices = ref<readonly string[]>([])
+  let current: Current<K> | undefined
+
+  api.onEvent((e) => {
+    if (!e.type.startsWith('run.') || (e as RunEvent).kind !== kind || !current) return
+    const event = e as RunEventOf<K>
+    if (current.runId === undefined) current.early.push(event)
+    else if (event.runId === current.runId) apply(event)
+  })
+
+  function apply(e: RunEventOf<K>): void {
+    if (e.type === 'run.started') place.value = e.runsOn
+    else if (e.type === 'run.progress') progress.value = e.progress
+    else if (e.type === 'run.items') items.value = [...items.value, ...e.items]
+    else {
+      notices.value = e.notices ?? []
+      if (e.outcome === 'done') result.value = e.result
+      finish(e.outcome === 'done' ? e.result : undefined, e.error)
+    }
+  }
+
+  function finish(r: RunResult<K> | undefined, why?: string): void {
+    const c = current
+    current = undefined
+    running.value = false
+    progress.value = undefined
+    error.value = why
+    c?.settle({ result: r, error: why })
+  }
+
+  function start(params: RunParams<K>): Promise<RunEnd<K>> {
+    cancel()
+    running.value = true
+    place.value = undefined
+    items.value = []
+    result.value = undefined
+    error.value = undefined
+    return new Promise((settle) => {
+      const mine: Current<K> = { early: [], settle }
+      current = mine
+      void (async () => {
+        try {
+          // The host reads where to run when the run starts: the address just typed goes first.
+          await runOn.commit()
+          const request = { kind, params } as Params<'run.start'>
+          const { runId } = await api.call('run.start', request)
+          // Cancelled while it started: it stops now.
+          if (current !== mine) return void api.call('run.cancel', { runId }).catch(() => {})
+          mine.runId = runId
+          for (const e of mine.early.splice(0)) if (e.runId === runId) apply(e)
+        } catch (e) {
+          if (current === mine) finish(undefined, (e as Error).message)
+        }
+      })()
+    })
+  }
+
+  /** Ends the run at once: its workers are stopped, and `start` resolves with neither. */
+  function cancel(): void {
+    const runId = current?.runId
+    if (!current) return
+    finish(undefined)
+    if (runId !== undefined) void api.call('run.cancel', { runId }).catch(() => {})
+  }
+
+  return {
+    running,
+    place,
+    progress,
+    /** The time left, once the run can say it. */
+    eta: computed(() => progress.value?.etaSeconds),
+    items,
+    result,
+    error,
+    notices,
+    start,
+    cancel,
+  }
+}

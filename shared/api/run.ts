@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import { LIMITS } from '../limits'
+import type { TaitProgress } from '../tait/count'
+import { MAX_CELLS } from '../tait/state'
+import type { RunPlace } from './contract'
+
+/**
+ * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
+ * one event family, `run.started` → `run.progress`* / `run.items`* → `run.ended` (once). Each
+ * kind declares here its parameters (a zod schema, checked on arrival) and, as types, its
+ * progress, streamed items and result, so that both ends are typed per kind. The host runs every
+ * kind on the task farm (electron/services/run/); the renderer's stores use `runStore`.
+ */
+
+/** A puzzle file's text, as the puzzle methods take it. */
+const puzzleText = z.string().max(LIMITS.maxFileBytes)
+/** One solution (stops at the first), all of them (boards streamed), or the counts alone. */
+const matchGoal = z.enum(['one', 'all', 'count'])
+const whole = (min: number, max: number) => z.number().int().min(min).max(max)
+
+export const RUN_PARAMS = {
+  /** Tait's minimal sequences of n pairs with `gaps` pairs of empty cells: the table's row. */
+  tait: z.strictObject({
+    n: whole(1, MAX_CELLS),
+    gaps: whole(1, MAX_CELLS / 2),
+    /** List up to this many of the sequences too. */
+    list: whole(1, 10_000).optional(),
+  }),
+  /** Square edge-matching cards (a card file's text). */
+  cards: z.strictObject({
+    text: puzzleText,
+    goal: matchGoal,
+    identicalAsOne: z.boolean().optional(),
+  }),
+  /** The triangle edge-matching puzzle (the contest's format). */
+  triangle: z.strictObject({ text: puzzleText, goal: matchGoal }),
+  /** A new edge-matching puzzle with exactly one solution up to turning the board. */
+  generate: z.strictObject({
+    kind: z.enum(['cards', 'triangle']),
+    rows: whole(1, 8),
+    cols: whole(1, 8),
+    figures: whole(1, 200),
+    /** Frame colours (cards). */
+    frame: whole(1, 50).optional(),
+    seed: whole(0, 2 ** 31),
+  }),
+} as const
+
+export type RunKind = keyof typeof RUN_PARAMS
+export type RunParams<K extends RunKind> = z.output<(typeof RUN_PARAMS)[K]>
+
+/** What every kind's progress may say: the share done and, once it can be trusted, the time left. */
+interface Share {
+  /** Of the whole run, in [0, 1], when known. */
+  readonly fraction?: number
+  readonly etaSeconds?: number
+}
+
+/** An edge-matching search so far: boards found, nodes, and (counts) the share of the tree done. */
+export interface MatchProgress extends Share {
+  readonly found: number
+  readonly nodes: number
+  /** Before `etaSeconds` is said: the plain extrapolation, its order of magnitude only. */
+  readonly roughSeconds?: number
+}
+
+/** A board found: per cell, the piece (card) and its turns. */
+export interface MatchBoard {
+  readonly board: readonly (readonly [number, number])[]
+  /** The one board of its class under turning the whole board that is listed. */
+  readonly canonical: boolean
+}
+
+export interface MatchResult {
+  /** Decimal strings (the card counts are BigInt). */
+  readonly fixed: string
+  readonly upToRotation: string
+  /** Triangles: with the pieces told apart by their line in the file. */
+  readonly labelled?: string
+  /** False when the search stopped early (goal 'one': at its first board). */
+  readonly complete: boolean
+  readonly nodes: number
+  readonly placements: number
+  readonly ms: number
+  /** Groups of identical cards (numbers from 1); none for triangles. */
+  readonly identical: readonly (readonly number[])[]
+}
+
+export interface TaitResult {
+  /** The fewest moves; null: no sequence within n + 3. */
+  readonly moves: number | null
+  /** Decimal string. */
+  readonly sequences: string
+  readonly ms: number
+  /**
+   * Where the paper's table (shared/tait/tables.ts) differs: what the paper's own program finds
+   * (shared/tait/paper.ts), which with two pairs misses minimal sequences.
+   */
+  readonly program?: string
+  /** The sequences listed, each as its rows from the start ('W', 'B', '_' per cell). */
+  readonly list?: readonly (readonly string[])[]
+}
+
+export interface GenerateResult {
+  readonly text: string
+  readonly title: string
+  readonly draws: number
+  readonly nodes: number
+}
+
+/** Per kind: what its progress events, streamed items and result carry. */
+export interface RunTypes {
+  readonly tait: { progress: TaitProgress & Share; item: never; result: TaitResult }
+  readonly cards: { progress: MatchProgress; item: MatchBoard; result: MatchResult }
+  readonly triangle: { progress: MatchProgress; item: MatchBoard; result: MatchResult }
+  readonly generate: {
+    progress: Share & { readonly nodes: number; readonly draws: number }
+    item: never
+    result: GenerateResult
+  }
+}
+export type RunProgress<K extends RunKind> = RunTypes[K]['progress']
+export type RunItem<K extends RunKind> = RunTypes[K]['item']
+export type RunResult<K extends RunKind> = RunTypes[K]['result']
+
+export type RunOutcome = 'done' | 'cancelled' | 'failed'
+
+/** The events of one run of kind K. */
+export type RunEventOf<K extends RunKind> =
+  | {
+      readonly type: 'run.started'
+      readonly runId: string
+      readonly kind: K
+      /** Where its tasks run (the app's Run on setting). */
+      readonly runsOn: RunPlace
+    }
+  | {
+      readonly type: 'run.progress'
+      readonly runId: string
+      readonly kind: K
+      readonly progress: RunProgress<K>
+    }
+  | {
+      readonly type: 'run.items'
+      readonly runId: string
+      readonly kind: K
+      /** The items streamed since the last event, in the order found. */
+      readonly items: readonly RunItem<K>[]
+    }
+  | {
+      readonly type: 'run.ended'
+      readonly runId: string
+      readonly kind: K
+      readonly outcome: RunOutcome
+      readonly result?: RunResult<K>
+      readonly error?: string
+      /** Workers that died and had their task run again, a line each. */
+      readonly notices?: readonly string[]
+      readonly elapsedMs: number
+    }
+
+export type RunEvent = { [K in RunKind]: RunEventOf<K> }[RunKind]
+
+const start = <K extends RunKind>(kind: K) =>
+  z.strictObject({ kind: z.literal(kind), params: RUN_PARAMS[kind] })
+
+/** `run.start`'s parameters: a kind and its parameters, checked by that kind's schema. */
+export const runStartSchema = z.discriminatedUnion(
+  'kind',
+  [start('tait'), start('cards'), start('triangle'), start('generate')],
+  { error: `not a kind of run (${Object.keys(RUN_PARAMS).join(', ')})` },
+)
+
+/** A start request of kind K, as the host hands it to that kind. */
+export interface RunStart<K extends RunKind = RunKind> {
+  readonly kind: K
+  readonly params: RunParams<K>
+}
+
+export const runCancelSchema = z.strictObject({ runId: z.string().max(100) })
