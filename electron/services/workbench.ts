@@ -111,7 +111,7 @@ export function createWorkbench(
   // Needs nothing from the host: the search runs here, in slices.
   const pentagons = new PentagonsService(emit)
   const silhouettes = new SilhouettesService(emit)
-  const compare = new CompareService(emit)
+  const compare = new CompareService(services.workers, emit)
   const design = new DesignService(services.workers, emit)
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons of a search, by number, as a sheet to export or plot. */

@@ -21,6 +21,7 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
   trace: () => kind(import('./tasks/trace')),
   reproduce: () => kind(import('./tasks/reproduce')),
   explore: () => kind(import('./tasks/explore')),
+  compare: () => kind(import('./tasks/compare')),
 }
 
 interface Job {

@@ -60,6 +60,7 @@ export interface FarmKinds {
   readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
   readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
+  readonly compare: Kind<CompareSetup, CompareInput, readonly TilingCounts[]>
 }
 
 export type KindName = keyof FarmKinds
@@ -207,4 +208,15 @@ export interface ExploreSetup {
   /** The figure the sets must cut, if any. */
   readonly from?: readonly Point[]
   readonly candidates: readonly CandidateWire[]
+}
+
+/** Sets compared (shared/compare): each set as file JSON, congruent pieces merged. */
+export interface CompareSetup {
+  readonly sets: readonly unknown[]
+}
+
+/** One set's counts of a batch of the outlines (indices into `comparePlan`'s cases). */
+export interface CompareInput {
+  readonly set: number
+  readonly outlines: readonly number[]
 }

@@ -712,6 +712,8 @@ export type WorkbenchEvent =
       readonly result?: Comparison
       readonly error?: string
       readonly elapsedMs: number
+      /** Where its tasks ran, once it knew. */
+      readonly runsOn?: RunPlace
     }
   | ({ readonly type: 'design.progress'; readonly designId: string } & DesignProgressEvent)
   | {
