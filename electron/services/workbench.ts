@@ -109,7 +109,7 @@ export function createWorkbench(
     for (const l of listeners) l(e)
   }
   // Needs nothing from the host: the search runs here, in slices.
-  const pentagons = new PentagonsService(emit)
+  const pentagons = new PentagonsService(services.workers, emit)
   const silhouettes = new SilhouettesService(emit)
   const compare = new CompareService(services.workers, emit)
   const design = new DesignService(services.workers, emit)

@@ -22,6 +22,7 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
   reproduce: () => kind(import('./tasks/reproduce')),
   explore: () => kind(import('./tasks/explore')),
   compare: () => kind(import('./tasks/compare')),
+  pentagons: () => kind(import('./tasks/pentagons')),
 }
 
 interface Job {

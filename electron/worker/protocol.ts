@@ -4,6 +4,7 @@ import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/gene
 import type { Point } from '../../shared/lattice/polygon'
 import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
+import type { GroupWire, PentagonWire } from '../../shared/pentagons/wire'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
@@ -61,6 +62,7 @@ export interface FarmKinds {
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
   readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
   readonly compare: Kind<CompareSetup, CompareInput, readonly TilingCounts[]>
+  readonly pentagons: Kind<{ readonly set: unknown }, PentagonsInput, PentagonsOutput>
 }
 
 export type KindName = keyof FarmKinds
@@ -220,3 +222,24 @@ export interface CompareInput {
   readonly set: number
   readonly outlines: readonly number[]
 }
+
+/**
+ * A step of the pentagons of a set (shared/pentagons, the set as file JSON in the setup): list the
+ * lattice candidates, decide a batch of them, find a split part's groups, join a split's groups.
+ */
+export type PentagonsInput =
+  | { readonly step: 'lattice' }
+  | { readonly step: 'decide'; readonly polygons: readonly (readonly Point[])[] }
+  | { readonly step: 'groups'; readonly code: number }
+  | {
+      readonly step: 'join'
+      readonly first: readonly GroupWire[]
+      readonly second: readonly GroupWire[]
+    }
+
+export type PentagonsOutput =
+  | { readonly step: 'lattice'; readonly candidates: readonly Point[][] }
+  /** Per polygon, its snug pentagon, or null when the set does not tile it. */
+  | { readonly step: 'decide'; readonly pentagons: readonly (PentagonWire | null)[] }
+  | { readonly step: 'groups'; readonly groups: readonly GroupWire[] }
+  | { readonly step: 'join'; readonly pentagons: readonly PentagonWire[]; readonly joins: number }

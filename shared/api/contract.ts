@@ -682,6 +682,8 @@ export type WorkbenchEvent =
       readonly result?: PentagonsText & { readonly set: PentagonSet }
       readonly error?: string
       readonly elapsedMs: number
+      /** Where its tasks ran, once it knew. */
+      readonly runsOn?: RunPlace
     }
   | {
       readonly type: 'silhouettes.progress'
