@@ -345,6 +345,8 @@ program
     '--json',
     'machine-readable output: {"figures":[{"polygon":[[x,y],…],"solutions":1,"nodes":…},…]}',
   )
+  .option('--jobs <n>', 'worker processes to count on (default: one per core)')
+  .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (set: string, opts) => {
     const { puzzlesCommand } = await import('./commands/puzzles')

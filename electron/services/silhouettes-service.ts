@@ -1,25 +1,25 @@
 import type {
   Params,
   Results,
+  RunPlace,
   SilhouetteCandidate,
   WorkbenchEvent,
 } from '../../shared/api/contract'
-import type { WorkbenchDocument } from '../../shared/document/document'
+import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
 import type { BookletFigure } from '../../shared/silhouettes/booklet'
-import {
-  silhouetteSearch,
-  silhouetteSetProblem,
-  type SilhouetteResult,
-} from '../../shared/silhouettes/search'
+import { silhouetteSetProblem, type SilhouetteResult } from '../../shared/silhouettes/search'
 import { solvablePieces } from './document-pieces'
-import { SlicedSearches } from './sliced-search'
+import type { AppWorkers } from './farm/app-workers'
+import { Runs } from './runs'
+import { runSilhouettes } from './silhouettes-run'
 
 /**
- * Silhouette puzzles for the app (issue 14): the search of shared/silhouettes run in this
- * process in slices (sliced-search.ts). Every figure counted goes to the renderer with the next
- * progress event; the end names the figures found. The last results are kept so that a booklet
- * can be asked for by the search's id.
+ * Silhouette puzzles for the app (issue 14): the search of shared/silhouettes on the app's
+ * workers (its processes or the queue, as the user chose: silhouettes-run.ts). Every figure
+ * counted goes to the renderer with the next progress event; the end names the figures found
+ * and where it ran. The last results are kept so that a booklet can be asked for by the
+ * search's id.
  */
 const KEEP = 2
 
@@ -28,50 +28,66 @@ interface Found {
   readonly figures: readonly BookletFigure[]
 }
 
+type Ended = Extract<WorkbenchEvent, { type: 'silhouettes.ended' }>
+
 export class SilhouettesService {
-  private readonly searches = new SlicedSearches('silhouettes')
+  private readonly runs = new Runs('silhouettes')
   private readonly found = new Map<string, Found>()
 
-  constructor(private readonly emit: (e: WorkbenchEvent) => void) {}
+  constructor(
+    private readonly workers: AppWorkers,
+    private readonly emit: (e: WorkbenchEvent) => void,
+  ) {}
 
   find(p: Params<'silhouettes.find'>): Results['silhouettes.find'] {
     const { name, merged, pieces } = solvablePieces(p.document)
     // A set too large is refused at once, in the call's reply.
     const problem = silhouetteSetProblem(pieces)
     if (problem) throw new InputError(`${name}: ${problem}`)
-    const pending: SilhouetteCandidate[] = []
-    const take = () => pending.splice(0, pending.length)
-    const search = silhouetteSearch(pieces, p.request, undefined, (s, asked) =>
-      pending.push({ ...s, asked }),
-    )
-    const searchId = this.searches.start(
-      search,
-      (searchId, progress) =>
-        this.emit({ type: 'silhouettes.progress', searchId, progress, candidates: take() }),
-      (searchId, end) => {
-        if (end.outcome === 'done') this.keep(searchId, merged, end.result)
+    const searchId = this.runs.start(async (searchId, signal) => {
+      const t0 = Date.now()
+      const pending: SilhouetteCandidate[] = []
+      const take = () => pending.splice(0, pending.length)
+      let runsOn: RunPlace | undefined
+      const ended = (e: Omit<Ended, 'type' | 'searchId' | 'elapsedMs' | 'candidates'>) =>
         this.emit({
           type: 'silhouettes.ended',
           searchId,
-          outcome: end.outcome,
           candidates: take(),
-          elapsedMs: end.elapsedMs,
-          ...(end.outcome === 'done'
-            ? {
-                progress: end.result.progress,
-                found: end.result.figures.map((f) => f.key),
-                shortfall: end.result.shortfall,
-              }
-            : {}),
-          ...(end.outcome === 'failed' ? { error: end.error } : {}),
+          elapsedMs: Date.now() - t0,
+          ...(runsOn ? { runsOn } : {}),
+          ...e,
         })
-      },
-    )
+      try {
+        const where = await this.workers.runTransport()
+        runsOn = where.place
+        const result = await runSilhouettes({
+          pieces,
+          json: documentToJson(merged),
+          request: p.request,
+          transport: where.transport,
+          signal,
+          onCandidate: (s, asked) => pending.push({ ...s, asked }),
+          onProgress: (progress) =>
+            this.emit({ type: 'silhouettes.progress', searchId, progress, candidates: take() }),
+        })
+        if (!result) return ended({ outcome: 'cancelled' })
+        this.keep(searchId, merged, result)
+        ended({
+          outcome: 'done',
+          progress: result.progress,
+          found: result.figures.map((f) => f.key),
+          shortfall: result.shortfall,
+        })
+      } catch (e) {
+        ended({ outcome: 'failed', error: (e as Error).message })
+      }
+    })
     return { searchId, document: merged }
   }
 
   cancel(searchId: string): void {
-    this.searches.cancel(searchId)
+    this.runs.cancel(searchId)
   }
 
   /** The set and the figures a finished search found, for a booklet. */
@@ -79,7 +95,7 @@ export class SilhouettesService {
     const found = this.found.get(searchId)
     if (found) return found
     throw new InputError(
-      this.searches.isRunning(searchId)
+      this.runs.isRunning(searchId)
         ? 'the search for figures is still running: make the booklet when it has finished'
         : 'those figures are no longer kept: search again to make a booklet',
     )

@@ -23,6 +23,7 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
   explore: () => kind(import('./tasks/explore')),
   compare: () => kind(import('./tasks/compare')),
   pentagons: () => kind(import('./tasks/pentagons')),
+  silhouettes: () => kind(import('./tasks/silhouettes')),
 }
 
 interface Job {

@@ -5,6 +5,7 @@ import type { Point } from '../../shared/lattice/polygon'
 import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
 import type { GroupWire, PentagonWire } from '../../shared/pentagons/wire'
+import type { CandidateOutcome, SilhouetteRequest } from '../../shared/silhouettes/search'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
@@ -63,6 +64,7 @@ export interface FarmKinds {
   readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
   readonly compare: Kind<CompareSetup, CompareInput, readonly TilingCounts[]>
   readonly pentagons: Kind<{ readonly set: unknown }, PentagonsInput, PentagonsOutput>
+  readonly silhouettes: Kind<SilhouettesSetup, SilhouettesInput, SilhouettesOutput>
 }
 
 export type KindName = keyof FarmKinds
@@ -243,3 +245,27 @@ export type PentagonsOutput =
   | { readonly step: 'decide'; readonly pentagons: readonly (PentagonWire | null)[] }
   | { readonly step: 'groups'; readonly groups: readonly GroupWire[] }
   | { readonly step: 'join'; readonly pentagons: readonly PentagonWire[]; readonly joins: number }
+
+/** A search for silhouette puzzles (shared/silhouettes): the set as file JSON, the request. */
+export interface SilhouettesSetup {
+  readonly set: unknown
+  readonly request: SilhouetteRequest
+  /** Search nodes a figure's count may spend. */
+  readonly figureNodes: number
+}
+
+/** Figures drawn, from where the last draw left off (none: the start); or new figures counted. */
+export type SilhouettesInput =
+  | { readonly step: 'draw'; readonly state?: number; readonly draws: number }
+  | { readonly step: 'count'; readonly polygons: readonly (readonly Point[])[] }
+
+export type SilhouettesOutput =
+  | {
+      readonly step: 'draw'
+      /** Per draw, its figure, or null when the draw made none. */
+      readonly polygons: readonly (readonly Point[] | null)[]
+      readonly state: number
+      /** The convex outlines there are to draw, if convex. */
+      readonly outlines?: number
+    }
+  | { readonly step: 'count'; readonly outcomes: readonly CandidateOutcome[] }

@@ -705,6 +705,8 @@ export type WorkbenchEvent =
       readonly shortfall?: string
       readonly error?: string
       readonly elapsedMs: number
+      /** Where its tasks ran, once it knew. */
+      readonly runsOn?: RunPlace
     }
   | ({ readonly type: 'compare.progress'; readonly compareId: string } & CompareProgress)
   | {

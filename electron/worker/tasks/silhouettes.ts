@@ -1,0 +1,45 @@
+import { pieceSetFromJson, type Piece } from '../../../shared/formats/load'
+import { countCandidate, figureDraws, type FigureDraws } from '../../../shared/silhouettes/search'
+import { ruleOuts, type RuleOuts } from '../../../shared/tiling/rule-out'
+import type { SilhouettesInput, SilhouettesOutput, SilhouettesSetup } from '../protocol'
+import type { WorkerKind } from './kind'
+
+interface State {
+  readonly setup: SilhouettesSetup
+  readonly pieces: readonly Piece[]
+  /** Worked out when this process first counts a figure of the job. */
+  rules?: RuleOuts
+  /** The last draws made here, to go on with if the next draw task comes here too. */
+  draws?: FigureDraws
+}
+
+/** A search for silhouette puzzles: figures drawn in order, or a batch of new ones counted. */
+const silhouettes: WorkerKind<'silhouettes', State> = {
+  prepare: (setup) => ({ setup, pieces: pieceSetFromJson(setup.set).pieces }),
+  run: (state, input: SilhouettesInput): SilhouettesOutput => {
+    const { pieces, setup } = state
+    if (input.step === 'count') {
+      state.rules ??= ruleOuts(pieces)
+      const rules = state.rules
+      return {
+        step: 'count',
+        outcomes: input.polygons.map((p) =>
+          countCandidate(p, pieces, rules, setup.request, setup.figureNodes),
+        ),
+      }
+    }
+    const draws =
+      state.draws && state.draws.state === input.state
+        ? state.draws
+        : figureDraws(pieces, setup.request, input.state)
+    state.draws = draws
+    // The convex outlines end: no more than there are left.
+    const n =
+      draws.outlines === undefined
+        ? input.draws
+        : Math.min(input.draws, draws.outlines - draws.state)
+    const polygons = Array.from({ length: n }, () => draws.draw() ?? null)
+    return { step: 'draw', polygons, state: draws.state, outlines: draws.outlines }
+  },
+}
+export default silhouettes
