@@ -1,5 +1,4 @@
 import type { Point } from '../../shared/lattice/polygon'
-import { latticeKey } from '../../shared/pentagons/lattice'
 import {
   SILHOUETTE_BUDGET,
   SilhouetteTally,
@@ -118,17 +117,16 @@ export async function runSilhouettes(
           tally ??= new SilhouetteTally(o.request, budget, r.outlines, o.onCandidate)
           const fresh: (readonly Point[])[] = []
           const keys: string[] = []
-          for (const polygon of r.polygons) {
-            const key = polygon ? latticeKey(polygon) : undefined
-            drawn.push(key)
-            if (key !== undefined && !asked.has(key)) {
-              asked.add(key)
-              fresh.push(polygon!)
-              keys.push(key)
+          for (const figure of r.figures) {
+            drawn.push(figure?.key)
+            if (figure && !asked.has(figure.key)) {
+              asked.add(figure.key)
+              fresh.push(figure.polygon)
+              keys.push(figure.key)
             }
           }
           const more = r.outlines === undefined || r.state < r.outlines
-          drawFrom = more && r.polygons.length > 0 ? { state: r.state } : undefined
+          drawFrom = more && r.figures.length > 0 ? { state: r.state } : undefined
           advance()
           return { next: [...countTasks(fresh, keys), ...drawTask()] }
         }

@@ -262,8 +262,11 @@ export type SilhouettesInput =
 export type SilhouettesOutput =
   | {
       readonly step: 'draw'
-      /** Per draw, its figure, or null when the draw made none. */
-      readonly polygons: readonly (readonly Point[] | null)[]
+      /** Per draw, its figure and its key (`latticeKey`), or null when the draw made none. */
+      readonly figures: readonly ({
+        readonly polygon: readonly Point[]
+        readonly key: string
+      } | null)[]
       readonly state: number
       /** The convex outlines there are to draw, if convex. */
       readonly outlines?: number

@@ -1,4 +1,5 @@
 import { pieceSetFromJson, type Piece } from '../../../shared/formats/load'
+import { latticeKey } from '../../../shared/pentagons/lattice'
 import { countCandidate, figureDraws, type FigureDraws } from '../../../shared/silhouettes/search'
 import { ruleOuts, type RuleOuts } from '../../../shared/tiling/rule-out'
 import type { SilhouettesInput, SilhouettesOutput, SilhouettesSetup } from '../protocol'
@@ -38,8 +39,12 @@ const silhouettes: WorkerKind<'silhouettes', State> = {
       draws.outlines === undefined
         ? input.draws
         : Math.min(input.draws, draws.outlines - draws.state)
-    const polygons = Array.from({ length: n }, () => draws.draw() ?? null)
-    return { step: 'draw', polygons, state: draws.state, outlines: draws.outlines }
+    // Keyed here too: telling figures apart is the host's only work on them.
+    const figures = Array.from({ length: n }, () => {
+      const polygon = draws.draw()
+      return polygon ? { polygon, key: latticeKey(polygon) } : null
+    })
+    return { step: 'draw', figures, state: draws.state, outlines: draws.outlines }
   },
 }
 export default silhouettes
