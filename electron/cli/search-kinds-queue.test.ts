@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compareSets } from '../../shared/compare/compare'
-import { pieceSetFromJson } from '../../shared/formats/load'
+import { bundledSet, cutTangram } from '../../testing/farm-sets'
 import {
   missingRedis,
   startRedis,
@@ -58,22 +57,7 @@ describe.skipIf(missingRedis !== undefined)('the searches on the queue', () => {
   }, 300_000)
 
   it('sets compared on the queue make the comparison one process makes', async () => {
-    const json = JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')) as {
-      name: string
-      pieces: { name: string; count: number }[]
-    }
-    const cut = {
-      ...json,
-      name: 'Cut',
-      pieces: json.pieces
-        .filter((p) => p.name !== 'square')
-        .map((p) => (p.name === 'small triangle' ? { ...p, count: 4 } : p)),
-    }
-    const sets = [json, cut].map((j) => ({
-      name: j.name,
-      pieces: pieceSetFromJson(j).pieces,
-      json: j,
-    }))
+    const sets = [bundledSet('tangram'), cutTangram()]
     const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
     try {
       expect(await runCompare({ sets, transport })).toEqual(compareSets(sets))

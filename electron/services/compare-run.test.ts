@@ -1,31 +1,12 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { compareSets, type CompareProgress } from '../../shared/compare/compare'
-import { pieceSetFromJson } from '../../shared/formats/load'
+import { bundledSet, cutTangram } from '../../testing/farm-sets'
 import { testWorkers } from '../../testing/farm-workers'
 import { processRunning } from '../../testing/processes'
 import { runCompare } from './compare-run'
 import { nodeWorkers } from './node-worker'
 
-const file = (name: string) =>
-  JSON.parse(readFileSync(`resources/sets/${name}.json`, 'utf8')) as {
-    name: string
-    pieces: { name: string; count: number }[]
-  }
-const tangramJson = file('tangram')
-/** The tangram with its square cut into two small triangles: the same area, other figures. */
-const cutJson = {
-  ...tangramJson,
-  name: 'Cut',
-  pieces: tangramJson.pieces
-    .filter((p) => p.name !== 'square')
-    .map((p) => (p.name === 'small triangle' ? { ...p, count: 4 } : p)),
-}
-const sets = [tangramJson, cutJson].map((json) => ({
-  name: json.name,
-  pieces: pieceSetFromJson(json).pieces,
-  json,
-}))
+const sets = [bundledSet('tangram'), cutTangram()]
 
 describe('sets compared on the task farm', () => {
   it('makes the comparison the search in one process makes, on several processes', async () => {

@@ -1,21 +1,12 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { mergeCongruentPieces } from '../../shared/document/merge'
-import { pieceSetFromJson, pieceSetToJson } from '../../shared/formats/load'
 import { findPentagons } from '../../shared/pentagons/pentagons'
+import { bundledSet } from '../../testing/farm-sets'
 import { testWorkers } from '../../testing/farm-workers'
 import { processRunning } from '../../testing/processes'
 import { nodeWorkers } from './node-worker'
 import { runPentagons, type PentagonsRunProgress } from './pentagons-run'
 
-const load = (name: string) => {
-  const set = pieceSetFromJson(
-    JSON.parse(readFileSync(`resources/sets/${name}.json`, 'utf8')),
-    `${name}.json`,
-  )
-  const solvable = { ...set, pieces: mergeCongruentPieces(set.pieces).pieces }
-  return { pieces: solvable.pieces, json: pieceSetToJson(solvable) }
-}
+const load = bundledSet
 const tangram = load('tangram')
 
 describe('the pentagons of a set on the task farm', () => {

@@ -1,4 +1,4 @@
-import type { Results, RunPlace, WorkbenchEvent } from '../../shared/api/contract'
+import type { Results, WorkbenchEvent } from '../../shared/api/contract'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
 import { searchCoverage, type SetPiece } from '../../shared/pentagons/pentagons'
@@ -6,6 +6,7 @@ import type { PentagonSet } from '../../shared/pentagons/sheet'
 import { pentagonsToText, type NumberedPentagon } from '../../shared/pentagons/wire'
 import { solvablePieces } from './document-pieces'
 import type { AppWorkers } from './farm/app-workers'
+import type { FarmTransport } from './farm/transport'
 import { runPentagons } from './pentagons-run'
 import { Runs } from './runs'
 
@@ -32,17 +33,23 @@ interface Found {
 }
 
 export class PentagonsService {
-  private readonly runs = new Runs('pentagons')
+  private readonly runs: Runs
   private readonly found = new Map<string, Found>()
 
   constructor(
-    private readonly workers: AppWorkers,
+    workers: AppWorkers,
     private readonly emit: (e: WorkbenchEvent) => void,
-  ) {}
+  ) {
+    this.runs = new Runs('pentagons', workers)
+  }
 
   find(document: WorkbenchDocument): Results['pentagons.find'] {
     const searched = searchable(document)
-    return { searchId: this.runs.start((id, signal) => this.run(id, searched, signal)) }
+    const searchId = this.runs.start(
+      (id, transport, signal) => this.run(id, searched, transport, signal),
+      (searchId, end) => this.emit({ type: 'pentagons.ended', searchId, ...end }),
+    )
+    return { searchId }
   }
 
   cancel(searchId: string): void {
@@ -67,43 +74,29 @@ export class PentagonsService {
     return { set: found.set, pentagons: chosen.map((n) => found.pentagons[n - 1]) }
   }
 
-  private async run(searchId: string, searched: Searchable, signal: AbortSignal): Promise<void> {
-    const started = Date.now()
-    let runsOn: RunPlace | undefined
-    const ended = (e: Omit<Ended, 'type' | 'searchId' | 'elapsedMs'>) =>
-      this.emit({
-        type: 'pentagons.ended',
-        searchId,
-        elapsedMs: Date.now() - started,
-        ...(runsOn ? { runsOn } : {}),
-        ...e,
-      })
-    try {
-      const where = await this.workers.runTransport()
-      runsOn = where.place
-      const { set, pieces, json } = searched
-      const result = await runPentagons({
-        pieces,
-        json,
-        transport: where.transport,
-        signal,
-        onProgress: (p) => this.emit({ type: 'pentagons.progress', searchId, ...p }),
-      })
-      if (!result) return ended({ outcome: 'cancelled' })
-      const text = pentagonsToText(result, searchCoverage(pieces, result))
-      this.found.set(searchId, {
-        set,
-        pentagons: result.pentagons.map((p, i) => ({ ...p, number: i + 1 })),
-      })
-      for (const id of this.found.keys()) if (this.found.size > KEEP) this.found.delete(id)
-      ended({ outcome: 'done', result: { ...text, set } })
-    } catch (e) {
-      ended({ outcome: 'failed', error: (e as Error).message })
-    }
+  /** The pentagons as the end event carries them, kept to be named by number. */
+  private async run(
+    searchId: string,
+    { set, pieces, json }: Searchable,
+    transport: FarmTransport,
+    signal: AbortSignal,
+  ) {
+    const result = await runPentagons({
+      pieces,
+      json,
+      transport,
+      signal,
+      onProgress: (p) => this.emit({ type: 'pentagons.progress', searchId, ...p }),
+    })
+    if (!result) return undefined
+    this.found.set(searchId, {
+      set,
+      pentagons: result.pentagons.map((p, i) => ({ ...p, number: i + 1 })),
+    })
+    for (const id of this.found.keys()) if (this.found.size > KEEP) this.found.delete(id)
+    return { ...pentagonsToText(result, searchCoverage(pieces, result)), set }
   }
 }
-
-type Ended = Extract<WorkbenchEvent, { type: 'pentagons.ended' }>
 
 interface Searchable {
   readonly set: PentagonSet

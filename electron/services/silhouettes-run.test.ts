@@ -1,27 +1,17 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { mergeCongruentPieces } from '../../shared/document/merge'
-import { pieceSetFromJson, pieceSetToJson } from '../../shared/formats/load'
 import {
   findSilhouettes,
   SILHOUETTE_BUDGET,
   type SilhouetteBudget,
   type SilhouetteRequest,
 } from '../../shared/silhouettes/search'
+import { bundledSet } from '../../testing/farm-sets'
 import { testWorkers } from '../../testing/farm-workers'
 import { processRunning } from '../../testing/processes'
 import { nodeWorkers } from './node-worker'
 import { runSilhouettes } from './silhouettes-run'
 
-const load = (name: string) => {
-  const set = pieceSetFromJson(
-    JSON.parse(readFileSync(`resources/sets/${name}.json`, 'utf8')),
-    `${name}.json`,
-  )
-  const solvable = { ...set, pieces: mergeCongruentPieces(set.pieces).pieces }
-  return { pieces: solvable.pieces, json: pieceSetToJson(solvable) }
-}
-const tangram = load('tangram')
+const tangram = bundledSet('tangram')
 const ask = (r: Partial<SilhouetteRequest>): SilhouetteRequest => ({
   kind: 'any',
   count: 5,

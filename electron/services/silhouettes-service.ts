@@ -1,7 +1,6 @@
 import type {
   Params,
   Results,
-  RunPlace,
   SilhouetteCandidate,
   WorkbenchEvent,
 } from '../../shared/api/contract'
@@ -28,61 +27,57 @@ interface Found {
   readonly figures: readonly BookletFigure[]
 }
 
-type Ended = Extract<WorkbenchEvent, { type: 'silhouettes.ended' }>
-
 export class SilhouettesService {
-  private readonly runs = new Runs('silhouettes')
+  private readonly runs: Runs
   private readonly found = new Map<string, Found>()
 
   constructor(
-    private readonly workers: AppWorkers,
+    workers: AppWorkers,
     private readonly emit: (e: WorkbenchEvent) => void,
-  ) {}
+  ) {
+    this.runs = new Runs('silhouettes', workers)
+  }
 
   find(p: Params<'silhouettes.find'>): Results['silhouettes.find'] {
     const { name, merged, pieces } = solvablePieces(p.document)
     // A set too large is refused at once, in the call's reply.
     const problem = silhouetteSetProblem(pieces)
     if (problem) throw new InputError(`${name}: ${problem}`)
-    const searchId = this.runs.start(async (searchId, signal) => {
-      const t0 = Date.now()
-      const pending: SilhouetteCandidate[] = []
-      const take = () => pending.splice(0, pending.length)
-      let runsOn: RunPlace | undefined
-      const ended = (e: Omit<Ended, 'type' | 'searchId' | 'elapsedMs' | 'candidates'>) =>
-        this.emit({
-          type: 'silhouettes.ended',
-          searchId,
-          candidates: take(),
-          elapsedMs: Date.now() - t0,
-          ...(runsOn ? { runsOn } : {}),
-          ...e,
-        })
-      try {
-        const where = await this.workers.runTransport()
-        runsOn = where.place
-        const result = await runSilhouettes({
+    const pending: SilhouetteCandidate[] = []
+    const take = () => pending.splice(0, pending.length)
+    const searchId = this.runs.start(
+      (searchId, transport, signal) =>
+        runSilhouettes({
           pieces,
           json: documentToJson(merged),
           request: p.request,
-          transport: where.transport,
+          transport,
           signal,
           onCandidate: (s, asked) => pending.push({ ...s, asked }),
           onProgress: (progress) =>
             this.emit({ type: 'silhouettes.progress', searchId, progress, candidates: take() }),
+        }),
+      (searchId, end) => {
+        if (end.outcome === 'done') this.keep(searchId, merged, end.result)
+        const { outcome, elapsedMs, runsOn } = end
+        this.emit({
+          type: 'silhouettes.ended',
+          searchId,
+          outcome,
+          elapsedMs,
+          ...(runsOn ? { runsOn } : {}),
+          candidates: take(),
+          ...(end.outcome === 'done'
+            ? {
+                progress: end.result.progress,
+                found: end.result.figures.map((f) => f.key),
+                shortfall: end.result.shortfall,
+              }
+            : {}),
+          ...(end.outcome === 'failed' ? { error: end.error } : {}),
         })
-        if (!result) return ended({ outcome: 'cancelled' })
-        this.keep(searchId, merged, result)
-        ended({
-          outcome: 'done',
-          progress: result.progress,
-          found: result.figures.map((f) => f.key),
-          shortfall: result.shortfall,
-        })
-      } catch (e) {
-        ended({ outcome: 'failed', error: (e as Error).message })
-      }
-    })
+      },
+    )
     return { searchId, document: merged }
   }
 
