@@ -324,6 +324,8 @@ program
     '--json',
     'machine-readable output: {"pentagons":[{"corners":[["x","y"],…],"sides":[…],"angles":[…],"snug":…,"convex":…,"tilings":N,"dissection":[…]},…],"snug":…,"nonSnug":…,"total":…}',
   )
+  .option('--jobs <n>', 'worker processes to search on (default: one per core)')
+  .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (set: string, opts) => {
     const { pentagonsCommand } = await import('./commands/pentagons')
@@ -349,6 +351,8 @@ program
     '--json',
     'machine-readable output: {"figures":[{"polygon":[[x,y],…],"solutions":1,"nodes":…},…]}',
   )
+  .option('--jobs <n>', 'worker processes to count on (default: one per core)')
+  .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (set: string, opts) => {
     const { puzzlesCommand } = await import('./commands/puzzles')

@@ -101,30 +101,3 @@ export const activityLine = (enabled: boolean): Bar<SearchProgress> =>
     }),
     false,
   )
-
-/**
- * Runs a computation that pauses often (a generator) in this process: every 50 ms it shows its
- * progress and lets Ctrl-C and the terminal in. Its result, or undefined if `signal` stopped it.
- * The bar is stopped either way.
- */
-export async function runInSlices<P, R>(
-  steps: Generator<P, R>,
-  bar: Bar<P>,
-  signal: AbortSignal,
-): Promise<{ value: R } | undefined> {
-  try {
-    let paused = Date.now()
-    for (;;) {
-      const step = steps.next()
-      if (step.done) return { value: step.value }
-      if (Date.now() - paused > 50) {
-        bar.update(step.value)
-        await new Promise((resolve) => setImmediate(resolve))
-        paused = Date.now()
-        if (signal.aborted) return undefined
-      }
-    }
-  } finally {
-    bar.stop()
-  }
-}

@@ -1,6 +1,6 @@
 import type { WorkbenchDocument } from '../../shared/document/document'
 import type { Piece } from '../../shared/formats/load'
-import { solvableDocument } from '../../shared/pieces/solvable'
+import { solvableDocument, type SetWire } from '../../shared/pieces/solvable'
 
 /**
  * A document's pieces as the searches run in the host take them: congruent pieces merged into
@@ -11,7 +11,9 @@ export function solvablePieces(document: WorkbenchDocument): {
   name: string
   merged: WorkbenchDocument
   pieces: readonly Piece[]
+  /** The pieces as a run's workers take them. */
+  wire: SetWire
 } {
   const set = solvableDocument(document)
-  return { name: set.name, merged: set.document, pieces: set.pieces }
+  return { name: set.name, merged: set.document, pieces: set.pieces, wire: set.wire }
 }

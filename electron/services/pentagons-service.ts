@@ -1,20 +1,20 @@
 import type { Results, WorkbenchEvent } from '../../shared/api/contract'
 import type { WorkbenchDocument } from '../../shared/document/document'
+import type { SetWire } from '../../shared/pieces/solvable'
 import { InputError } from '../../shared/errors'
-import {
-  pentagonSearch,
-  searchCoverage,
-  type PentagonsResult,
-} from '../../shared/pentagons/pentagons'
+import { searchCoverage, type SetPiece } from '../../shared/pentagons/pentagons'
 import type { PentagonSet } from '../../shared/pentagons/sheet'
 import { pentagonsToText, type NumberedPentagon } from '../../shared/pentagons/wire'
 import { solvablePieces } from './document-pieces'
-import { runSliced } from './sliced-search'
+import type { AppWorkers } from './farm/app-workers'
+import type { FarmTransport } from './farm/transport'
+import { runPentagons } from './pentagons-run'
+import { Runs } from './runs'
 
 /**
- * The pentagons of a piece set for the app (issue 12). The search runs in this process, in
- * slices (sliced-search.ts), so that the host keeps answering calls while it runs. Progress and
- * the end come as events; a cancel stops it at the end of the slice.
+ * The pentagons of a piece set for the app (issue 12), on the app's workers (its processes or
+ * the queue, as the user chose: pentagons-run.ts). Progress and the end (with where it ran) come
+ * as events; a cancel stops it at once.
  *
  * The last few results are kept, so that an export or a plot can name pentagons by their numbers
  * instead of sending them back.
@@ -34,23 +34,27 @@ interface Found {
 }
 
 export class PentagonsService {
-  private next = 1
-  private readonly running = new Map<string, AbortController>()
+  private readonly runs: Runs
   private readonly found = new Map<string, Found>()
 
-  constructor(private readonly emit: (e: WorkbenchEvent) => void) {}
+  constructor(
+    workers: AppWorkers,
+    private readonly emit: (e: WorkbenchEvent) => void,
+  ) {
+    this.runs = new Runs('pentagons', workers)
+  }
 
   find(document: WorkbenchDocument): Results['pentagons.find'] {
-    const { set, pieces } = searchable(document)
-    const searchId = `pentagons-${this.next++}`
-    const abort = new AbortController()
-    this.running.set(searchId, abort)
-    void this.run(searchId, set, pieces, abort.signal).finally(() => this.running.delete(searchId))
+    const searched = searchable(document)
+    const searchId = this.runs.start(
+      (id, transport, signal) => this.run(id, searched, transport, signal),
+      (searchId, end) => this.emit({ type: 'pentagons.ended', searchId, ...end }),
+    )
     return { searchId }
   }
 
   cancel(searchId: string): void {
-    this.running.get(searchId)?.abort()
+    this.runs.cancel(searchId)
   }
 
   /** Pentagons of a finished search, by their numbers (from 1). */
@@ -58,7 +62,7 @@ export class PentagonsService {
     const found = this.found.get(searchId)
     if (!found)
       throw new InputError(
-        this.running.has(searchId)
+        this.runs.isRunning(searchId)
           ? 'the pentagon search is still running: export when it has finished'
           : 'those pentagons are no longer kept: open the Pentagons view again to export them',
       )
@@ -71,63 +75,43 @@ export class PentagonsService {
     return { set: found.set, pentagons: chosen.map((n) => found.pentagons[n - 1]) }
   }
 
+  /** The pentagons as the end event carries them, kept to be named by number. */
   private async run(
     searchId: string,
-    set: PentagonSet,
-    pieces: Parameters<typeof pentagonSearch>[0],
+    { set, pieces, wire }: Searchable,
+    transport: FarmTransport,
     signal: AbortSignal,
-  ): Promise<void> {
-    const started = Date.now()
-    const elapsedMs = () => Date.now() - started
-    let result: PentagonsResult | undefined
-    try {
-      result = await runSliced(pentagonSearch(pieces), signal, (p) =>
-        this.emit({
-          type: 'pentagons.progress',
-          searchId,
-          ...p,
-          fraction: (p.phase - 1 + (p.total > 0 ? p.done / p.total : 1)) / 4,
-        }),
-      )
-    } catch (e) {
-      this.emit({
-        type: 'pentagons.ended',
-        searchId,
-        outcome: 'failed',
-        error: (e as Error).message,
-        elapsedMs: elapsedMs(),
-      })
-      return
-    }
-    if (!result) {
-      this.emit({ type: 'pentagons.ended', searchId, outcome: 'cancelled', elapsedMs: elapsedMs() })
-      return
-    }
-    const text = pentagonsToText(result, searchCoverage(pieces, result))
+  ) {
+    const result = await runPentagons({
+      pieces,
+      wire,
+      transport,
+      signal,
+      onProgress: (p) => this.emit({ type: 'pentagons.progress', searchId, ...p }),
+    })
+    if (!result) return undefined
     this.found.set(searchId, {
       set,
       pentagons: result.pentagons.map((p, i) => ({ ...p, number: i + 1 })),
     })
     for (const id of this.found.keys()) if (this.found.size > KEEP) this.found.delete(id)
-    this.emit({
-      type: 'pentagons.ended',
-      searchId,
-      outcome: 'done',
-      result: { ...text, set },
-      elapsedMs: elapsedMs(),
-    })
+    return { ...pentagonsToText(result, searchCoverage(pieces, result)), set }
   }
+}
+
+interface Searchable {
+  readonly set: PentagonSet
+  readonly pieces: readonly SetPiece[]
+  /** The pieces as the workers take them. */
+  readonly wire: SetWire
 }
 
 /**
  * The document's pieces as the search takes them (congruent pieces merged into one, as every
  * count here does), or a one-line error: a piece off the lattice, a set too large.
  */
-function searchable(document: WorkbenchDocument): {
-  set: PentagonSet
-  pieces: Parameters<typeof pentagonSearch>[0]
-} {
-  const { name, merged, pieces } = solvablePieces(document)
+function searchable(document: WorkbenchDocument): Searchable {
+  const { name, merged, pieces, wire } = solvablePieces(document)
   const copies = pieces.reduce((n, p) => n + p.count, 0)
   if (copies > PENTAGON_LIMITS.pieces)
     throw new InputError(
@@ -144,5 +128,6 @@ function searchable(document: WorkbenchDocument): {
       pieces: merged.pieces.map((p) => ({ name: p.name, count: p.count, color: p.color })),
     },
     pieces,
+    wire,
   }
 }

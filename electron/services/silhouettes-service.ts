@@ -7,19 +7,18 @@ import type {
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
 import type { BookletFigure } from '../../shared/silhouettes/booklet'
-import {
-  silhouetteSearch,
-  silhouetteSetProblem,
-  type SilhouetteResult,
-} from '../../shared/silhouettes/search'
+import { silhouetteSetProblem, type SilhouetteResult } from '../../shared/silhouettes/search'
 import { solvablePieces } from './document-pieces'
-import { SlicedSearches } from './sliced-search'
+import type { AppWorkers } from './farm/app-workers'
+import { Runs } from './runs'
+import { runSilhouettes } from './silhouettes-run'
 
 /**
- * Silhouette puzzles for the app (issue 14): the search of shared/silhouettes run in this
- * process in slices (sliced-search.ts). Every figure counted goes to the renderer with the next
- * progress event; the end names the figures found. The last results are kept so that a booklet
- * can be asked for by the search's id.
+ * Silhouette puzzles for the app (issue 14): the search of shared/silhouettes on the app's
+ * workers (its processes or the queue, as the user chose: silhouettes-run.ts). Every figure
+ * counted goes to the renderer with the next progress event; the end names the figures found
+ * and where it ran. The last results are kept so that a booklet can be asked for by the
+ * search's id.
  */
 const KEEP = 2
 
@@ -29,33 +28,45 @@ interface Found {
 }
 
 export class SilhouettesService {
-  private readonly searches = new SlicedSearches('silhouettes')
+  private readonly runs: Runs
   private readonly found = new Map<string, Found>()
 
-  constructor(private readonly emit: (e: WorkbenchEvent) => void) {}
+  constructor(
+    workers: AppWorkers,
+    private readonly emit: (e: WorkbenchEvent) => void,
+  ) {
+    this.runs = new Runs('silhouettes', workers)
+  }
 
   find(p: Params<'silhouettes.find'>): Results['silhouettes.find'] {
-    const { name, merged, pieces } = solvablePieces(p.document)
+    const { name, merged, pieces, wire } = solvablePieces(p.document)
     // A set too large is refused at once, in the call's reply.
     const problem = silhouetteSetProblem(pieces)
     if (problem) throw new InputError(`${name}: ${problem}`)
     const pending: SilhouetteCandidate[] = []
     const take = () => pending.splice(0, pending.length)
-    const search = silhouetteSearch(pieces, p.request, undefined, (s, asked) =>
-      pending.push({ ...s, asked }),
-    )
-    const searchId = this.searches.start(
-      search,
-      (searchId, progress) =>
-        this.emit({ type: 'silhouettes.progress', searchId, progress, candidates: take() }),
+    const searchId = this.runs.start(
+      (searchId, transport, signal) =>
+        runSilhouettes({
+          pieces,
+          wire,
+          request: p.request,
+          transport,
+          signal,
+          onCandidate: (s, asked) => pending.push({ ...s, asked }),
+          onProgress: (progress) =>
+            this.emit({ type: 'silhouettes.progress', searchId, progress, candidates: take() }),
+        }),
       (searchId, end) => {
         if (end.outcome === 'done') this.keep(searchId, merged, end.result)
+        const { outcome, elapsedMs, runsOn } = end
         this.emit({
           type: 'silhouettes.ended',
           searchId,
-          outcome: end.outcome,
+          outcome,
+          elapsedMs,
+          ...(runsOn ? { runsOn } : {}),
           candidates: take(),
-          elapsedMs: end.elapsedMs,
           ...(end.outcome === 'done'
             ? {
                 progress: end.result.progress,
@@ -71,7 +82,7 @@ export class SilhouettesService {
   }
 
   cancel(searchId: string): void {
-    this.searches.cancel(searchId)
+    this.runs.cancel(searchId)
   }
 
   /** The set and the figures a finished search found, for a booklet. */
@@ -79,7 +90,7 @@ export class SilhouettesService {
     const found = this.found.get(searchId)
     if (found) return found
     throw new InputError(
-      this.searches.isRunning(searchId)
+      this.runs.isRunning(searchId)
         ? 'the search for figures is still running: make the booklet when it has finished'
         : 'those figures are no longer kept: search again to make a booklet',
     )

@@ -109,10 +109,9 @@ export function createWorkbench(
   const emit = (e: WorkbenchEvent) => {
     for (const l of listeners) l(e)
   }
-  // Needs nothing from the host: the search runs here, in slices.
-  const pentagons = new PentagonsService(emit)
-  const silhouettes = new SilhouettesService(emit)
-  const compare = new CompareService(emit)
+  const pentagons = new PentagonsService(services.workers, emit)
+  const silhouettes = new SilhouettesService(services.workers, emit)
+  const compare = new CompareService(services.workers, emit)
   const design = new DesignService(services.workers, emit)
   const runs = new RunService(services.workers, emit)
   const fonts = join(host.resourcesDir, 'fonts')

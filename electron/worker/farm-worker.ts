@@ -22,6 +22,9 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
   trace: () => kind(import('./tasks/trace')),
   reproduce: () => kind(import('./tasks/reproduce')),
   explore: () => kind(import('./tasks/explore')),
+  compare: () => kind(import('./tasks/compare')),
+  pentagons: () => kind(import('./tasks/pentagons')),
+  silhouettes: () => kind(import('./tasks/silhouettes')),
 }
 
 interface Job {

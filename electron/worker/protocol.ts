@@ -6,6 +6,8 @@ import type { Point } from '../../shared/lattice/polygon'
 import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
 import type { SetWire } from '../../shared/pieces/solvable'
+import type { GroupWire, PentagonWire } from '../../shared/pentagons/wire'
+import type { CandidateOutcome, SilhouetteRequest } from '../../shared/silhouettes/search'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
@@ -63,6 +65,9 @@ export interface FarmKinds {
   readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
   readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
+  readonly compare: Kind<CompareSetup, CompareInput, readonly TilingCounts[]>
+  readonly pentagons: Kind<{ readonly set: SetWire }, PentagonsInput, PentagonsOutput>
+  readonly silhouettes: Kind<SilhouettesSetup, SilhouettesInput, SilhouettesOutput>
 }
 
 export type KindName = keyof FarmKinds
@@ -233,3 +238,62 @@ export interface ExploreSetup {
   readonly from?: readonly Point[]
   readonly candidates: readonly CandidateWire[]
 }
+
+/** Sets compared (shared/compare): each set, congruent pieces merged. */
+export interface CompareSetup {
+  readonly sets: readonly SetWire[]
+}
+
+/** One set's counts of a batch of the outlines (indices into `comparePlan`'s cases). */
+export interface CompareInput {
+  readonly set: number
+  readonly outlines: readonly number[]
+}
+
+/**
+ * A step of the pentagons of a set (shared/pentagons, the set as file JSON in the setup): list the
+ * lattice candidates, decide a batch of them, find a split part's groups, join a split's groups.
+ */
+export type PentagonsInput =
+  | { readonly step: 'lattice' }
+  | { readonly step: 'decide'; readonly polygons: readonly (readonly Point[])[] }
+  | { readonly step: 'groups'; readonly code: number }
+  | {
+      readonly step: 'join'
+      readonly first: readonly GroupWire[]
+      readonly second: readonly GroupWire[]
+    }
+
+export type PentagonsOutput =
+  | { readonly step: 'lattice'; readonly candidates: readonly Point[][] }
+  /** Per polygon, its snug pentagon, or null when the set does not tile it. */
+  | { readonly step: 'decide'; readonly pentagons: readonly (PentagonWire | null)[] }
+  | { readonly step: 'groups'; readonly groups: readonly GroupWire[] }
+  | { readonly step: 'join'; readonly pentagons: readonly PentagonWire[]; readonly joins: number }
+
+/** A search for silhouette puzzles (shared/silhouettes): the set, the request. */
+export interface SilhouettesSetup {
+  readonly set: SetWire
+  readonly request: SilhouetteRequest
+  /** Search nodes a figure's count may spend. */
+  readonly figureNodes: number
+}
+
+/** Figures drawn, from where the last draw left off (none: the start); or new figures counted. */
+export type SilhouettesInput =
+  | { readonly step: 'draw'; readonly state?: number; readonly draws: number }
+  | { readonly step: 'count'; readonly polygons: readonly (readonly Point[])[] }
+
+export type SilhouettesOutput =
+  | {
+      readonly step: 'draw'
+      /** Per draw, its figure and its key (`latticeKey`), or null when the draw made none. */
+      readonly figures: readonly ({
+        readonly polygon: readonly Point[]
+        readonly key: string
+      } | null)[]
+      readonly state: number
+      /** The convex outlines there are to draw, if convex. */
+      readonly outlines?: number
+    }
+  | { readonly step: 'count'; readonly outcomes: readonly CandidateOutcome[] }

@@ -699,6 +699,8 @@ export type WorkbenchEvent =
       readonly result?: PentagonsText & { readonly set: PentagonSet }
       readonly error?: string
       readonly elapsedMs: number
+      /** Where its tasks ran, once it knew. */
+      readonly runsOn?: RunPlace
     }
   | {
       readonly type: 'silhouettes.progress'
@@ -720,6 +722,8 @@ export type WorkbenchEvent =
       readonly shortfall?: string
       readonly error?: string
       readonly elapsedMs: number
+      /** Where its tasks ran, once it knew. */
+      readonly runsOn?: RunPlace
     }
   | ({ readonly type: 'compare.progress'; readonly compareId: string } & CompareProgress)
   | {
@@ -729,6 +733,8 @@ export type WorkbenchEvent =
       readonly result?: Comparison
       readonly error?: string
       readonly elapsedMs: number
+      /** Where its tasks ran, once it knew. */
+      readonly runsOn?: RunPlace
     }
   | ({ readonly type: 'design.progress'; readonly designId: string } & DesignProgressEvent)
   | {

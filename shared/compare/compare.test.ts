@@ -4,7 +4,7 @@ import { bruteForce } from '../../testing/bruteforce'
 import { InputError } from '../errors'
 import { parsePieceSet } from '../formats/load'
 import { analyzeShape } from '../pieces/shape'
-import { compareSets, makers, type ComparedSet, type Comparison } from './compare'
+import { compareSets, makers } from './compare'
 
 const tangram = parsePieceSet(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram').pieces
 /** The tangram with its square cut into two small triangles: the same area, other figures. */
@@ -13,16 +13,8 @@ const cut = [
   { ...tangram.find((p) => p.name === 'small triangle')!, count: 4 },
 ]
 
-function run(sets: readonly ComparedSet[]): Comparison {
-  const search = compareSets(sets)
-  for (;;) {
-    const step = search.next()
-    if (step.done) return step.value
-  }
-}
-
 describe('sets compared outline by outline', () => {
-  const result = run([
+  const result = compareSets([
     { name: 'Tangram', pieces: tangram },
     { name: 'Cut', pieces: cut },
   ])
@@ -66,7 +58,7 @@ describe('sets compared outline by outline', () => {
       count: 1,
     }
     expect(() =>
-      run([
+      compareSets([
         { name: 'Tangram', pieces: tangram },
         { name: 'Square', pieces: [square] },
       ]),
@@ -75,6 +67,8 @@ describe('sets compared outline by outline', () => {
         'sets compare only when they cover the same area: Tangram 16, Square 2 half-squares',
       ),
     )
-    expect(() => run([{ name: 'Tangram', pieces: tangram }])).toThrow('compare 2 to 8 sets, not 1')
+    expect(() => compareSets([{ name: 'Tangram', pieces: tangram }])).toThrow(
+      'compare 2 to 8 sets, not 1',
+    )
   })
 })

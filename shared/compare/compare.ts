@@ -1,15 +1,15 @@
-import { convexCases } from '../convex/convex'
+import { convexCases, type OutlineCase } from '../convex/convex'
 import { InputError } from '../errors'
 import type { Point } from '../lattice/polygon'
 import type { PieceKind } from '../tiling/problem'
-import { prepareFigure, ruleOuts } from '../tiling/rule-out'
+import { prepareFigure, ruleOuts, type RuleOuts } from '../tiling/rule-out'
 import { TilingSearch, type TilingCounts } from '../tiling/search'
 
 /**
  * Piece sets compared (issue 14): every convex outline of their common area, counted for each
  * set (tilings up to the outline's symmetries, and of the fixed figure), so that a designer sees
- * which outlines only one set makes, which all do, and how many ways each has. A generator that
- * yields every few thousand placements, so that callers run it in slices and stop it at once.
+ * which outlines only one set makes, which all do, and how many ways each has. Each count is a
+ * task of its own on the task farm (electron/services/compare-run.ts).
  */
 export interface ComparedSet {
   readonly name: string
@@ -37,10 +37,12 @@ export interface Comparison {
 
 /** Sets compared at most side by side. */
 export const MAX_COMPARED = 8
-/** Placements between two yields. */
-const STEP = 20_000
 
-export function* compareSets(sets: readonly ComparedSet[]): Generator<CompareProgress, Comparison> {
+/**
+ * The outlines the sets are compared on (the convex outlines of their common area), or a
+ * one-line refusal: too few or too many sets, areas that differ.
+ */
+export function comparePlan(sets: readonly ComparedSet[]): { area: number; cases: OutlineCase[] } {
   if (sets.length < 2 || sets.length > MAX_COMPARED)
     throw new InputError(`compare 2 to ${MAX_COMPARED} sets, not ${sets.length}`)
   const areas = sets.map((s) => s.pieces.reduce((n, p) => n + p.shape.area * p.count, 0))
@@ -48,27 +50,35 @@ export function* compareSets(sets: readonly ComparedSet[]): Generator<ComparePro
     throw new InputError(
       `sets compare only when they cover the same area: ${sets.map((s, i) => `${s.name} ${areas[i]}`).join(', ')} half-squares`,
     )
-  const { area, cases } = convexCases(sets[0].pieces)
+  return convexCases(sets[0].pieces)
+}
+
+/** A set's counts of one outline ({0, 0}: it does not make it). */
+export function countOutline(
+  polygon: readonly Point[],
+  pieces: readonly PieceKind[],
+  rules: RuleOuts,
+): TilingCounts {
+  const { problem, rejected } = prepareFigure(polygon, pieces, rules)
+  if (!problem || rejected) return { solutions: 0, fixed: 0 }
+  const search = new TilingSearch(problem, 'reduce')
+  while (search.step(Infinity) !== 'done');
+  return { ...search.counts }
+}
+
+/** The comparison in one go, in this process: what the task farm's run (compare-run.ts) equals. */
+export function compareSets(sets: readonly ComparedSet[]): Comparison {
+  const { area, cases } = comparePlan(sets)
   const rules = sets.map((s) => ruleOuts(s.pieces))
-  const total = cases.length * sets.length
-  let done = 0
-  const outlines: ComparedOutline[] = []
-  for (const c of cases) {
-    const counts: TilingCounts[] = []
-    for (const [i, set] of sets.entries()) {
-      const { problem, rejected } = prepareFigure(c.polygon, set.pieces, rules[i])
-      if (!problem || rejected) counts.push({ solutions: 0, fixed: 0 })
-      else {
-        const search = new TilingSearch(problem, 'reduce')
-        while (search.step(STEP) !== 'done') yield { done, total }
-        counts.push({ ...search.counts })
-      }
-      done++
-    }
-    outlines.push({ number: c.number, name: c.name, polygon: c.polygon, counts })
-    yield { done, total }
+  return {
+    area,
+    outlines: cases.map((c) => ({
+      number: c.number,
+      name: c.name,
+      polygon: c.polygon,
+      counts: sets.map((s, i) => countOutline(c.polygon, s.pieces, rules[i])),
+    })),
   }
-  return { area, outlines }
 }
 
 /** Who makes an outline: the indices of the sets with a tiling of it. */

@@ -5,7 +5,7 @@ import { fromInt, sub, toNumber } from '../exact/root2'
 import { parsePieceSet } from '../formats/load'
 import type { Point } from '../lattice/polygon'
 import { latticeKey, latticePolygons, type Root2Bound } from './lattice'
-import { findPentagons, pentagonSearch, type PentagonsResult } from './pentagons'
+import { findPentagons } from './pentagons'
 import { verifyDissection, type VerifyPart } from './verify'
 
 const tangram = parsePieceSet(
@@ -62,31 +62,6 @@ describe('TANGRAM-5: the pentagons of the tangram', () => {
     // The two convex pentagons are symmetric: each class holds two fixed tilings.
     const convex = result.pentagons.filter((p) => p.convex).map((p) => p.tilings)
     expect(convex).toContainEqual({ fixed: 16, classes: 8 })
-  })
-})
-
-describe('the search in steps', () => {
-  it('pauses inside the work on one figure, not only between figures', () => {
-    // The app's host runs the search in slices of about 50 ms: one hard figure must not hold it.
-    const pauses = new Map<string, number>()
-    const search = pentagonSearch(tangram.pieces)
-    let end: PentagonsResult | undefined
-    while (!end) {
-      const step = search.next()
-      if (step.done) end = step.value
-      else {
-        const at = `${step.value.phase}:${step.value.done}`
-        pauses.set(at, (pauses.get(at) ?? 0) + 1)
-      }
-    }
-    expect(end.pentagons.map((p) => p.key)).toEqual(result.pentagons.map((p) => p.key))
-    const inPhase = (phase: number) => [...pauses].filter(([at]) => at.startsWith(`${phase}:`))
-    // Deciding a lattice pentagon pauses during its tiling search: its progress comes again.
-    expect(inPhase(2).some(([, n]) => n > 1)).toBe(true)
-    // A split of the set pauses before each convex outline it tries: at least once per group.
-    const splits = inPhase(3).length
-    const phase3 = inPhase(3).reduce((s, [, n]) => s + n, 0)
-    expect(phase3).toBeGreaterThanOrEqual(splits + end.groups)
   })
 })
 

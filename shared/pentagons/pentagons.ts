@@ -15,7 +15,7 @@ import type { Root2 } from '../exact/root2'
 import { d4Apply } from '../lattice/d4'
 import type { Point } from '../lattice/polygon'
 import { buildTilingProblem, type PieceKind, type PlacedPiece } from '../tiling/problem'
-import { TilingSearch, type TilingCounts } from '../tiling/search'
+import { TilingSearch } from '../tiling/search'
 import { offLatticeJoins } from './glue'
 import { latticePolygonSearch, type Root2Bound } from './lattice'
 
@@ -90,44 +90,13 @@ function latticeArea(pieces: readonly SetPiece[]): number {
   return pieces.reduce((s, p) => s + p.shape.area * p.count, 0)
 }
 
-/**
- * Placements the tiling engine makes between two pauses of the search: a few milliseconds, so
- * that a caller running the search in slices (the app's host, the CLI's Ctrl-C) is never held
- * up by one hard figure.
- */
-const STEP_PLACEMENTS = 20_000
-
 /** The first tiling of a lattice figure by the pieces, as placed pieces; none if there is none. */
-function* firstTiling(
+function firstTiling(
   figure: readonly Point[],
   pieces: readonly PieceKind[],
-): Generator<void, PlacedPiece[] | undefined> {
+): PlacedPiece[] | undefined {
   const search = new TilingSearch(buildTilingProblem(figure, pieces), 'raw')
-  for (;;) {
-    const s = search.step(STEP_PLACEMENTS)
-    if (s === 'solution') return [...search.solution().pieces]
-    if (s === 'done') return undefined
-    yield
-  }
-}
-
-/** The tilings of a lattice figure counted in both conventions. */
-function* tilingCounts(
-  figure: readonly Point[],
-  pieces: readonly PieceKind[],
-): Generator<void, TilingCounts> {
-  const search = new TilingSearch(buildTilingProblem(figure, pieces), 'reduce')
-  while (search.step(STEP_PLACEMENTS) !== 'done') yield
-  return search.counts
-}
-
-/** A piece of work that pauses, its pauses reported as the progress `p` of the whole. */
-function* paced<P, T>(work: Generator<void, T>, p: P): Generator<P, T> {
-  for (;;) {
-    const step = work.next()
-    if (step.done) return step.value
-    yield p
-  }
+  return search.step(Infinity) === 'solution' ? [...search.solution().pieces] : undefined
 }
 
 /** A placed piece's corners, exactly: its polygon turned by g about the origin, then moved. */
@@ -168,162 +137,169 @@ export interface PentagonProgress {
   readonly total: number
 }
 
-/** Every pentagon the set makes, snug ones first, each group in order of its key. */
+/**
+ * Every pentagon the set makes, snug ones first, each group in order of its key: the steps below
+ * in one go, in this process. The task farm runs the same steps as tasks (pentagons-run.ts).
+ */
 export function findPentagons(pieces: readonly SetPiece[]): PentagonsResult {
-  const search = pentagonSearch(pieces)
+  const candidates = latticeCandidates(pieces)
+  const snug = candidates.flatMap((polygon) => snugPentagon(polygon, pieces) ?? [])
+  const groupsOf = new Map<number, Group[]>()
+  const tiled = (code: number) => {
+    if (!groupsOf.has(code)) groupsOf.set(code, tiledGroups(pieces, code))
+    return groupsOf.get(code)!
+  }
+  const joined: Joined[] = []
+  for (const { first, second } of splits(pieces)) {
+    const a = tiled(first)
+    // The other part only matters if this one tiles something.
+    if (a.length > 0) joined.push(joinGroups(a, tiled(second)))
+  }
+  let groups = 0
+  for (const g of groupsOf.values()) groups += g.length
+  return pentagonsFound(candidates.length, snug, joined, groups)
+}
+
+/** Step 1: the simple lattice pentagons of the set's area within its perimeter bound. */
+export function latticeCandidates(pieces: readonly SetPiece[]): Point[][] {
+  const enumeration = latticePolygonSearch(5, latticeArea(pieces), perimeterBound(pieces))
   for (;;) {
-    const step = search.next()
+    const step = enumeration.next()
     if (step.done) return step.value
   }
 }
 
-/**
- * The same, as a search that pauses after every small part of its work, reporting progress, so
- * that a caller can show it and stop it between parts.
- */
-export function* pentagonSearch(
+/** Step 2: a lattice candidate decided: the snug pentagon it is, if the set tiles it. */
+export function snugPentagon(
+  polygon: readonly Point[],
   pieces: readonly SetPiece[],
-): Generator<PentagonProgress, PentagonsResult> {
-  const area = latticeArea(pieces)
-  const enumeration = latticePolygonSearch(5, area, perimeterBound(pieces))
-  let candidates: Point[][]
-  for (;;) {
-    const step = enumeration.next()
-    if (step.done) {
-      candidates = step.value
-      break
-    }
-    yield { phase: 1, what: 'lattice pentagons', ...step.value }
-  }
-  const snug: Pentagon[] = []
-  for (const [done, polygon] of candidates.entries()) {
-    const progress: PentagonProgress = {
-      phase: 2,
-      what: 'deciding lattice pentagons',
-      done,
-      total: candidates.length,
-    }
-    yield progress
-    const tiling = yield* paced(firstTiling(polygon, pieces), progress)
-    if (!tiling) continue
-    const exact = fromLattice(polygon)
-    // Shown on the lattice (a turn by 45° would make its corners irrational), keyed under all 16.
-    const { polygon: corners, placement } = congruenceForm(exact, LATTICE_ISOMETRIES)
-    const counts = yield* paced(tilingCounts(polygon, pieces), progress)
-    const parts = tiling.map((p) => ({
-      piece: pieces[p.piece].name,
-      corners: placedCorners(p, pieces),
-    }))
-    snug.push({
-      ...describe(corners, placement, parts),
-      snug: true,
-      tilings: { fixed: counts.fixed, classes: counts.solutions },
-      key: congruenceForm(exact).key,
-    })
-  }
-
-  const grouping = groupPairs(pieces)
-  let groups: { groups: number; pairs: [Group, Group][] }
-  for (;;) {
-    const step = grouping.next()
-    if (step.done) {
-      groups = step.value
-      break
-    }
-    yield { phase: 3, what: 'groups of pieces', ...step.value }
-  }
-  const { pairs } = groups
-  const known = new Set(snug.map((p) => p.key))
-  const nonSnug = new Map<string, Pentagon>()
-  let joins = 0
-  for (const [done, [first, second]] of pairs.entries()) {
-    yield { phase: 4, what: 'joining groups', done, total: pairs.length }
-    for (const join of offLatticeJoins(first.outline, second.outline)) {
-      joins++
-      if (join.polygon.length !== 5 || polygonProblem(join.polygon) !== undefined) continue
-      const { key, polygon: corners, placement } = congruenceForm(join.polygon)
-      if (known.has(key) || nonSnug.has(key)) continue
-      const moved: Placement = { g: join.g, dx: join.dx, dy: join.dy }
-      const parts = [
-        ...first.parts,
-        ...second.parts.map((part) => ({
-          piece: part.piece,
-          corners: part.corners.map((p) => placePoint(moved, p)),
-        })),
-      ]
-      nonSnug.set(key, { ...describe(corners, placement, parts), snug: false, key })
-    }
-  }
-  const byKey = (x: Pentagon, y: Pentagon) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)
+): Pentagon | undefined {
+  const tiling = firstTiling(polygon, pieces)
+  if (!tiling) return undefined
+  const exact = fromLattice(polygon)
+  // Shown on the lattice (a turn by 45° would make its corners irrational), keyed under all 16.
+  const { polygon: corners, placement } = congruenceForm(exact, LATTICE_ISOMETRIES)
+  const search = new TilingSearch(buildTilingProblem(polygon, pieces), 'reduce')
+  while (search.step(Infinity) !== 'done');
+  const parts = tiling.map((p) => ({
+    piece: pieces[p.piece].name,
+    corners: placedCorners(p, pieces),
+  }))
   return {
-    pentagons: [...snug, ...[...nonSnug.values()].sort(byKey)],
-    latticeCandidates: candidates.length,
-    groups: groups.groups,
-    joins,
+    ...describe(corners, placement, parts),
+    snug: true,
+    tilings: { fixed: search.counts.fixed, classes: search.counts.solutions },
+    key: congruenceForm(exact).key,
   }
 }
 
-interface Group {
+/** A convex outline a part of the set tiles, with the dissection its tiling gives. */
+export interface Group {
   readonly outline: readonly XPoint[]
   readonly parts: readonly Part[]
 }
 
 /**
- * Every split of the set into two nonempty parts (copies of a piece are alike, so a part is how
- * many of each piece it takes), and for each part the convex outlines it tiles: the pairs of
- * groups to join.
+ * A split of the set into two nonempty parts, each part a code: how many of each piece it takes
+ * (copies of a piece are alike), digits in the radix of the pieces' counts plus one.
  */
-function* groupPairs(
-  pieces: readonly SetPiece[],
-): Generator<{ done: number; total: number }, { groups: number; pairs: [Group, Group][] }> {
-  const radix = pieces.map((p) => p.count + 1)
-  const total = radix.reduce((a, b) => a * b, 1)
-  const countsOf = (code: number) =>
-    radix.map((r) => {
-      const c = code % r
-      code = Math.floor(code / r)
-      return c
+export interface Split {
+  readonly first: number
+  readonly second: number
+}
+
+/** Step 3's splits, each once (the part with the smaller code first), in order of that code. */
+export function splits(pieces: readonly SetPiece[]): Split[] {
+  const total = pieces.reduce((n, p) => n * (p.count + 1), 1)
+  const found: Split[] = []
+  for (let code = 1; code < total - 1; code++)
+    if (total - 1 - code >= code) found.push({ first: code, second: total - 1 - code })
+  return found
+}
+
+/** Step 3: the convex outlines a part of the set (by its code) tiles. */
+export function tiledGroups(pieces: readonly SetPiece[], code: number): Group[] {
+  const kinds = pieces
+    .map((p) => {
+      const count = code % (p.count + 1)
+      code = Math.floor(code / (p.count + 1))
+      return { ...p, count }
     })
-  const groupsOf = new Map<number, Group[]>()
-  function* tiled(code: number): Generator<void, Group[]> {
-    const known = groupsOf.get(code)
-    if (known) return known
-    const counts = countsOf(code)
-    const kinds = pieces.map((p, i) => ({ ...p, count: counts[i] })).filter((p) => p.count > 0)
-    const found: Group[] = []
-    for (const outline of convexOutlines(latticeArea(kinds))) {
-      // A pause between outlines too: building each one's tiling problem takes time of its own.
-      yield
-      const polygon = outlinePolygon(outline)
-      const tiling = yield* firstTiling(polygon, kinds)
-      if (!tiling) continue
-      found.push({
-        outline: fromLattice(polygon),
-        parts: tiling.map((p) => ({
-          piece: kinds[p.piece].name,
-          corners: placedCorners(p, kinds),
-        })),
-      })
-    }
-    groupsOf.set(code, found)
-    return found
+    .filter((p) => p.count > 0)
+  const found: Group[] = []
+  for (const outline of convexOutlines(latticeArea(kinds))) {
+    const polygon = outlinePolygon(outline)
+    const tiling = firstTiling(polygon, kinds)
+    if (!tiling) continue
+    found.push({
+      outline: fromLattice(polygon),
+      parts: tiling.map((p) => ({
+        piece: kinds[p.piece].name,
+        corners: placedCorners(p, kinds),
+      })),
+    })
   }
-  const pairs: [Group, Group][] = []
-  for (let code = 1; code < total - 1; code++) {
-    const other = total - 1 - code
-    // Each split once: the part with the smaller code first.
-    if (other < code) continue
-    const progress = { done: code, total: Math.ceil(total / 2) }
-    yield progress
-    const first = yield* paced(tiled(code), progress)
-    // The other part only matters if this one tiles something.
-    if (first.length === 0) continue
-    const second = yield* paced(tiled(other), progress)
-    for (const a of first) for (const b of second) pairs.push([a, b])
+  return found
+}
+
+/** The pentagons joins of two parts' groups make (the first of each key), and the joins tried. */
+export interface Joined {
+  readonly pentagons: readonly Pentagon[]
+  readonly joins: number
+}
+
+/**
+ * Step 4: every group of a split's first part joined with every group of its second, the second
+ * turned by an odd multiple of 45°: the pentagons that makes, each the first with its key.
+ */
+export function joinGroups(first: readonly Group[], second: readonly Group[]): Joined {
+  const found = new Map<string, Pentagon>()
+  let joins = 0
+  for (const a of first)
+    for (const b of second)
+      for (const join of offLatticeJoins(a.outline, b.outline)) {
+        joins++
+        if (join.polygon.length !== 5 || polygonProblem(join.polygon) !== undefined) continue
+        const { key, polygon: corners, placement } = congruenceForm(join.polygon)
+        if (found.has(key)) continue
+        const moved: Placement = { g: join.g, dx: join.dx, dy: join.dy }
+        const parts = [
+          ...a.parts,
+          ...b.parts.map((part) => ({
+            piece: part.piece,
+            corners: part.corners.map((p) => placePoint(moved, p)),
+          })),
+        ]
+        found.set(key, { ...describe(corners, placement, parts), snug: false, key })
+      }
+  return { pentagons: [...found.values()], joins }
+}
+
+/**
+ * The result from the steps: the snug pentagons in the candidates' order, then the non-snug
+ * ones (the first of each key, the splits in their order, none congruent to a snug one) in order
+ * of their keys.
+ */
+export function pentagonsFound(
+  latticeCandidates: number,
+  snug: readonly Pentagon[],
+  joined: readonly Joined[],
+  groups: number,
+): PentagonsResult {
+  const known = new Set(snug.map((p) => p.key))
+  const nonSnug = new Map<string, Pentagon>()
+  let joins = 0
+  for (const j of joined) {
+    joins += j.joins
+    for (const p of j.pentagons) if (!known.has(p.key) && !nonSnug.has(p.key)) nonSnug.set(p.key, p)
   }
-  let groups = 0
-  for (const g of groupsOf.values()) groups += g.length
-  return { groups, pairs }
+  const byKey = (x: Pentagon, y: Pentagon) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)
+  return {
+    pentagons: [...snug, ...[...nonSnug.values()].sort(byKey)],
+    latticeCandidates,
+    groups,
+    joins,
+  }
 }
 
 /**

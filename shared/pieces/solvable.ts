@@ -9,7 +9,7 @@ import { InputError } from '../errors'
 import type { Figure, Piece, PieceSet } from '../formats/load'
 import { normalizePolygon, type Point } from '../lattice/polygon'
 import { shownName } from '../printable'
-import type { PieceKind, PlacedPiece } from '../tiling/problem'
+import type { PlacedPiece } from '../tiling/problem'
 import { analyzeShape, type Shape } from './shape'
 
 /**
@@ -115,10 +115,15 @@ function solvableOf(doc: WorkbenchDocument, shapes: readonly Shape[]): SolvableS
  * checked the set; a wire of another form (a worker of another version on the queue) is refused
  * in one line, not taken apart by the search.
  */
-export function piecesFromWire(wire: SetWire): PieceKind[] {
+export function piecesFromWire(wire: SetWire): Piece[] {
   const problem = wireProblem(wire)
   if (problem) throw new InputError(`the run's piece set is not one this worker reads: ${problem}`)
-  return wire.pieces.map((p) => ({ name: p.name, count: p.count, shape: analyzeShape(p.polygon) }))
+  return wire.pieces.map((p) => ({
+    name: p.name,
+    count: p.count,
+    polygon: p.polygon,
+    shape: analyzeShape(p.polygon),
+  }))
 }
 
 const isPoint = (v: unknown) =>

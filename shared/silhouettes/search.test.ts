@@ -10,7 +10,7 @@ import { analyzeShape } from '../pieces/shape'
 import type { PieceKind, PlacedPiece } from '../tiling/problem'
 import { verifyTiling } from '../tiling/verify'
 import {
-  silhouetteSearch,
+  findSilhouettes,
   SILHOUETTE_BUDGET,
   type SilhouetteRequest,
   type SilhouetteResult,
@@ -34,15 +34,11 @@ function run(
   request: Partial<SilhouetteRequest>,
   budget = SILHOUETTE_BUDGET,
 ): SilhouetteResult {
-  const search = silhouetteSearch(
+  return findSilhouettes(
     pieces,
     { kind: 'any', count: 5, unique: true, symmetric: false, seed: 1, ...request },
     budget,
   )
-  for (;;) {
-    const step = search.next()
-    if (step.done) return step.value
-  }
 }
 
 describe('figures a set builds in exactly one way', () => {

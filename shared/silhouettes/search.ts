@@ -11,7 +11,7 @@ import {
   type TilingProblem,
 } from '../tiling/problem'
 import { TilingSearch, type TilingCounts, type TilingSolution } from '../tiling/search'
-import { prepareFigure, ruleOuts } from '../tiling/rule-out'
+import { prepareFigure, ruleOuts, type RuleOuts } from '../tiling/rule-out'
 import { verifyTiling } from '../tiling/verify'
 import { GROWTH_SYMMETRIES, randomFigure } from './arrangement'
 import { plural } from '../plural'
@@ -26,8 +26,9 @@ import { plural } from '../plural'
  * match as far as they can: the pieces that differ are what would have to change to make it
  * unique.
  *
- * The search is a generator that yields its progress every few thousand placements, so that the
- * CLI and the app run it in slices and stop it at once.
+ * The counts are tasks on the task farm (electron/services/silhouettes-run.ts); the budgets and the
+ * order of the draws are kept in one place, the tally, so that the result is the same however
+ * many processes count.
  */
 export type SilhouetteKind = 'convex' | 'any'
 
@@ -122,7 +123,7 @@ export interface SilhouetteResult {
 
 /** The tilings a count keeps to choose the closest pair from. */
 const KEPT_TILINGS = 64
-/** Placements between two yields. */
+/** Placements between two checks of a count's budget. */
 const STEP = 20_000
 
 /** Why the set cannot be searched at all; undefined if it can. */
@@ -134,123 +135,248 @@ export function silhouetteSetProblem(pieces: readonly PieceKind[]): string | und
 }
 
 /**
- * Finds the figures the request asks for. `onCandidate` hears every figure the set tiles, as it
- * is counted, and whether it is one asked for. Throws InputError when the set is too large.
+ * Finds the figures the request asks for, in one go in this process: the steps below (draws,
+ * each new figure counted, the tally) as the task farm runs them (silhouettes-run.ts), which
+ * finds the same. `onCandidate` hears every figure the set tiles, as it is counted, and whether
+ * it is one asked for. Throws InputError when the set is too large or nothing is found.
  */
-export function* silhouetteSearch(
+export function findSilhouettes(
   pieces: readonly PieceKind[],
   request: SilhouetteRequest,
   budget: SilhouetteBudget = SILHOUETTE_BUDGET,
   onCandidate?: (s: Silhouette, asked: boolean) => void,
-): Generator<SilhouetteProgress, SilhouetteResult> {
+): SilhouetteResult {
   const problem = silhouetteSetProblem(pieces)
   if (problem) throw new InputError(problem)
   const rules = ruleOuts(pieces)
-  const found: Silhouette[] = []
-  const seen = new Set<string>()
-  let draws = 0
-  let nodes = 0
-  let undecided = 0
-  /** Figures counted that the set builds, and new ones in a row that it does not. */
-  let tileable = 0
-  let barren = 0
-  const outlines =
-    request.kind === 'convex'
-      ? convexCases(pieces).cases.filter((c) => !request.symmetric || c.symmetryOrder > 1)
-      : []
-  const progress = (): SilhouetteProgress => ({
-    draws,
-    counted: seen.size,
-    found: found.length,
-    nodes,
-    undecided,
-    fraction: Math.min(
-      1,
-      Math.max(
-        found.length / request.count,
-        request.kind === 'convex' ? draws / Math.max(1, outlines.length) : draws / budget.draws,
-        nodes / budget.nodes,
-        barren / budget.barren,
-      ),
-    ),
-  })
-  const done = (shortfall?: string): SilhouetteResult => ({
-    figures: [...found].sort((a, b) => a.nodes - b.nodes),
-    progress: progress(),
-    shortfall: found.length < request.count ? shortfall : undefined,
-  })
-  /** Counts a figure, unless seen; true once enough are found. */
-  function* consider(polygon: readonly Point[]): Generator<SilhouetteProgress, boolean> {
-    const key = latticeKey(polygon)
-    if (seen.has(key)) return false
-    seen.add(key)
-    // A figure a cheap argument rules out has no tiling: not one the set builds.
-    const { problem: tiling, rejected } = prepareFigure(polygon, pieces, rules)
-    if (!tiling || rejected) return false
-    if (request.symmetric && tiling.figure.symmetry.length < 2) return false
-    const count = countFigure(tiling, Math.min(budget.figureNodes, budget.nodes - nodes))
-    let step = count.next()
-    for (; !step.done; step = count.next()) yield progress()
-    const counted = step.value
-    nodes += counted.nodes
-    if (!counted.complete) {
-      undecided++
-      return false
+  const draws = figureDraws(pieces, request)
+  const tally = new SilhouetteTally(request, budget, draws.outlines, onCandidate)
+  for (;;) {
+    const polygon = draws.draw()
+    const key = polygon && latticeKey(polygon)
+    const outcome =
+      key !== undefined && tally.isNew(key)
+        ? countCandidate(polygon!, pieces, rules, request, tally.nodesLeft(budget.figureNodes))
+        : undefined
+    const end = tally.take(key, outcome)
+    if (end) return end
+  }
+}
+
+/** The figures drawn, in order: the convex outlines, or random figures from the seed. */
+export interface FigureDraws {
+  /** The next figure; undefined when the draw made none (a random arrangement that failed). */
+  draw(): readonly Point[] | undefined
+  /** Where the draws are: the next outline, or the random generator's state. */
+  readonly state: number
+  /** The convex outlines there are to draw, if convex. */
+  readonly outlines?: number
+}
+
+/** The draws of a request, from `state` (of an earlier `FigureDraws`) or from the start. */
+export function figureDraws(
+  pieces: readonly PieceKind[],
+  request: SilhouetteRequest,
+  state?: number,
+): FigureDraws {
+  if (request.kind === 'convex') {
+    const outlines = convexCases(pieces).cases.filter(
+      (c) => !request.symmetric || c.symmetryOrder > 1,
+    )
+    let next = state ?? 0
+    return {
+      draw: () => outlines[next++]?.polygon,
+      get state() {
+        return next
+      },
+      outlines: outlines.length,
     }
-    if (counted.counts.solutions === 0) return false
-    tileable++
-    const s = silhouette(tiling, key, counted)
-    const asked = !request.unique || s.counts.solutions === 1
-    if (asked) {
-      if (s.counts.solutions === 1) checkUnique(tiling, s)
-      found.push(s)
+  }
+  const random = seededRandom(request.seed, state)
+  return {
+    draw: () => {
+      const symmetry = request.symmetric
+        ? GROWTH_SYMMETRIES[Math.floor(random() * GROWTH_SYMMETRIES.length)]
+        : undefined
+      return randomFigure(pieces, random, symmetry)
+    },
+    get state() {
+      return random.state()
+    },
+  }
+}
+
+/**
+ * What counting a new figure found: nothing to count (a cheap argument rules it out, or it has
+ * no symmetry when one is asked for), or its count: the search's nodes, whether it finished
+ * within the nodes it was given, and, if it did and the set builds the figure, the figure.
+ */
+export type CandidateOutcome =
+  | { readonly counted: false }
+  | {
+      readonly counted: true
+      readonly nodes: number
+      /** The placements at the count's last check of its budget (`countFigure`). */
+      readonly checked: number
+      readonly complete: boolean
+      readonly silhouette?: Silhouette
     }
-    onCandidate?.(s, asked)
-    return found.length >= request.count
+
+/** Counts a figure, exhaustively up to `maxNodes` search nodes. */
+export function countCandidate(
+  polygon: readonly Point[],
+  pieces: readonly PieceKind[],
+  rules: RuleOuts,
+  request: SilhouetteRequest,
+  maxNodes: number,
+): CandidateOutcome {
+  // A figure a cheap argument rules out has no tiling: not one the set builds.
+  const { problem: tiling, rejected } = prepareFigure(polygon, pieces, rules)
+  if (!tiling || rejected) return { counted: false }
+  if (request.symmetric && tiling.figure.symmetry.length < 2) return { counted: false }
+  const counted = countFigure(tiling, maxNodes)
+  const { nodes, checked, complete } = counted
+  if (!complete || counted.counts.solutions === 0)
+    return { counted: true, nodes, checked, complete }
+  const s = silhouette(tiling, latticeKey(polygon), counted)
+  if (s.counts.solutions === 1) checkUnique(tiling, s)
+  return { counted: true, nodes, checked, complete, silhouette: s }
+}
+
+/**
+ * The search's bookkeeping, draw by draw in the order drawn: the figures seen, found and
+ * counted, the nodes spent, and when to stop (enough found, a budget spent, the set making no
+ * more). Fed the same draws and outcomes it ends the same way, wherever the counts were made.
+ */
+export class SilhouetteTally {
+  private readonly found: Silhouette[] = []
+  private readonly seen = new Set<string>()
+  private draws = 0
+  private nodes = 0
+  private undecided = 0
+  /** Figures counted that the set builds, new ones in a row that it does not, draws with none. */
+  private tileable = 0
+  private barren = 0
+  private stale = 0
+
+  constructor(
+    private readonly request: SilhouetteRequest,
+    private readonly budget: SilhouetteBudget,
+    /** The convex outlines to draw, if convex. */
+    private readonly outlines = 0,
+    private readonly onCandidate?: (s: Silhouette, asked: boolean) => void,
+  ) {}
+
+  /** Whether a figure (by its key) is new: only a new one is counted. */
+  isNew(key: string): boolean {
+    return !this.seen.has(key)
   }
 
-  const kind = `${request.symmetric ? ' with a symmetry' : ''}${request.unique ? ' built in exactly one way' : ' the set builds'}`
-  const what = `figure${kind}`
-  if (request.kind === 'convex') {
-    for (const c of outlines) {
-      draws++
-      if (yield* consider(c.polygon)) return done()
-      if (nodes >= budget.nodes) return done(ranOutOfNodes(budget))
-      yield progress()
-    }
-    const all = `all ${plural(outlines.length, 'convex outline')}${request.symmetric ? ' with a symmetry' : ''} counted`
-    if (found.length === 0) throw new InputError(`no convex ${what} (${all})`)
-    return done(`only ${plural(found.length, 'convex figure')}${kind} (${all})`)
+  /** Nodes the next count may spend: a figure's budget, or what is left of the whole's. */
+  nodesLeft(figureNodes: number): number {
+    return Math.min(figureNodes, this.budget.nodes - this.nodes)
   }
-  const random = seededRandom(request.seed)
-  let stale = 0
-  while (draws < budget.draws) {
-    draws++
-    const symmetry = request.symmetric
-      ? GROWTH_SYMMETRIES[Math.floor(random() * GROWTH_SYMMETRIES.length)]
-      : undefined
-    const polygon = randomFigure(pieces, random, symmetry)
-    const before = seen.size
-    const tiled = tileable
-    if (polygon && (yield* consider(polygon))) return done()
-    stale = seen.size > before ? 0 : stale + 1
-    if (seen.size > before) barren = tileable > tiled ? 0 : barren + 1
-    if (barren >= budget.barren)
-      return shortOf(
+
+  progress(): SilhouetteProgress {
+    const { request, budget } = this
+    return {
+      draws: this.draws,
+      counted: this.seen.size,
+      found: this.found.length,
+      nodes: this.nodes,
+      undecided: this.undecided,
+      fraction: Math.min(
+        1,
+        Math.max(
+          this.found.length / request.count,
+          request.kind === 'convex'
+            ? this.draws / Math.max(1, this.outlines)
+            : this.draws / budget.draws,
+          this.nodes / budget.nodes,
+          this.barren / budget.barren,
+        ),
+      ),
+    }
+  }
+
+  /**
+   * The next draw: its figure's key (undefined: the draw made none) and, for a new figure, what
+   * counting it found. The result once the search ends.
+   */
+  take(key: string | undefined, outcome?: CandidateOutcome): SilhouetteResult | undefined {
+    const { request, budget } = this
+    this.draws++
+    const before = this.seen.size
+    const tiled = this.tileable
+    if (key !== undefined && !this.seen.has(key)) {
+      this.seen.add(key)
+      if (this.count(outcome!)) return this.done()
+    }
+    if (request.kind === 'convex') {
+      if (this.nodes >= budget.nodes) return this.done(ranOutOfNodes(budget))
+      if (this.draws < this.outlines) return undefined
+      const all = `all ${plural(this.outlines, 'convex outline')}${request.symmetric ? ' with a symmetry' : ''} counted`
+      if (this.found.length === 0) throw new InputError(`no convex ${this.what()} (${all})`)
+      return this.done(`only ${plural(this.found.length, 'convex figure')}${this.kind()} (${all})`)
+    }
+    const isNew = this.seen.size > before
+    this.stale = isNew ? 0 : this.stale + 1
+    if (isNew) this.barren = this.tileable > tiled ? 0 : this.barren + 1
+    if (this.barren >= budget.barren)
+      return this.shortOf(
         `none of the last ${budget.barren.toLocaleString('en')} figures drawn is one the set builds${request.symmetric ? ' (a symmetric figure is grown with copies of its pieces the set may not have)' : ''}`,
       )
-    if (nodes >= budget.nodes) return done(ranOutOfNodes(budget))
-    if (stale >= budget.stale)
-      return shortOf(
-        `no new figure in the last ${budget.stale.toLocaleString('en')} draws: the set makes few figures (${seen.size.toLocaleString('en')} found)`,
+    if (this.nodes >= budget.nodes) return this.done(ranOutOfNodes(budget))
+    if (this.stale >= budget.stale)
+      return this.shortOf(
+        `no new figure in the last ${budget.stale.toLocaleString('en')} draws: the set makes few figures (${this.seen.size.toLocaleString('en')} found)`,
       )
-    if (draws % 16 === 0) yield progress()
+    if (this.draws >= budget.draws)
+      return this.shortOf(`${budget.draws.toLocaleString('en')} random figures drawn`)
+    return undefined
   }
-  return shortOf(`${budget.draws.toLocaleString('en')} random figures drawn`)
 
-  function shortOf(reason: string): SilhouetteResult {
-    if (found.length === 0) throw new InputError(`no ${what}: ${reason}`)
-    return done(`only ${plural(found.length, 'figure')}${kind}: ${reason}`)
+  /** A new figure's count taken in; true once enough are found. */
+  private count(outcome: CandidateOutcome): boolean {
+    if (!outcome.counted) return false
+    // A count made with a figure's budget while less of the whole's was left (on the task farm,
+    // counted ahead) would have stopped at a check past that: undecided, the whole's budget
+    // spent (its nodes then those of the whole count, a little more than here).
+    const complete = outcome.complete && outcome.checked <= this.budget.nodes - this.nodes
+    this.nodes += outcome.nodes
+    if (!complete) {
+      this.undecided++
+      return false
+    }
+    const s = outcome.silhouette
+    if (!s) return false
+    this.tileable++
+    const asked = !this.request.unique || s.counts.solutions === 1
+    if (asked) this.found.push(s)
+    this.onCandidate?.(s, asked)
+    return this.found.length >= this.request.count
+  }
+
+  private kind(): string {
+    const { symmetric, unique } = this.request
+    return `${symmetric ? ' with a symmetry' : ''}${unique ? ' built in exactly one way' : ' the set builds'}`
+  }
+
+  private what(): string {
+    return `figure${this.kind()}`
+  }
+
+  private done(shortfall?: string): SilhouetteResult {
+    return {
+      figures: [...this.found].sort((a, b) => a.nodes - b.nodes),
+      progress: this.progress(),
+      shortfall: this.found.length < this.request.count ? shortfall : undefined,
+    }
+  }
+
+  private shortOf(reason: string): SilhouetteResult {
+    if (this.found.length === 0) throw new InputError(`no ${this.what()}: ${reason}`)
+    return this.done(`only ${plural(this.found.length, 'figure')}${this.kind()}: ${reason}`)
   }
 }
 
@@ -261,29 +387,32 @@ function ranOutOfNodes(budget: SilhouetteBudget): string {
 interface Counted {
   readonly counts: TilingCounts
   readonly nodes: number
+  /** The placements when the budget was last checked: a smaller budget stops the count there. */
+  readonly checked: number
   readonly kept: readonly TilingSolution[]
   readonly complete: boolean
 }
 
-/** The exhaustive count of one figure (not ruled out), yielding every few thousand placements. */
-function* countFigure(problem: TilingProblem, maxNodes: number): Generator<void, Counted> {
+/** The exhaustive count of one figure (not ruled out), stopped past `maxNodes`. */
+function countFigure(problem: TilingProblem, maxNodes: number): Counted {
   const search = new TilingSearch(problem, 'reduce')
   const kept: TilingSolution[] = []
+  // Checked every STEP placements and at each tiling, as the count always has: the nodes of a
+  // count stopped past its budget are the same wherever it runs.
   let since = 0
+  let checked = 0
   for (;;) {
     const before = search.stats().placements
     const status = search.step(STEP - since)
     since += search.stats().placements - before
     if (status === 'done') break
     if (status === 'solution' && kept.length < KEPT_TILINGS) kept.push(search.solution())
-    if (search.stats().placements > maxNodes)
-      return { counts: search.counts, nodes: search.stats().placements, kept, complete: false }
-    if (since >= STEP) {
-      since = 0
-      yield
-    }
+    checked = search.stats().placements
+    if (checked > maxNodes)
+      return { counts: search.counts, nodes: checked, checked, kept, complete: false }
+    if (since >= STEP) since = 0
   }
-  return { counts: search.counts, nodes: search.stats().placements, kept, complete: true }
+  return { counts: search.counts, nodes: search.stats().placements, checked, kept, complete: true }
 }
 
 /** A counted figure with the tilings it shows: its one, or the two that differ least. */

@@ -1,18 +1,18 @@
 import { plural } from '../../../shared/plural'
 import { formatRoot2, toNumber } from '../../../shared/exact/root2'
 import type { XPoint } from '../../../shared/exact/geometry'
-import {
-  pentagonSearch,
-  searchCoverage,
-  type PentagonProgress,
-} from '../../../shared/pentagons/pentagons'
+import { searchCoverage } from '../../../shared/pentagons/pentagons'
+import { runPentagons, type PentagonsRunProgress } from '../../services/pentagons-run'
 import { loadSolvableSet } from '../inputs'
-import { runInSlices, statusBar } from '../progress'
+import { statusBar } from '../progress'
+import { withBar, withRunPlace } from '../run'
 import { table } from '../table'
 
 export interface PentagonsOptions {
   json?: boolean
   progress?: boolean
+  jobs?: string
+  queue?: string
 }
 
 const exact = ([x, y]: XPoint) => [formatRoot2(x), formatRoot2(y)]
@@ -21,8 +21,8 @@ const length = (v: Parameters<typeof toNumber>[0]) => Math.round(toNumber(v) * 1
 
 /**
  * `pentagons SET`: every pentagon the set makes (TANGRAM-5), snug and not, with a dissection
- * each and the tilings of the lattice ones. The search runs in short steps, so Ctrl-C stops it
- * at once.
+ * each and the tilings of the lattice ones. Its steps run on the task farm (worker processes
+ * here, or the queue's machines), so Ctrl-C stops it at once.
  */
 export async function pentagonsCommand(
   setArg: string,
@@ -35,8 +35,8 @@ export async function pentagonsCommand(
   const bar = statusBar(
     o.progress !== false,
     '{bar} phase {phase}/4: {what} {done}/{total}',
-    (p: PentagonProgress) => ({
-      fraction: (p.phase - 1 + (p.total > 0 ? p.done / p.total : 1)) / 4,
+    (p: PentagonsRunProgress) => ({
+      fraction: p.fraction,
       elapsedMs: Date.now() - t0,
       fields: {
         phase: String(p.phase),
@@ -46,7 +46,11 @@ export async function pentagonsCommand(
       },
     }),
   )
-  const result = (await runInSlices(pentagonSearch(set.pieces), bar, signal))?.value
+  const result = await withRunPlace(o, ({ transport }) =>
+    withBar(bar, (hooks) =>
+      runPentagons({ pieces: set.pieces, wire: set.wire, transport, signal, ...hooks }),
+    ),
+  )
   if (!result) {
     process.stderr.write('interrupted: no pentagons listed\n')
     return 130

@@ -1,17 +1,14 @@
 import { join } from 'node:path'
 import { documentFromSet } from '../../../shared/document/document'
 import { InputError } from '../../../shared/errors'
-import {
-  silhouetteSearch,
-  type Silhouette,
-  type SilhouetteProgress,
-  type SilhouetteResult,
-} from '../../../shared/silhouettes/search'
+import type { Silhouette, SilhouetteProgress } from '../../../shared/silhouettes/search'
+import { runSilhouettes } from '../../services/silhouettes-run'
 import { renderBooklet, writeBooklet } from '../../services/export/booklet'
 import { formatDuration } from '../../../shared/tiling/estimate'
 import { loadSolvableSet, RESOURCES } from '../inputs'
 import { checkBinaryStdout, isStdout, stderrLine, toStdout, wordsBeside } from '../output'
 import { statusBar } from '../progress'
+import { withBar, withRunPlace } from '../run'
 import { table } from '../table'
 import { plural } from '../../../shared/plural'
 
@@ -25,6 +22,8 @@ export interface PuzzlesOptions {
   output?: string
   json?: boolean
   progress?: boolean
+  jobs?: string
+  queue?: string
 }
 
 const whole = (name: string, v: string, lo: number, hi: number): number => {
@@ -37,7 +36,8 @@ const whole = (name: string, v: string, lo: number, hi: number): number => {
 /**
  * `puzzles SET`: figures the set builds (with --unique: in exactly one way up to the figure's
  * symmetries), convex or any, each proven by the exhaustive count and rated by its search nodes,
- * easiest first; optionally a booklet. The search runs in short steps, so Ctrl-C stops it at once.
+ * easiest first; optionally a booklet. The counts run on the task farm (worker processes here, or the
+ * queue's machines), so Ctrl-C stops it at once.
  */
 export async function puzzlesCommand(
   setArg: string,
@@ -71,35 +71,33 @@ export async function puzzlesCommand(
       },
     }),
   )
-  let result: SilhouetteResult | undefined
   // What an interrupted search has found: printed all the same.
   const asked: Silhouette[] = []
-  try {
-    const search = silhouetteSearch(set.pieces, request, undefined, (f, a) => a && asked.push(f))
-    let paused = performance.now()
-    for (;;) {
-      const step = search.next()
-      if (step.done) {
-        result = step.value
-        break
-      }
-      // Every 50 ms, let Ctrl-C and the terminal in.
-      if (performance.now() - paused > 50) {
-        bar.update(step.value)
-        await new Promise((resolve) => setImmediate(resolve))
-        paused = performance.now()
-        if (signal.aborted) {
-          result = {
-            figures: asked.sort((a, b) => a.nodes - b.nodes),
-            progress: step.value,
-            shortfall: `interrupted: ${asked.length} of ${plural(request.count, 'figure')} found`,
-          }
-          break
-        }
-      }
-    }
-  } finally {
-    bar.stop()
+  let last: SilhouetteProgress = {
+    draws: 0,
+    counted: 0,
+    found: 0,
+    nodes: 0,
+    undecided: 0,
+    fraction: 0,
+  }
+  const result = (await withRunPlace(o, ({ transport }) =>
+    withBar(bar, (hooks) =>
+      runSilhouettes({
+        pieces: set.pieces,
+        wire: set.wire,
+        request,
+        transport,
+        signal,
+        onNotice: hooks.onNotice,
+        onProgress: (p) => hooks.onProgress((last = p)),
+        onCandidate: (f, a) => a && asked.push(f),
+      }),
+    ),
+  )) ?? {
+    figures: asked.sort((a, b) => a.nodes - b.nodes),
+    progress: last,
+    shortfall: `interrupted: ${asked.length} of ${plural(request.count, 'figure')} found`,
   }
   const { figures, progress } = result
   if (result.shortfall) stderrLine(result.shortfall)

@@ -4,7 +4,7 @@ import type { SilhouetteCandidate } from '../../../shared/api/contract'
 import { documentFromJson } from '../../../shared/document/document'
 import { mergeCongruent } from '../../../shared/document/merge'
 import { pieceSetFromJson } from '../../../shared/formats/load'
-import { silhouetteSearch } from '../../../shared/silhouettes/search'
+import { findSilhouettes } from '../../../shared/silhouettes/search'
 import { host, settled } from '../../../testing/renderer-setup'
 import { useSilhouettes } from './silhouettes'
 
@@ -16,12 +16,10 @@ function counted(count: number): { candidates: SilhouetteCandidate[]; found: str
   const pieces = pieceSetFromJson(tangramSet, 'tangram').pieces
   const candidates: SilhouetteCandidate[] = []
   const request = { kind: 'any', count, unique: true, symmetric: false, seed: 1 } as const
-  const search = silhouetteSearch(pieces, request, undefined, (s, asked) =>
+  const result = findSilhouettes(pieces, request, undefined, (s, asked) =>
     candidates.push({ ...s, asked }),
   )
-  let step = search.next()
-  while (!step.done) step = search.next()
-  return { candidates, found: step.value.figures.map((f) => f.key) }
+  return { candidates, found: result.figures.map((f) => f.key) }
 }
 const progress = { draws: 1, counted: 1, found: 0, nodes: 10, undecided: 0, fraction: 0.5 }
 

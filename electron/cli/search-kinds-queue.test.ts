@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compareSets } from '../../shared/compare/compare'
+import { bundledSet, cutTangram } from '../../testing/farm-sets'
+import {
+  missingRedis,
+  startRedis,
+  startWorker,
+  stopWorker,
+  type TestRedis,
+  type TestWorker,
+} from '../../testing/redis'
+import { runCompare } from '../services/compare-run'
+import { parseQueueUrl } from '../services/farm/queue-connection'
+import { QueueTransport } from '../services/farm/queue-transport'
+import { cliAsync } from './run-cli'
+
+if (missingRedis) console.warn(missingRedis)
+
+/**
+ * Pentagons, puzzles and sets compared on the queue (issue 26): the same searches as on this
+ * machine's processes, their tasks taken by a queue worker from the real Redis.
+ */
+describe.skipIf(missingRedis !== undefined)('the searches on the queue', () => {
+  let redis: TestRedis
+  let worker: TestWorker
+
+  beforeAll(async () => {
+    redis = await startRedis()
+    worker = await startWorker(redis.url, '--jobs', '1')
+  }, 60_000)
+  afterAll(async () => {
+    if (worker) await stopWorker(worker)
+    await redis?.stop()
+  })
+
+  it('pentagons --queue lists what the processes here list', async () => {
+    const args = ['pentagons', 'tangram', '--json', '--no-progress']
+    const [queued, here] = await Promise.all([
+      cliAsync(...args, '--queue', redis.url),
+      cliAsync(...args, '--jobs', '1'),
+    ])
+    expect(queued.err).toBe('')
+    expect(queued.code).toBe(0)
+    expect(JSON.parse(queued.out)).toEqual(JSON.parse(here.out))
+    expect((JSON.parse(queued.out) as { total: number }).total).toBe(53)
+  }, 300_000)
+
+  it('puzzles --queue finds what the processes here find', async () => {
+    const args = ['puzzles', 'tangram', '--unique', '--count', '4', '--json', '--no-progress']
+    const [queued, here] = await Promise.all([
+      cliAsync(...args, '--queue', redis.url),
+      cliAsync(...args, '--jobs', '1'),
+    ])
+    expect(queued.err).toBe('')
+    expect(queued.code).toBe(0)
+    expect(JSON.parse(queued.out)).toEqual(JSON.parse(here.out))
+  }, 300_000)
+
+  it('sets compared on the queue make the comparison one process makes', async () => {
+    const sets = [bundledSet('tangram'), cutTangram()]
+    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    try {
+      expect(await runCompare({ sets, transport })).toEqual(compareSets(sets))
+    } finally {
+      await transport.close()
+    }
+  }, 300_000)
+})

@@ -1,0 +1,150 @@
+import type { Point } from '../../shared/lattice/polygon'
+import type { SetWire } from '../../shared/pieces/solvable'
+import {
+  SILHOUETTE_BUDGET,
+  SilhouetteTally,
+  silhouetteSetProblem,
+  type CandidateOutcome,
+  type Silhouette,
+  type SilhouetteBudget,
+  type SilhouetteProgress,
+  type SilhouetteRequest,
+  type SilhouetteResult,
+} from '../../shared/silhouettes/search'
+import type { PieceKind } from '../../shared/tiling/problem'
+import { InputError } from '../../shared/errors'
+import type { SilhouettesInput } from '../worker/protocol'
+import { runFarm, type FarmTask } from './farm/farm'
+import type { FarmTransport } from './farm/transport'
+
+/**
+ * Silhouette puzzles (shared/silhouettes) on the task farm. Figures are drawn in order, a batch
+ * a task (each from the state the last left), and each new figure is counted in batches that
+ * the processes share, ahead of the tally; the tally (the budgets, the figures found, when to
+ * stop) is kept here, fed draw by draw in the order drawn, so that the result is the one
+ * `findSilhouettes` makes in one process, whatever order the counts end in. Once it has its
+ * result, the counts still going are stopped.
+ */
+export interface SilhouettesRunOptions {
+  /** The set's pieces (congruent pieces merged), and the same as the workers take them. */
+  readonly pieces: readonly PieceKind[]
+  readonly wire: SetWire
+  readonly request: SilhouetteRequest
+  readonly budget?: SilhouetteBudget
+  readonly transport: FarmTransport
+  readonly signal?: AbortSignal
+  readonly onProgress?: (p: SilhouetteProgress) => void
+  /** Every figure the set tiles, as the tally takes it, and whether it is one asked for. */
+  readonly onCandidate?: (s: Silhouette, asked: boolean) => void
+  readonly onNotice?: (line: string) => void
+}
+
+/** Figures drawn per task: a random draw takes a fraction of a millisecond. */
+const DRAW_BATCH = 256
+/** New figures counted per task: most are ruled out or counted in a millisecond. */
+const COUNT_BATCH = 8
+/** Draws made ahead of the tally at most: counts beyond where it stops are wasted. */
+const AHEAD = 1024
+
+type Task = FarmTask<SilhouettesInput>
+
+/** The figures found, or undefined when the signal stopped the search. */
+export async function runSilhouettes(
+  o: SilhouettesRunOptions,
+): Promise<SilhouetteResult | undefined> {
+  const problem = silhouetteSetProblem(o.pieces)
+  if (problem) throw new InputError(problem)
+  const budget = o.budget ?? SILHOUETTE_BUDGET
+  const stop = new AbortController()
+  let tally: SilhouetteTally | undefined
+  let result: SilhouetteResult | undefined
+  /** Every draw's figure by its key (undefined: none), and the tally's place among them. */
+  const drawn: (string | undefined)[] = []
+  let taken = 0
+  const outcomes = new Map<string, CandidateOutcome>()
+  const asked = new Set<string>()
+  /** The keys of each count task's figures. */
+  const counting = new Map<string, readonly string[]>()
+  /** Where the draws go on from; undefined once there are no more to draw. */
+  let drawFrom: { state?: number } | undefined = {}
+  let drawing = false
+  let tasks = 0
+
+  const drawTask = (): Task[] => {
+    if (drawing || !drawFrom || drawn.length - taken >= AHEAD) return []
+    const draws = Math.min(DRAW_BATCH, budget.draws - drawn.length)
+    if (draws <= 0) return []
+    drawing = true
+    return [
+      {
+        id: `draw/${tasks++}`,
+        input: { step: 'draw', state: drawFrom.state, draws },
+        weight: 1,
+        // The tally waits for the draws: they go out before any count.
+        priority: 1,
+      },
+    ]
+  }
+  const countTasks = (polygons: readonly (readonly Point[])[], keys: readonly string[]) => {
+    const next: Task[] = []
+    for (let from = 0; from < polygons.length; from += COUNT_BATCH) {
+      const id = `count/${tasks++}`
+      counting.set(id, keys.slice(from, from + COUNT_BATCH))
+      const batch = polygons.slice(from, from + COUNT_BATCH)
+      next.push({ id, input: { step: 'count', polygons: batch }, weight: batch.length })
+    }
+    return next
+  }
+  /** The tally fed the draws whose counts are in, in order, until it ends or must wait. */
+  const advance = () => {
+    while (tally && !result && taken < drawn.length) {
+      const key = drawn[taken]
+      const fresh = key !== undefined && tally.isNew(key)
+      if (fresh && !outcomes.has(key)) return
+      taken++
+      result = tally.take(key, fresh ? outcomes.get(key) : undefined)
+    }
+    if (result) stop.abort()
+  }
+
+  const outcome = await runFarm(
+    {
+      kind: 'silhouettes',
+      setup: { set: o.wire, request: o.request, figureNodes: budget.figureNodes },
+      tasks: drawTask(),
+      onResult: (task, r) => {
+        if (r.step === 'draw') {
+          drawing = false
+          tally ??= new SilhouetteTally(o.request, budget, r.outlines, o.onCandidate)
+          const fresh: (readonly Point[])[] = []
+          const keys: string[] = []
+          for (const figure of r.figures) {
+            drawn.push(figure?.key)
+            if (figure && !asked.has(figure.key)) {
+              asked.add(figure.key)
+              fresh.push(figure.polygon)
+              keys.push(figure.key)
+            }
+          }
+          const more = r.outlines === undefined || r.state < r.outlines
+          drawFrom = more && r.figures.length > 0 ? { state: r.state } : undefined
+          advance()
+          return { next: [...countTasks(fresh, keys), ...drawTask()] }
+        }
+        counting.get(task.id)!.forEach((key, i) => outcomes.set(key, r.outcomes[i]))
+        advance()
+        return { next: drawTask() }
+      },
+    },
+    {
+      transport: o.transport,
+      signal: o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal,
+      onNotice: o.onNotice,
+      onProgress: () => tally && o.onProgress?.(tally.progress()),
+    },
+  )
+  if (outcome.error) throw outcome.error
+  if (result) return result
+  if (o.signal?.aborted) return undefined
+  throw new Error('internal: the search for figures ended before its tally did')
+}
