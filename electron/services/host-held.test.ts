@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../shared/api/contract'
 import type { WorkbenchDocument } from '../../shared/document/document'
@@ -134,6 +135,23 @@ const kinds: [string, RunKind][] = [
       ended: 'compare.ended',
     },
   ],
+  ...(
+    [
+      ['cards', { text: readFileSync('resources/cards/hib-smiley.json', 'utf8'), goal: 'all' }],
+      [
+        'triangle',
+        {
+          text: readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 'utf8'),
+          goal: 'count',
+        },
+      ],
+      ['tait', { n: 5, gaps: 2, list: 100 }],
+      ['generate', { kind: 'cards', rows: 3, cols: 3, figures: 6, seed: 1 }],
+    ] as const
+  ).map(([kind, params]): [string, RunKind] => [
+    kind,
+    { method: 'run.start', params: () => ({ kind, params }), id: 'runId', ended: 'run.ended' },
+  ]),
 ]
 
 describe('the host while a run goes on', () => {
