@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { compareSets } from '../../shared/compare/compare'
 import { bundledSet, cutTangram } from '../../testing/farm-sets'
-import {
-  missingRedis,
-  startRedis,
-  startWorker,
-  stopWorker,
-  type TestRedis,
-  type TestWorker,
-} from '../../testing/redis'
+import { queueWithWorker } from '../../testing/queue-fixture'
+import { missingRedis } from '../../testing/redis'
 import { runCompare } from '../services/compare-run'
 import { parseQueueUrl } from '../services/farm/queue-connection'
 import { QueueTransport } from '../services/farm/queue-transport'
@@ -21,22 +15,12 @@ if (missingRedis) console.warn(missingRedis)
  * machine's processes, their tasks taken by a queue worker from the real Redis.
  */
 describe.skipIf(missingRedis !== undefined)('the searches on the queue', () => {
-  let redis: TestRedis
-  let worker: TestWorker
-
-  beforeAll(async () => {
-    redis = await startRedis()
-    worker = await startWorker(redis.url, '--jobs', '1')
-  }, 60_000)
-  afterAll(async () => {
-    if (worker) await stopWorker(worker)
-    await redis?.stop()
-  })
+  const queue = queueWithWorker('--jobs', '1')
 
   it('pentagons --queue lists what the processes here list', async () => {
     const args = ['pentagons', 'tangram', '--json', '--no-progress']
     const [queued, here] = await Promise.all([
-      cliAsync(...args, '--queue', redis.url),
+      cliAsync(...args, '--queue', queue.redis.url),
       cliAsync(...args, '--jobs', '1'),
     ])
     expect(queued.err).toBe('')
@@ -48,7 +32,7 @@ describe.skipIf(missingRedis !== undefined)('the searches on the queue', () => {
   it('puzzles --queue finds what the processes here find', async () => {
     const args = ['puzzles', 'tangram', '--unique', '--count', '4', '--json', '--no-progress']
     const [queued, here] = await Promise.all([
-      cliAsync(...args, '--queue', redis.url),
+      cliAsync(...args, '--queue', queue.redis.url),
       cliAsync(...args, '--jobs', '1'),
     ])
     expect(queued.err).toBe('')
@@ -58,7 +42,7 @@ describe.skipIf(missingRedis !== undefined)('the searches on the queue', () => {
 
   it('sets compared on the queue make the comparison one process makes', async () => {
     const sets = [bundledSet('tangram'), cutTangram()]
-    const transport = await QueueTransport.connect(parseQueueUrl(redis.url))
+    const transport = await QueueTransport.connect(parseQueueUrl(queue.redis.url))
     try {
       expect(await runCompare({ sets, transport })).toEqual(compareSets(sets))
     } finally {

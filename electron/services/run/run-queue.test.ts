@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../../shared/api/contract'
 import type { RunEvent } from '../../../shared/api/run'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import { countTait } from '../../../shared/tait/count'
 import { cliAsync } from '../../cli/run-cli'
-import {
-  missingRedis,
-  startRedis,
-  startWorker,
-  stopWorker,
-  type TestRedis,
-  type TestWorker,
-} from '../../../testing/redis'
+import { queueWithWorker } from '../../../testing/queue-fixture'
+import { missingRedis } from '../../../testing/redis'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
 
 if (missingRedis) console.warn(missingRedis)
@@ -21,28 +15,26 @@ if (missingRedis) console.warn(missingRedis)
 const TRIANGLE = 'shared/edgematch/triangle/examples/puzzle1.txt'
 
 describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, one worker)', () => {
-  let redis: TestRedis
-  let worker: TestWorker
-  beforeAll(async () => {
-    redis = await startRedis()
-    worker = await startWorker(redis.url, '--jobs', '1')
-  }, 60_000)
-  afterAll(async () => {
-    await stopWorker(worker)
-    await redis.stop()
-  })
+  const queue = queueWithWorker('--jobs', '1')
 
   it('the CLI counts cards, triangles and Tait and generates a puzzle on the queue', async () => {
-    const cards = await cliAsync('cards', 'hib-smiley', '--count', '--json', '--queue', redis.url)
+    const cards = await cliAsync(
+      'cards',
+      'hib-smiley',
+      '--count',
+      '--json',
+      '--queue',
+      queue.redis.url,
+    )
     expect([cards.code, cards.out]).toEqual([0, '{"fixed":16,"upToRotation":4}\n'])
 
     const text = readFileSync(TRIANGLE, 'utf8')
     const { counts } = solveAll(parseTrianglePuzzle(text, 't'))
-    const t = await cliAsync('triangle', TRIANGLE, '--count', '--json', '--queue', redis.url)
+    const t = await cliAsync('triangle', TRIANGLE, '--count', '--json', '--queue', queue.redis.url)
     expect(t.code, t.err).toBe(0)
     expect(JSON.parse(t.out)).toEqual({ fixed: counts.fixed, upToRotation: counts.upToRotation })
 
-    const tait = await cliAsync('tait', '6', '--gaps', '2', '--json', '--queue', redis.url)
+    const tait = await cliAsync('tait', '6', '--gaps', '2', '--json', '--queue', queue.redis.url)
     const here = countTait({ n: 6, empty: 4 })
     expect(JSON.parse(tait.out)).toMatchObject({
       moves: here.moves,
@@ -58,7 +50,7 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
       '2',
       '--json',
       '--queue',
-      redis.url,
+      queue.redis.url,
     )
     expect(g.code, g.err).toBe(0)
     // Exactly one solution up to turning the board, as the shared solver counts it here.
@@ -66,9 +58,9 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
   }, 120_000)
 
   it('a search for one board and for all of them runs on the queue too', async () => {
-    const one = await cliAsync('cards', 'hib-smiley', '--json', '--queue', redis.url)
+    const one = await cliAsync('cards', 'hib-smiley', '--json', '--queue', queue.redis.url)
     expect(JSON.parse(one.out)).toMatchObject({ solvable: true })
-    const all = await cliAsync('triangle', TRIANGLE, '--all', '--json', '--queue', redis.url)
+    const all = await cliAsync('triangle', TRIANGLE, '--all', '--json', '--queue', queue.redis.url)
     const { counts } = solveAll(parseTrianglePuzzle(readFileSync(TRIANGLE, 'utf8'), 't'))
     expect(JSON.parse(all.out).solutions).toHaveLength(counts.fixed)
   }, 120_000)
@@ -77,7 +69,7 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
     const { workbench, close } = testWorkbench({})
     try {
       const api = apiCalls(workbench)
-      await api.ok('settings.set', { runOn: 'queue', queueUrl: redis.url })
+      await api.ok('settings.set', { runOn: 'queue', queueUrl: queue.redis.url })
       const { runId } = await api.ok<{ runId: string }>('run.start', {
         kind: 'cards',
         params: { text: readFileSync('resources/cards/hib-smiley.json', 'utf8'), goal: 'all' },
@@ -89,7 +81,7 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
       const events = api.events.filter(isRun).filter((e) => e.runId === runId)
       expect(events[0]).toMatchObject({
         type: 'run.started',
-        runsOn: { kind: 'queue', url: `redis://127.0.0.1:${redis.port}` },
+        runsOn: { kind: 'queue', url: `redis://127.0.0.1:${queue.redis.port}` },
       })
       expect(end).toMatchObject({ outcome: 'done', result: { fixed: '16', upToRotation: '4' } })
       const boards = events.flatMap((e) => (e.type === 'run.items' ? e.items : []))
