@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { LIMITS } from '../limits'
 import type { TaitProgress } from '../tait/count'
 import { MAX_CELLS } from '../tait/state'
-import type { RunPlace } from './contract'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -178,3 +177,26 @@ export interface RunStart<K extends RunKind = RunKind> {
 }
 
 export const runCancelSchema = z.strictObject({ runId: z.string().max(100) })
+
+/**
+ * Where a run's tasks go: this machine's worker processes, or the queue at a Redis URL (its
+ * password hidden, `queue-url.ts`).
+ */
+export type RunPlace =
+  | { readonly kind: 'here'; readonly processes: number }
+  | { readonly kind: 'queue'; readonly url: string }
+
+export const RUN_METHODS = {
+  /** Starts a run of any kind on the task farm (shared/api/run.ts); its events follow. */
+  'run.start': runStartSchema,
+  /** Stops a run at once: its `run.ended` (cancelled) comes before the reply. */
+  'run.cancel': runCancelSchema,
+  /** An ended run's result and items as kept (the last few runs), for export or a reloaded page. */
+  'run.results': runCancelSchema,
+} as const
+
+export interface RunResults {
+  'run.start': { runId: string }
+  'run.cancel': null
+  'run.results': { [K in RunKind]: { kind: K; result: RunResult<K>; items: RunItem<K>[] } }[RunKind]
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import type { Point } from '../lattice/polygon'
+import { LIMITS } from '../limits'
+
+/* The zod fields the methods of several domains share. */
+
+/**
+ * A polygon: at most LIMITS.maxVertices points [x, y] of whole numbers, checked in one loop (a
+ * schema per point took the browser host a second per 200,000 vertices, while nothing else ran).
+ */
+export const polygon = z.custom<Point[]>(
+  (v) =>
+    Array.isArray(v) &&
+    v.length <= LIMITS.maxVertices &&
+    v.every(
+      (p) =>
+        Array.isArray(p) &&
+        p.length === 2 &&
+        Number.isSafeInteger(p[0]) &&
+        Number.isSafeInteger(p[1]),
+    ),
+  { error: `not a polygon of at most ${LIMITS.maxVertices} points [x, y] of whole numbers` },
+)
+export const path = z.string().min(1).max(4096)
+export const none = z.strictObject({})
+/** File extensions a listing or a dialog offers (.json). */
+export const extensions = z
+  .array(z.string().regex(/^\.[a-z0-9]{1,8}$/))
+  .min(1)
+  .max(10)
+/** Steps of undo history an autosave keeps each way, so that a restore can be undone into. */
+export const AUTOSAVED_HISTORY = 50
+/** An editor's undo (past, oldest first) and redo (future, next first) history. */
+export const history = <T extends z.ZodType>(entry: T) =>
+  z.strictObject({
+    past: z.array(entry).max(AUTOSAVED_HISTORY),
+    future: z.array(entry).max(AUTOSAVED_HISTORY),
+  })
