@@ -49,7 +49,7 @@ export const MAX_CANDIDATES = 50_000
 export function* growCandidates(
   area: number,
   maxPieceArea: number,
-  from?: { readonly name: string; readonly polygon: readonly Point[] },
+  from?: { readonly polygon: readonly Point[] },
 ): Generator<GrowthProgress, Candidates> {
   const outlines = outlineCases(area)
   const fits: FigureFit[] = []
@@ -117,13 +117,18 @@ export function candidate(
   fits: bigint,
 ): Candidate {
   let shape: Shape | undefined
+  let name: string | undefined
   return {
     index,
     area,
     polygon,
     fits,
     fitCount: bitCount(fits),
-    name: describePolygon(polygon),
+    // Made when asked (a listed set's pieces): the host takes thousands of candidates from the
+    // wire and names a few.
+    get name() {
+      return (name ??= describePolygon(polygon))
+    },
     shape: () => (shape ??= analyzeShape(polygon)),
   }
 }
