@@ -1,5 +1,5 @@
 import type { MatchBoard, MatchProgress, MatchResult, RunParams } from '../../shared/api/run'
-import type { CandidateWire, UnitInput, UnitOutcome } from '../../shared/design/unit'
+import type { UnitInput, UnitOutcome } from '../../shared/design/unit'
 import type { Budget, Spent } from '../../shared/edgematch/draws'
 import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
 import type { GrowthProgress } from '../../shared/pieces/polyforms'
@@ -65,7 +65,7 @@ export interface FarmKinds {
   readonly match: Kind<MatchSetup, null, MatchResult, MatchBoard, MatchDetail>
   readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
-  readonly candidates: Kind<CandidatesSetup, null, readonly CandidateWire[], never, GrowthProgress>
+  readonly candidates: Kind<CandidatesSetup, null, string, never, GrowthProgress>
   readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
   readonly compare: Kind<CompareSetup, CompareInput, readonly TilingCounts[]>
   readonly pentagons: Kind<{ readonly set: SetWire }, PentagonsInput, PentagonsOutput>
@@ -247,7 +247,12 @@ export interface ExploreSetup {
   readonly maxPieceArea: number
   /** The figure the sets must cut, if any. */
   readonly from?: readonly Point[]
-  readonly candidates: readonly CandidateWire[]
+  /**
+   * `CandidateWire[]` as JSON, as the `candidates` task sent it: one string crosses a process's
+   * channel in a copy, thousands of objects are cloned one by one (measured: a 1 s hold of the
+   * host for 8,158 candidates sent to two workers).
+   */
+  readonly candidates: string
 }
 
 /** Sets compared (shared/compare): each set, congruent pieces merged. */

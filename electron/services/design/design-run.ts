@@ -52,7 +52,9 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
   if (!wire) return explorer.result(false)
   // Read once, cheaply (names and shapes are made only for the sets listed): the ranking and the
   // results need the candidates' areas and fits; the units get the wire as it came.
-  const c = explorer.take(candidatesFromWire(outlineCases(r.area), r.maxPieceArea, wire))
+  const c = explorer.take(
+    candidatesFromWire(outlineCases(r.area), r.maxPieceArea, JSON.parse(wire) as CandidateWire[]),
+  )
   const tally = explorer.tally
   const units: FarmTask<UnitInput>[] = explorer.levels().flatMap((level) =>
     explorer.tasks.map((_, i) => ({
@@ -112,14 +114,14 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
   return explorer.result(outcome.complete)
 }
 
-/** The candidate pieces grown in one farm task, as they came; undefined if stopped. */
+/** The candidate pieces grown in one farm task, their wire as it came; undefined if stopped. */
 async function grownOnFarm(
   o: DesignRunOptions,
   r: SetExplorer['request'],
   signal: AbortSignal,
   t0: number,
-): Promise<readonly CandidateWire[] | undefined> {
-  let wire: readonly CandidateWire[] | undefined
+): Promise<string | undefined> {
+  let wire: string | undefined
   const outcome = await runFarm(
     {
       kind: 'candidates',

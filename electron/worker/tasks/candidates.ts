@@ -6,7 +6,7 @@ import { oneTask } from './kind'
 export default oneTask<'candidates'>(({ area, maxPieceArea, from }, hooks) => {
   const growth = growCandidates(area, maxPieceArea, from && { polygon: from })
   for (let step = growth.next(); ; step = growth.next()) {
-    if (step.done) return candidatesToWire(step.value)
+    if (step.done) return JSON.stringify(candidatesToWire(step.value))
     hooks.progress(step.value.total > 0 ? step.value.done / step.value.total : 0, step.value)
   }
 })
