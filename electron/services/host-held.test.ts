@@ -77,11 +77,7 @@ beforeAll(async () => {
   }
 })
 
-/**
- * Every kind but the set explorer's: it still grows its candidate pieces in the host, in slices
- * (design-run.ts), and holds it for up to a second (measured here: 757 to 1,346 ms): to move
- * into a task of its own.
- */
+/** Every kind of run the host offers. */
 const kinds: [string, RunKind][] = [
   [
     'solver',
@@ -124,6 +120,15 @@ const kinds: [string, RunKind][] = [
       }),
       id: 'searchId',
       ended: 'silhouettes.ended',
+    },
+  ],
+  [
+    'design',
+    {
+      method: 'design.start',
+      params: () => ({ area: 9, pieces: 3, top: 4 }),
+      id: 'designId',
+      ended: 'design.ended',
     },
   ],
   [

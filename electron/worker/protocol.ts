@@ -1,7 +1,8 @@
 import type { MatchBoard, MatchProgress, MatchResult, RunParams } from '../../shared/api/run'
-import type { CandidateWire, UnitInput, UnitOutcome } from '../../shared/design/unit'
+import type { UnitInput, UnitOutcome } from '../../shared/design/unit'
 import type { Budget, Spent } from '../../shared/edgematch/draws'
 import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
+import type { GrowthProgress } from '../../shared/pieces/polyforms'
 import type { Point } from '../../shared/lattice/polygon'
 import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
@@ -64,6 +65,7 @@ export interface FarmKinds {
   readonly match: Kind<MatchSetup, null, MatchResult, MatchBoard, MatchDetail>
   readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
+  readonly candidates: Kind<CandidatesSetup, null, string, never, GrowthProgress>
   readonly explore: Kind<ExploreSetup, UnitInput, UnitOutcome>
   readonly compare: Kind<CompareSetup, CompareInput, readonly TilingCounts[]>
   readonly pentagons: Kind<{ readonly set: SetWire }, PentagonsInput, PentagonsOutput>
@@ -225,9 +227,18 @@ export interface ReproduceResult {
   readonly error?: string
 }
 
+/** The set explorer's candidate pieces grown (shared/design/candidates.ts), one task. */
+export interface CandidatesSetup {
+  readonly area: number
+  readonly maxPieceArea: number
+  /** The figure the pieces must fit in, if any. */
+  readonly from?: readonly Point[]
+}
+
 /**
- * A run of the set explorer (shared/design): the request as checked, and the candidate pieces the
- * host grew, in its order, so that every process indexes them alike. Its tasks are the units.
+ * A run of the set explorer (shared/design): the request as checked, and the candidate pieces as
+ * the `candidates` task grew them, in its order, so that every process indexes them alike. Its
+ * tasks are the units.
  */
 export interface ExploreSetup {
   readonly area: number
@@ -236,7 +247,12 @@ export interface ExploreSetup {
   readonly maxPieceArea: number
   /** The figure the sets must cut, if any. */
   readonly from?: readonly Point[]
-  readonly candidates: readonly CandidateWire[]
+  /**
+   * `CandidateWire[]` as JSON, as the `candidates` task sent it: one string crosses a process's
+   * channel in a copy, thousands of objects are cloned one by one (measured: a 1 s hold of the
+   * host for 8,158 candidates sent to two workers).
+   */
+  readonly candidates: string
 }
 
 /** Sets compared (shared/compare): each set, congruent pieces merged. */

@@ -2,6 +2,7 @@ import type { OutlineCase } from '../convex/convex'
 import { growCandidates, type Candidate, type Candidates } from './candidates'
 import { evaluateSet, type MadeOutline, type SetDropped, type SetEvaluation } from './evaluate'
 import type { Point } from '../lattice/polygon'
+import type { GrowthProgress } from '../pieces/polyforms'
 import { designTasks, setsAtLevel, type DesignTask } from './multisets'
 import { TopSets } from './ranking'
 import { checkDesignRequest, type DesignRequest } from './request'
@@ -105,6 +106,14 @@ export interface DesignProgress {
   readonly best?: number
 }
 
+/** How far the candidates' growth has come, as the explorer's progress. */
+export const growthProgress = (g: GrowthProgress): DesignProgress => ({
+  phase: g.size === 0 ? 'outlines' : 'pieces',
+  size: g.size,
+  fraction: g.total > 0 ? g.done / g.total : 0,
+  searched: 0,
+})
+
 export class SetExplorer {
   readonly request: ReturnType<typeof checkDesignRequest>
   readonly tally: DesignTally
@@ -126,17 +135,14 @@ export class SetExplorer {
     const r = this.request
     const growth = growCandidates(r.area, r.maxPieceArea, r.from)
     let step = growth.next()
-    for (; !step.done; step = growth.next()) {
-      const g = step.value
-      yield {
-        phase: g.size === 0 ? 'outlines' : 'pieces',
-        size: g.size,
-        fraction: g.total > 0 ? g.done / g.total : 0,
-        searched: 0,
-      }
-    }
-    const c = (this.candidates = step.value)
-    this.tasks = designTasks(c, r.area, r.pieces)
+    for (; !step.done; step = growth.next()) yield growthProgress(step.value)
+    return this.take(step.value)
+  }
+
+  /** The candidates as grown here or in another process (a farm task): the units follow. */
+  take(c: Candidates): Candidates {
+    this.candidates = c
+    this.tasks = designTasks(c, this.request.area, this.request.pieces)
     return c
   }
 

@@ -1,18 +1,29 @@
 /**
- * The set explorer on the task farm (issue 14): the candidate pieces grown here, in slices, then
- * every unit (one task of sets at one level, shared/design/unit.ts) handed to the farm's workers,
+ * The set explorer on the task farm (issue 14): the candidate pieces grown in a task (issue 26:
+ * nothing searches in the host), kept here as they came over the wire and sent on as they are in
+ * the units' setup; then every unit (one task of sets at one level, shared/design/unit.ts) handed to the farm's workers,
  * the highest levels first, each sent with the best found so far as its bound. The results rank
  * exactly as in one process (`SetExplorer.run`): a set is ranked by where it was found, whatever
  * order the units end in, and a bound only ever drops sets that could not be listed. Stopping
  * kills the workers at once; the sets found so far are the result.
  */
-import { SetExplorer, type DesignProgress, type DesignResult } from '../../../shared/design/explore'
+import { outlineCases } from '../../../shared/convex/convex'
+import {
+  growthProgress,
+  SetExplorer,
+  type DesignProgress,
+  type DesignResult,
+} from '../../../shared/design/explore'
 import type { DesignRequest } from '../../../shared/design/request'
-import { addUnit, candidatesToWire, type UnitInput } from '../../../shared/design/unit'
+import {
+  addUnit,
+  candidatesFromWire,
+  type CandidateWire,
+  type UnitInput,
+} from '../../../shared/design/unit'
 import { secondsLeft } from '../../../shared/time-left'
 import { runFarm, type FarmTask } from '../farm/farm'
 import type { FarmTransport } from '../farm/transport'
-import { runSliced } from '../sliced-search'
 
 export interface DesignRunOptions {
   readonly request: DesignRequest
@@ -36,11 +47,14 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
   // Refuses a bad request at once, in one line (an InputError).
   const explorer = new SetExplorer(o.request)
   const signal = o.signal ?? new AbortController().signal
-  const c = await runSliced(explorer.grow(), signal, (p) =>
-    o.onProgress?.({ ...p, elapsedMs: Date.now() - t0 }),
-  )
-  if (!c) return explorer.result(false)
   const r = explorer.request
+  const wire = await grownOnFarm(o, r, signal, t0)
+  if (!wire) return explorer.result(false)
+  // Read once, cheaply (names and shapes are made only for the sets listed): the ranking and the
+  // results need the candidates' areas and fits; the units get the wire as it came.
+  const c = explorer.take(
+    candidatesFromWire(outlineCases(r.area), r.maxPieceArea, JSON.parse(wire) as CandidateWire[]),
+  )
   const tally = explorer.tally
   const units: FarmTask<UnitInput>[] = explorer.levels().flatMap((level) =>
     explorer.tasks.map((_, i) => ({
@@ -65,7 +79,7 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
         top: r.top,
         maxPieceArea: r.maxPieceArea,
         from: r.from?.polygon,
-        candidates: candidatesToWire(c),
+        candidates: wire,
       },
       tasks: units,
       sending: (unit) => ({ ...unit.input, needed: tally.needed() }),
@@ -98,4 +112,30 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
   )
   if (outcome.error) throw outcome.error
   return explorer.result(outcome.complete)
+}
+
+/** The candidate pieces grown in one farm task, their wire as it came; undefined if stopped. */
+async function grownOnFarm(
+  o: DesignRunOptions,
+  r: SetExplorer['request'],
+  signal: AbortSignal,
+  t0: number,
+): Promise<string | undefined> {
+  let wire: string | undefined
+  const outcome = await runFarm(
+    {
+      kind: 'candidates',
+      setup: { area: r.area, maxPieceArea: r.maxPieceArea, from: r.from?.polygon },
+      tasks: [{ id: 'candidates', input: null, weight: 1 }],
+      onResult: (_, result) => {
+        wire = result
+      },
+      onTaskProgress: (_, _fraction, detail) => {
+        if (detail) o.onProgress?.({ ...growthProgress(detail), elapsedMs: Date.now() - t0 })
+      },
+    },
+    { transport: o.transport, signal, onNotice: o.onNotice },
+  )
+  if (outcome.error) throw outcome.error
+  return outcome.complete ? wire : undefined
 }

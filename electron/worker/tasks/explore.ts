@@ -2,7 +2,7 @@ import { outlineCases } from '../../../shared/convex/convex'
 import type { Candidates } from '../../../shared/design/candidates'
 import { DesignTally, outlineOrder } from '../../../shared/design/explore'
 import { designTasks, type DesignTask } from '../../../shared/design/multisets'
-import { candidatesFromWire, runUnit } from '../../../shared/design/unit'
+import { candidatesFromWire, runUnit, type CandidateWire } from '../../../shared/design/unit'
 import type { ExploreSetup } from '../protocol'
 import type { WorkerKind } from './kind'
 
@@ -21,7 +21,7 @@ const explore: WorkerKind<'explore', State> = {
     const candidates = candidatesFromWire(
       outlineCases(setup.area),
       setup.maxPieceArea,
-      setup.candidates,
+      JSON.parse(setup.candidates) as CandidateWire[],
     )
     return {
       setup,
