@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { pieceSetFromJson } from '../shared/formats/load'
 import type { Piece } from '../shared/formats/load'
+import type { WorkbenchDocument } from '../shared/document/document'
 import { solvableSet, type SetWire } from '../shared/pieces/solvable'
 
 /** A set as the farm's runs take it: its name, its pieces (congruent ones merged), its wire. */
@@ -33,4 +34,15 @@ export function cutTangram(): FarmSet {
       .map((p) => (p.name === 'small triangle' ? { ...p, count: 4 } : p)),
   }
   return farmSet(cut, 'cut.json')
+}
+
+/** The same cut as a document, from the tangram's (as `library.open` gives it). */
+export function cutTangramDocument(tangram: WorkbenchDocument): WorkbenchDocument {
+  return {
+    ...tangram,
+    name: 'Cut tangram',
+    pieces: tangram.pieces
+      .filter((p) => p.name !== 'square')
+      .map((p) => (p.name.startsWith('small triangle') ? { ...p, count: 2 * p.count } : p)),
+  }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cutTangramDocument } from '../../testing/farm-sets'
 import type { WorkbenchEvent } from '../../shared/api/contract'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
@@ -16,13 +17,7 @@ let tangram: WorkbenchDocument
 let cut: WorkbenchDocument
 beforeAll(async () => {
   tangram = (await ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
-  cut = {
-    ...tangram,
-    name: 'Cut tangram',
-    pieces: tangram.pieces
-      .filter((p) => p.name !== 'square')
-      .map((p) => (p.name.startsWith('small triangle') ? { ...p, count: 2 * p.count } : p)),
-  }
+  cut = cutTangramDocument(tangram)
 })
 
 describe('compare.start', () => {

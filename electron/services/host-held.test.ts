@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cutTangramDocument } from '../../testing/farm-sets'
 import type { WorkbenchEvent } from '../../shared/api/contract'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
@@ -68,13 +69,7 @@ let tangram: WorkbenchDocument
 let cut: WorkbenchDocument
 beforeAll(async () => {
   tangram = (await ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
-  cut = {
-    ...tangram,
-    name: 'Cut tangram',
-    pieces: tangram.pieces
-      .filter((p) => p.name !== 'square')
-      .map((p) => (p.name.startsWith('small triangle') ? { ...p, count: 2 * p.count } : p)),
-  }
+  cut = cutTangramDocument(tangram)
 })
 
 /** Every kind of run the host offers. */
