@@ -56,8 +56,8 @@ beforeAll(async () => {
   tangram = (await ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
   ;({ searchId } = await ok<{ searchId: string }>('pentagons.find', { document: tangram }))
   const end = until(searchId)
-  // The search runs in the host in slices: other calls, arriving as a client's do (from the
-  // event loop), are answered between them.
+  // The search runs on the task farm: other calls, arriving as a client's do (from the event
+  // loop), are answered while it goes on.
   while (!ended(searchId)) {
     await new Promise((resolve) => setTimeout(resolve, 10))
     await ok('app.info')
@@ -67,7 +67,7 @@ beforeAll(async () => {
 }, 90_000)
 
 describe('pentagons.find', () => {
-  it('finds the tangram’s 53 pentagons in slices, with progress, exact numbers as text', () => {
+  it('finds the tangram’s 53 pentagons while answering other calls, with progress, exact numbers as text', () => {
     expect(answered).toBeGreaterThanOrEqual(3)
     const progress = events.filter(
       (e) => e.type === 'pentagons.progress' && e.searchId === searchId,

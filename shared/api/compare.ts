@@ -8,8 +8,8 @@ import type { RunPlace } from './run'
 
 export const COMPARE_METHODS = {
   /**
-   * Sets of one area compared (issue 14): every convex outline counted for each, in the host in
-   * slices; progress and the end come as events.
+   * Sets of one area compared (issue 14): every convex outline counted for each, on the task
+   * farm; progress and the end come as events.
    */
   'compare.start': z.strictObject({ documents: z.array(documentSchema).min(2).max(8) }),
   'compare.cancel': z.strictObject({ compareId: z.string().max(100) }),

@@ -13,8 +13,8 @@ const exactText = z.string().min(1).max(100)
 
 export const PENTAGON_METHODS = {
   /**
-   * Every pentagon the document's pieces make (issue 12), searched in the host in short slices;
-   * progress and the end (with the pentagons, exact numbers as text) come as events.
+   * Every pentagon the document's pieces make (issue 12), searched on the task farm; progress
+   * and the end (with the pentagons, exact numbers as text) come as events.
    */
   'pentagons.find': z.strictObject({ document: documentSchema }),
   'pentagons.cancel': z.strictObject({ searchId: z.string().max(100) }),

@@ -10,8 +10,8 @@ import type { RunPlace } from './run'
 export const SILHOUETTE_METHODS = {
   /**
    * Figures the document's pieces build (issue 14), convex or any, with `unique` only those
-   * built in exactly one way; searched in the host in short slices. The figures counted, the
-   * progress and the end come as events.
+   * built in exactly one way; searched on the task farm. The figures counted, the progress and
+   * the end come as events.
    */
   'silhouettes.find': z.strictObject({
     document: documentSchema,

@@ -51,7 +51,7 @@ export interface GrowthProgress {
   readonly total: number
 }
 
-/** `growPolyaboloes`, pausing every few dozen shapes grown (for callers that run it in slices). */
+/** `growPolyaboloes`, pausing every few dozen shapes grown (for callers that report its progress). */
 export function growingPolyaboloes(
   maxSize: number,
   keep?: (raster: Quarters) => boolean,
