@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { SerialPort } from 'serialport'
 import { HpglInterpreter, HpglReader, type HpglInstruction } from '../../../shared/hpgl/parse'
 
@@ -135,7 +136,11 @@ export class PlotterSimulator {
     return new Promise((resolve, reject) => {
       const port = new SerialPort(
         { path: this.options.path, baudRate: this.options.baudRate ?? 9600 },
-        (e) => (e ? reject(e) : resolve(port)),
+        (e) => {
+          if (e) return reject(e)
+          this.watchLink(port)
+          resolve(port)
+        },
       )
       port.on('data', (data: Buffer) => this.receive(port, data))
       port.on('error', () => {})
@@ -146,6 +151,18 @@ export class PlotterSimulator {
         if (this.wanted) void this.connect()
       })
     })
+  }
+
+  /**
+   * A pseudo-terminal whose other end hung up may read as end of file for ever rather than fail
+   * (serialport then retries the read without end): socat removes the link when it stops, so the
+   * link going is the line drop.
+   */
+  private watchLink(port: SerialPort): void {
+    const watch = setInterval(() => {
+      if (port.isOpen && !existsSync(this.options.path)) port.close()
+    }, 20)
+    port.once('close', () => clearInterval(watch))
   }
 
   private async unplug(): Promise<void> {
