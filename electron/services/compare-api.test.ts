@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cutTangramDocument } from '../../testing/farm-sets'
-import type { WorkbenchEvent } from '../../shared/api/contract'
+import type { RunEventOf } from '../../shared/api/run'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 
@@ -8,9 +8,13 @@ import { apiCalls, testWorkbench } from '../../testing/workbench'
 const { workbench, solver } = testWorkbench({})
 const { ok, refused, when } = apiCalls(workbench)
 afterAll(() => solver.close())
-type Ended = Extract<WorkbenchEvent, { type: 'compare.ended' }>
-const until = (compareId: string) =>
-  when((e): e is Ended => e.type === 'compare.ended' && e.compareId === compareId)
+type Ended = Extract<RunEventOf<'compare'>, { type: 'run.ended' }>
+const until = (runId: string) =>
+  when((e): e is Ended => e.type === 'run.ended' && e.runId === runId)
+const start = (documents: unknown[]) =>
+  ok<{ runId: string }>('run.start', { kind: 'compare', params: { documents } })
+const refusedStart = (documents: unknown[]) =>
+  refused('run.start', { kind: 'compare', params: { documents } })
 
 let tangram: WorkbenchDocument
 /** The tangram with its square cut into two small triangles. */
@@ -20,14 +24,10 @@ beforeAll(async () => {
   cut = cutTangramDocument(tangram)
 })
 
-describe('compare.start', () => {
+describe('run.start compare', () => {
   it('counts every convex outline of the area for each set', async () => {
-    const { compareId, sets } = await ok<{ compareId: string; sets: WorkbenchDocument[] }>(
-      'compare.start',
-      { documents: [tangram, cut] },
-    )
-    expect(sets.map((s) => s.name)).toEqual(['Tangram', 'Cut tangram'])
-    const end = await until(compareId)
+    const { runId } = await start([tangram, cut])
+    const end = await until(runId)
     expect(end.outcome).toBe('done')
     const { area, outlines } = end.result!
     expect(area).toBe(16)
@@ -38,11 +38,9 @@ describe('compare.start', () => {
   })
 
   it('stops when cancelled', async () => {
-    const { compareId } = await ok<{ compareId: string }>('compare.start', {
-      documents: [tangram, cut],
-    })
-    await ok('compare.cancel', { compareId })
-    expect((await until(compareId)).outcome).toBe('cancelled')
+    const { runId } = await start([tangram, cut])
+    await ok('run.cancel', { runId })
+    expect((await until(runId)).outcome).toBe('cancelled')
   })
 
   it('refuses sets of different areas in one line', async () => {
@@ -52,7 +50,7 @@ describe('compare.start', () => {
       name: 'More',
       pieces: tangram.pieces.map((p) => (p === square ? { ...p, count: 2 } : p)),
     }
-    expect(await refused('compare.start', { documents: [tangram, more] })).toBe(
+    expect(await refusedStart([tangram, more])).toBe(
       'sets compare only when they cover the same area: Tangram 16, More 18 half-squares',
     )
   })
@@ -68,7 +66,7 @@ describe('compare.start', () => {
       pieces: [0, 1].map((k) => ({ ...tangram.pieces[k], polygon: stairs })),
     }
     const t0 = performance.now()
-    expect(await refused('compare.start', { documents: [tangram, huge] })).toBe(
+    expect(await refusedStart([tangram, huge])).toBe(
       'Huge: the pieces cover 2,997,000 half-squares; the workbench searches at most 100,000',
     )
     expect(performance.now() - t0).toBeLessThan(1000)

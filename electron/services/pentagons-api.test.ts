@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../shared/api/contract'
+import type { RunEventOf } from '../../shared/api/run'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { DEFAULT_EXPORT, type ExportSettings } from '../../shared/drawing/export-settings'
 import { congruenceForm } from '../../shared/exact/geometry'
@@ -34,46 +35,46 @@ async function refused(method: string, params?: unknown): Promise<string> {
   return reply.ok ? '' : reply.error
 }
 
-type Ended = Extract<WorkbenchEvent, { type: 'pentagons.ended' }>
-const ended = (searchId: string) =>
-  events.find((e): e is Ended => e.type === 'pentagons.ended' && e.searchId === searchId)
+type Ended = Extract<RunEventOf<'pentagons'>, { type: 'run.ended' }>
+const ended = (runId: string) =>
+  events.find((e): e is Ended => e.type === 'run.ended' && e.runId === runId)
 /** The search's end, when its event comes. */
-const until = (searchId: string) =>
+const until = (runId: string) =>
   new Promise<Ended>((resolve) => {
     const off = workbench.onEvent(() => {
-      const e = ended(searchId)
+      const e = ended(runId)
       if (e) resolve(e)
       if (e) off()
     })
   })
+const find = (document: unknown) =>
+  ok<{ runId: string }>('run.start', { kind: 'pentagons', params: { document } })
 const settings = (s: Partial<ExportSettings>): ExportSettings => ({ ...DEFAULT_EXPORT, ...s })
 
 let tangram: WorkbenchDocument
-let searchId: string
+let runId: string
 /** Calls answered while the search ran. */
 let answered = 0
 beforeAll(async () => {
   tangram = (await ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
-  ;({ searchId } = await ok<{ searchId: string }>('pentagons.find', { document: tangram }))
-  const end = until(searchId)
+  ;({ runId } = await find(tangram))
+  const end = until(runId)
   // The search runs on the task farm: other calls, arriving as a client's do (from the event
   // loop), are answered while it goes on.
-  while (!ended(searchId)) {
+  while (!ended(runId)) {
     await new Promise((resolve) => setTimeout(resolve, 10))
     await ok('app.info')
-    if (!ended(searchId)) answered++
+    if (!ended(runId)) answered++
   }
   await end
 }, 90_000)
 
-describe('pentagons.find', () => {
+describe('run.start pentagons', () => {
   it('finds the tangram’s 53 pentagons while answering other calls, with progress, exact numbers as text', () => {
     expect(answered).toBeGreaterThanOrEqual(3)
-    const progress = events.filter(
-      (e) => e.type === 'pentagons.progress' && e.searchId === searchId,
-    )
+    const progress = events.filter((e) => e.type === 'run.progress' && e.runId === runId)
     expect(progress.length).toBeGreaterThan(0)
-    const end = ended(searchId)!
+    const end = ended(runId)!
     expect(end.outcome).toBe('done')
     const { pentagons, coverage, set } = end.result!
     expect(pentagons).toHaveLength(53)
@@ -101,9 +102,9 @@ describe('pentagons.find', () => {
   })
 
   it('stops at once when cancelled', async () => {
-    const { searchId: id } = await ok<{ searchId: string }>('pentagons.find', { document: tangram })
-    await ok('pentagons.cancel', { searchId: id })
-    await until(id)
+    const { runId: id } = await find(tangram)
+    await ok('run.cancel', { runId: id })
+    // Ended when the cancel's reply came.
     expect(ended(id)).toMatchObject({ outcome: 'cancelled' })
     expect(ended(id)!.result).toBeUndefined()
   })
@@ -126,16 +127,20 @@ describe('pentagons.find', () => {
       ],
       figures: [],
     }
-    expect(await refused('pentagons.find', { document: off })).toBe(
+    const refusedFind = (document: unknown) =>
+      refused('run.start', { kind: 'pentagons', params: { document } })
+    expect(await refusedFind(off)).toBe(
       'Off: piece "tan": edge 1 from (0, 0) to (2, 1) is not horizontal, vertical or diagonal at 45°',
     )
     const { document: tetraboloes } = await ok<{ document: WorkbenchDocument }>('library.open', {
       id: 'tetraboloes',
     })
-    expect(await refused('pentagons.find', { document: tetraboloes })).toMatch(
+    expect(await refusedFind(tetraboloes)).toMatch(
       /^Tetraboloes: 14 pieces \(copies counted\) are too many for the pentagon search, which takes at most 10/,
     )
-    expect(await refused('pentagons.find', {})).toMatch(/^pentagons.find: bad parameters/)
+    expect(await refusedFind(undefined)).toMatch(
+      /^run\.start: bad parameters \(params\.document: [^\n]+\)$/,
+    )
   })
 })
 
@@ -145,7 +150,7 @@ describe('pentagons exported and plotted through the one drawing model', () => {
   it('as a PDF sheet: text and pages that render', async (context) => {
     needTools(context, 'pdftotext', 'pdftoppm')
     const r = await ok<{ files: string[]; pages: number; solutions: number }>('export.sheet', {
-      pentagons: { searchId, numbers: all },
+      pentagons: { runId, numbers: all },
       path: 'pentagons.pdf',
       settings: settings({ format: 'pdf' }),
     })
@@ -169,7 +174,7 @@ describe('pentagons exported and plotted through the one drawing model', () => {
     const convex = [13, 21]
     const nonSnug = 23
     const r = await ok<{ files: string[]; solutions: number }>('export.sheet', {
-      pentagons: { searchId, numbers: [...convex, nonSnug] },
+      pentagons: { runId, numbers: [...convex, nonSnug] },
       path: 'three.svg',
       settings: settings({ format: 'svg' }),
     })
@@ -198,7 +203,7 @@ describe('pentagons exported and plotted through the one drawing model', () => {
   it('as HPGL, to a file and to the plotter: every line of the sheet, pen down', async () => {
     const hpglSettings = settings({ format: 'hpgl' })
     const r = await ok<{ files: string[] }>('export.sheet', {
-      pentagons: { searchId, numbers: all },
+      pentagons: { runId, numbers: all },
       path: 'pentagons.hpgl',
       settings: hpglSettings,
     })
@@ -206,7 +211,7 @@ describe('pentagons exported and plotted through the one drawing model', () => {
     const drawn = interpretHpgl(parseHpgl(readFileSync(r.files[0], 'latin1')))
     expect(drawn.segments.length).toBeGreaterThan(100)
     const { plotId } = await ok<{ plotId: string }>('plotter.start', {
-      pentagons: { searchId, numbers: all },
+      pentagons: { runId, numbers: all },
       settings: hpglSettings,
       page: 0,
       target: { kind: 'file', path: 'plot.hpgl' },
@@ -219,7 +224,7 @@ describe('pentagons exported and plotted through the one drawing model', () => {
     const plotted = interpretHpgl(parseHpgl(readFileSync(join(files, 'plot.hpgl'), 'latin1')))
     expect(plotted.segments).toHaveLength(drawn.segments.length)
     // Every line of the page's drawings, each once: the outlines and the inner edges.
-    const { set, pentagons } = ended(searchId)!.result!
+    const { set, pentagons } = ended(runId)!.result!
     const page = pentagonSheet(set, pentagons.map(pentagonFromText), hpglSettings).pages[0]
     const { strokes } = pageStrokes(page, 'one', 1)
     const segments = strokes.reduce((n, s) => n + s.points.length - 1, 0)
@@ -229,27 +234,27 @@ describe('pentagons exported and plotted through the one drawing model', () => {
 
   it('refuses what it cannot draw, in one line', async () => {
     const base = { path: 'x.pdf', settings: settings({ format: 'pdf' }) }
-    expect(await refused('export.sheet', { ...base, pentagons: { searchId, numbers: [54] } })).toBe(
+    expect(await refused('export.sheet', { ...base, pentagons: { runId, numbers: [54] } })).toBe(
       'there is no pentagon 54: the set makes 53',
     )
     expect(
       await refused('export.sheet', {
         ...base,
-        pentagons: { searchId: 'pentagons-99', numbers: [1] },
+        pentagons: { runId: 'run-99', numbers: [1] },
       }),
-    ).toMatch(/no longer kept/)
+    ).toMatch(/^no results of run run-99 are kept/)
     expect(
       await refused('export.sheet', {
         ...base,
         settings: settings({ format: 'txt' }),
-        pentagons: { searchId, numbers: [1] },
+        pentagons: { runId, numbers: [1] },
       }),
     ).toMatch(/SVG, PDF or HPGL/)
     expect(
       await refused('export.sheet', {
         ...base,
         jobId: 'job-1',
-        pentagons: { searchId, numbers: [1] },
+        pentagons: { runId, numbers: [1] },
       }),
     ).toBe('export.sheet: bad parameters (value: give either a jobId or pentagons)')
   })
@@ -257,7 +262,7 @@ describe('pentagons exported and plotted through the one drawing model', () => {
 
 describe('figure files with exact corners', () => {
   it('saves a pentagon and opens it again, exactly', async () => {
-    const p = ended(searchId)!.result!.pentagons.find((q) => q.number === 23)!
+    const p = ended(runId)!.result!.pentagons.find((q) => q.number === 23)!
     const saved = await ok<{ path: string }>('exactFigure.save', {
       path: 'pentagon-23.json',
       name: 'pentagon 23',

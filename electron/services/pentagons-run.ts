@@ -1,5 +1,7 @@
+import type { WorkbenchDocument } from '../../shared/document/document'
+import { InputError } from '../../shared/errors'
 import type { Point } from '../../shared/lattice/polygon'
-import type { SetWire } from '../../shared/pieces/solvable'
+import { solvableDocument, type SetWire } from '../../shared/pieces/solvable'
 import {
   pentagonsFound,
   splits,
@@ -9,6 +11,7 @@ import {
   type PentagonsResult,
   type SetPiece,
 } from '../../shared/pentagons/pentagons'
+import type { PentagonSet } from '../../shared/pentagons/sheet'
 import { pentagonFromWire, type GroupWire } from '../../shared/pentagons/wire'
 import type { PentagonsInput } from '../worker/protocol'
 import { runFarm, type FarmTask } from './farm/farm'
@@ -166,4 +169,42 @@ export async function runPentagons(o: PentagonsRunOptions): Promise<PentagonsRes
     joined.filter((j) => j !== undefined),
     groups,
   )
+}
+
+/**
+ * The sets the app searches. Every split of the set into two groups is tried, so the work
+ * doubles with each piece: 7 tans take a second or two, 10 tetraboloes half a minute, all 14
+ * (8,192 splits at about three seconds each) hours.
+ */
+const PENTAGON_LIMITS = { pieces: 10, area: 200 } as const
+
+/**
+ * A document's pieces as the app's search takes them (congruent pieces merged into one, as every
+ * count here does), with the set as a sheet names it; or a one-line error: a piece off the
+ * lattice, a set too large.
+ */
+export function pentagonSearch(document: WorkbenchDocument): {
+  readonly set: PentagonSet
+  readonly pieces: readonly SetPiece[]
+  readonly wire: SetWire
+} {
+  const { name, document: merged, pieces, wire } = solvableDocument(document)
+  const copies = pieces.reduce((n, p) => n + p.count, 0)
+  if (copies > PENTAGON_LIMITS.pieces)
+    throw new InputError(
+      `${name}: ${copies} pieces (copies counted) are too many for the pentagon search, which takes at most ${PENTAGON_LIMITS.pieces}: it tries every split of the set into two groups, so each piece doubles the work`,
+    )
+  const area = pieces.reduce((n, p) => n + p.shape.area * p.count, 0)
+  if (area > PENTAGON_LIMITS.area)
+    throw new InputError(
+      `${name}: the pieces cover ${area} half-squares; the pentagon search takes at most ${PENTAGON_LIMITS.area}`,
+    )
+  return {
+    set: {
+      name,
+      pieces: merged.pieces.map((p) => ({ name: p.name, count: p.count, color: p.color })),
+    },
+    pieces,
+    wire,
+  }
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SilhouetteCandidate, WorkbenchEvent } from '../../shared/api/contract'
+import type { RunEventOf, SilhouetteCandidate } from '../../shared/api/run'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { d4Matrix } from '../../shared/lattice/d4'
 import { verifyTiling } from '../../shared/tiling/verify'
@@ -13,16 +13,16 @@ import { apiCalls, testWorkbench } from '../../testing/workbench'
 const { workbench, solver, files } = testWorkbench({})
 const { ok, refused, when, events } = apiCalls(workbench)
 afterAll(() => solver.close())
-type Ended = Extract<WorkbenchEvent, { type: 'silhouettes.ended' }>
-const until = (searchId: string) =>
-  when((e): e is Ended => e.type === 'silhouettes.ended' && e.searchId === searchId)
+type Ended = Extract<RunEventOf<'silhouettes'>, { type: 'run.ended' }>
+const until = (runId: string) =>
+  when((e): e is Ended => e.type === 'run.ended' && e.runId === runId)
 /** Every figure a search sent, in order. */
-const candidates = (searchId: string): SilhouetteCandidate[] =>
+const candidates = (runId: string): SilhouetteCandidate[] =>
   events.flatMap((e) =>
-    (e.type === 'silhouettes.progress' || e.type === 'silhouettes.ended') && e.searchId === searchId
-      ? (e.candidates ?? [])
-      : [],
+    e.type === 'run.items' && e.kind === 'silhouettes' && e.runId === runId ? e.items : [],
   )
+const find = (document: unknown, r: object = request) =>
+  ok<{ runId: string }>('run.start', { kind: 'silhouettes', params: { document, request: r } })
 const request = { kind: 'any', count: 12, unique: false, symmetric: false, seed: 2 } as const
 
 let tangram: WorkbenchDocument
@@ -30,24 +30,22 @@ beforeAll(async () => {
   tangram = (await ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
 })
 
-describe('silhouettes.find', () => {
+describe('run.start silhouettes', () => {
   it('sends every figure counted, with two tilings of one with several, and names those found', async () => {
-    const { searchId, document } = await ok<{ searchId: string; document: WorkbenchDocument }>(
-      'silhouettes.find',
-      { document: tangram, request },
-    )
+    const { runId } = await find(tangram)
+    const end = await until(runId)
+    expect(end.outcome).toBe('done')
+    const { found, set: document } = end.result!
     // The set as searched: the two large and the two small triangles merged.
     expect(document.pieces.map((p) => p.count)).toEqual([2, 1, 1, 1, 2])
-    const end = await until(searchId)
-    expect(end.outcome).toBe('done')
-    const sent = candidates(searchId)
-    expect(end.found).toHaveLength(12)
+    const sent = candidates(runId)
+    expect(found).toHaveLength(12)
     expect(
       sent
         .filter((c) => c.asked)
         .map((c) => c.key)
         .sort(),
-    ).toEqual([...end.found!].sort())
+    ).toEqual([...found].sort())
     const pieces = document.pieces.map((p) => ({ polygon: p.polygon, count: p.count }))
     for (const c of sent) {
       const b = bruteForce(c.polygon, pieces)
@@ -67,16 +65,13 @@ describe('silhouettes.find', () => {
 
   it('makes a booklet of what a finished search found', async (context) => {
     needTools(context, 'pdftotext')
-    const { searchId } = await ok<{ searchId: string }>('silhouettes.find', {
-      document: tangram,
-      request: { ...request, count: 3, unique: true },
-    })
-    expect(await refused('export.booklet', { searchId, path: 'early.pdf' })).toBe(
-      'the search for figures is still running: make the booklet when it has finished',
+    const { runId } = await find(tangram, { ...request, count: 3, unique: true })
+    expect(await refused('export.booklet', { runId, path: 'early.pdf' })).toBe(
+      `run ${runId} is still running: its results are there when it has finished`,
     )
-    await until(searchId)
+    await until(runId)
     const r = await ok<{ files: string[]; pages: number }>('export.booklet', {
-      searchId,
+      runId,
       path: 'booklet.pdf',
     })
     expect(r).toEqual({ files: [join(files, 'booklet.pdf')], pages: 2 })
@@ -85,22 +80,21 @@ describe('silhouettes.find', () => {
   })
 
   it('stops at once when cancelled', async () => {
-    const { searchId } = await ok<{ searchId: string }>('silhouettes.find', {
-      document: tangram,
-      request: { ...request, count: 1000 },
-    })
-    await ok('silhouettes.cancel', { searchId })
-    expect((await until(searchId)).outcome).toBe('cancelled')
+    const { runId } = await find(tangram, { ...request, count: 1000 })
+    await ok('run.cancel', { runId })
+    expect((await until(runId)).outcome).toBe('cancelled')
   })
 
   it('refuses a set too large, and a bad request, in one line', async () => {
     const big = (await ok<{ document: WorkbenchDocument }>('library.open', { id: 'pentaboloes' }))
       .document
-    expect(await refused('silhouettes.find', { document: big, request })).toBe(
+    const refusedFind = (document: unknown, r: object) =>
+      refused('run.start', { kind: 'silhouettes', params: { document, request: r } })
+    expect(await refusedFind(big, request)).toBe(
       'Pentaboloes: 30 pieces (copies counted) are too many to count every figure exhaustively: at most 16',
     )
-    expect(
-      await refused('silhouettes.find', { document: tangram, request: { ...request, count: 0 } }),
-    ).toBe('silhouettes.find: bad parameters (request.count: Too small: expected number to be >=1)')
+    expect(await refusedFind(tangram, { ...request, count: 0 })).toBe(
+      'run.start: bad parameters (params.request.count: Too small: expected number to be >=1)',
+    )
   })
 })

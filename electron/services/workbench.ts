@@ -16,10 +16,8 @@ import { plotterById } from '../../shared/hpgl/devices'
 import { pageHpgl } from '../../shared/hpgl/write'
 import { renderSheet, writeExport, writeRendered } from './export/exporter'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
+import { pentagonFromText } from '../../shared/pentagons/wire'
 import { readExactFigure, writeExactFigure } from './exact-figures'
-import { PentagonsService } from './pentagons-service'
-import { SilhouettesService } from './silhouettes-service'
-import { CompareService } from './compare-service'
 import { DesignService } from './design/design-service'
 import { RunService } from './run/run-service'
 import type { AppWorkers } from './farm/app-workers'
@@ -109,21 +107,26 @@ export function createWorkbench(
   const emit = (e: WorkbenchEvent) => {
     for (const l of listeners) l(e)
   }
-  const pentagons = new PentagonsService(services.workers, emit)
-  const silhouettes = new SilhouettesService(services.workers, emit)
-  const compare = new CompareService(services.workers, emit)
   const design = new DesignService(services.workers, emit)
   const runs = new RunService(services.workers, emit)
   const fonts = join(host.resourcesDir, 'fonts')
-  /** Pentagons of a search, by number, as a sheet to export or plot. */
+  /** Pentagons a finished run found, by number (from 1), as a sheet to export or plot. */
   const pentagonsSheet = (
-    chosen: { searchId: string; numbers: number[] },
+    chosen: { runId: string; numbers: number[] },
     settings: ExportSettings,
   ) => {
-    const found = pentagons.pentagons(chosen.searchId, chosen.numbers)
+    const { set, pentagons } = runs.resultsOf(chosen.runId, 'pentagons').result
+    const numbers = [...new Set(chosen.numbers)].sort((a, b) => a - b)
+    const missing = numbers.find((n) => n > pentagons.length)
+    if (missing !== undefined)
+      throw new InputError(`there is no pentagon ${missing}: the set makes ${pentagons.length}`)
     return {
-      sheet: pentagonSheet(found.set, found.pentagons, settings),
-      title: `${found.set.name} — pentagons`,
+      sheet: pentagonSheet(
+        set,
+        numbers.map((n) => pentagonFromText(pentagons[n - 1])),
+        settings,
+      ),
+      title: `${set.name} — pentagons`,
     }
   }
   // The start screen lists the bundled sets first thing: scan them now, while the window loads.
@@ -259,22 +262,22 @@ export function createWorkbench(
       ])
       return { plotId: plotter.start(hpgl, target) }
     },
-    'pentagons.find': (p) => pentagons.find(p.document),
-    'pentagons.cancel': (p) => (pentagons.cancel(p.searchId), null),
-    'silhouettes.find': (p) => silhouettes.find(p),
-    'silhouettes.cancel': (p) => (silhouettes.cancel(p.searchId), null),
     'export.booklet': async (p) => {
-      const { document, figures } = silhouettes.figures(p.searchId)
-      const { files, pages } = await writeBooklet(
-        await host.paths.resolve(p.path),
-        document,
-        figures,
-        fonts,
-      )
+      const { result, items } = runs.resultsOf(p.runId, 'silhouettes')
+      const counted = new Map(items.map((c) => [c.key, c]))
+      const figures = result.found.map((key) => {
+        const f = counted.get(key)!
+        return {
+          polygon: f.polygon,
+          tiling: f.tilings[0],
+          nodes: f.nodes,
+          solutions: f.counts.solutions,
+        }
+      })
+      const target = await host.paths.resolve(p.path)
+      const { files, pages } = await writeBooklet(target, result.set, figures, fonts)
       return { files, pages }
     },
-    'compare.start': (p) => compare.start(p.documents),
-    'compare.cancel': (p) => (compare.cancel(p.compareId), null),
     'design.start': (p) => design.start(p),
     'design.cancel': (p) => (design.cancel(p.designId), null),
     'exactFigure.open': async (p) => readExactFigure(await host.paths.resolve(p.path)),

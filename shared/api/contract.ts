@@ -1,14 +1,13 @@
 import type { z } from 'zod'
 import { APP_METHODS, type AppEvent, type AppResults } from './app'
-import { COMPARE_METHODS, type CompareEvent, type CompareResults } from './compare'
 import { DESIGN_METHODS, type DesignEvent, type DesignResults } from './design'
 import { DOCUMENT_METHODS, type DocumentResults } from './documents'
 import { EXPORT_METHODS, type ExportResults, type PlotEvent } from './export'
-import { PENTAGON_METHODS, type PentagonEvent, type PentagonResults } from './pentagons'
+import { PENTAGON_METHODS, type PentagonResults } from './pentagons'
 import { PUZZLE_METHODS, type PuzzleResults } from './puzzles'
 import { QUEENS_METHODS, type QueensEvent, type QueensResults } from './queens'
 import { RUN_METHODS, type RunEvent, type RunResults } from './run'
-import { SILHOUETTE_METHODS, type SilhouetteEvent, type SilhouetteResults } from './silhouettes'
+import { SILHOUETTE_METHODS, type SilhouetteResults } from './silhouettes'
 import { SOLVER_METHODS, type SolverEvent, type SolverResults } from './solver'
 
 /**
@@ -28,7 +27,6 @@ export const METHODS = {
   ...PUZZLE_METHODS,
   ...PENTAGON_METHODS,
   ...SILHOUETTE_METHODS,
-  ...COMPARE_METHODS,
   ...DESIGN_METHODS,
   ...RUN_METHODS,
 } as const
@@ -48,7 +46,6 @@ export interface Results
     PuzzleResults,
     PentagonResults,
     SilhouetteResults,
-    CompareResults,
     DesignResults,
     RunResults {}
 
@@ -56,15 +53,7 @@ export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: fa
 
 /** Events pushed to the renderer. */
 export type WorkbenchEvent =
-  | AppEvent
-  | SolverEvent
-  | PlotEvent
-  | QueensEvent
-  | PentagonEvent
-  | SilhouetteEvent
-  | CompareEvent
-  | DesignEvent
-  | RunEvent
+  AppEvent | SolverEvent | PlotEvent | QueensEvent | DesignEvent | RunEvent
 
 /** Validates a call's parameters; the error names the method and the field. */
 export function checkParams<M extends Method>(method: M, params: unknown): Parsed<M> {
@@ -82,7 +71,6 @@ export function isMethod(name: unknown): name is Method {
 
 // The domains' types and schemas, for the importers that take them from here.
 export * from './app'
-export * from './compare'
 export * from './design'
 export * from './documents'
 export * from './export'

@@ -22,10 +22,13 @@ export type PlotTarget = z.infer<typeof plotTargetSchema>
 /** Whose sheet an export or a plot draws: a listing job's tilings, or pentagons a search found. */
 const sheetSource = {
   jobId: z.string().max(100).optional(),
-  /** Pentagons by their numbers (from 1) in the search's list: all, or those a filter shows. */
+  /**
+   * Pentagons by their numbers (from 1) in the list of a finished run of kind `pentagons`: all,
+   * or those a filter shows.
+   */
   pentagons: z
     .strictObject({
-      searchId: z.string().max(100),
+      runId: z.string().max(100),
       numbers: z.array(z.number().int().min(1)).min(1).max(10_000),
     })
     .optional(),

@@ -1,7 +1,14 @@
 import { z } from 'zod'
+import type { CompareProgress, Comparison } from '../compare/compare'
+import type { WorkbenchDocument } from '../document/document'
 import { LIMITS } from '../limits'
+import type { PentagonProgress } from '../pentagons/pentagons'
+import type { PentagonSet } from '../pentagons/sheet'
+import type { PentagonsText } from '../pentagons/wire'
+import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
 import type { TaitProgress } from '../tait/count'
 import { MAX_CELLS } from '../tait/state'
+import { documentSchema } from './documents'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -43,6 +50,22 @@ export const RUN_PARAMS = {
     frame: whole(1, 50).optional(),
     seed: whole(0, 2 ** 31),
   }),
+  // The piece sets' searches (issues 12 and 14): the document's pieces, congruent ones merged.
+  /** Every pentagon the document's pieces make (issue 12). */
+  pentagons: z.strictObject({ document: documentSchema }),
+  /** Figures the pieces build, convex or any; with `unique` only those built in exactly one way. */
+  silhouettes: z.strictObject({
+    document: documentSchema,
+    request: z.strictObject({
+      kind: z.enum(['convex', 'any']),
+      count: whole(1, 1000),
+      unique: z.boolean(),
+      symmetric: z.boolean(),
+      seed: whole(0, 2 ** 31),
+    }),
+  }),
+  /** Sets of one area compared: every convex outline of the area counted for each. */
+  compare: z.strictObject({ documents: z.array(documentSchema).min(2).max(8) }),
 } as const
 
 export type RunKind = keyof typeof RUN_PARAMS
@@ -100,6 +123,22 @@ export interface TaitResult {
   readonly list?: readonly (readonly string[])[]
 }
 
+/** The pentagons found (exact numbers as text) and the set searched, congruent pieces merged. */
+export type PentagonsRunResult = PentagonsText & { readonly set: PentagonSet }
+
+/** A figure a silhouette search counted, and whether it is one the search asks for. */
+export type SilhouetteCandidate = Silhouette & { readonly asked: boolean }
+
+export interface SilhouettesResult {
+  readonly progress: SilhouetteProgress
+  /** The figures found that were asked for, by key (the items'), easiest first. */
+  readonly found: readonly string[]
+  /** Why fewer were found than asked. */
+  readonly shortfall?: string
+  /** The set as searched (congruent pieces merged): the figures' tilings index its pieces. */
+  readonly set: WorkbenchDocument
+}
+
 export interface GenerateResult {
   readonly text: string
   readonly title: string
@@ -117,6 +156,18 @@ export interface RunTypes {
     item: never
     result: GenerateResult
   }
+  readonly pentagons: {
+    progress: PentagonProgress & { readonly fraction: number } & Share
+    item: never
+    result: PentagonsRunResult
+  }
+  /** Every figure counted is an item, as it is counted. */
+  readonly silhouettes: {
+    progress: SilhouetteProgress & Share
+    item: SilhouetteCandidate
+    result: SilhouettesResult
+  }
+  readonly compare: { progress: CompareProgress & Share; item: never; result: Comparison }
 }
 export type RunProgress<K extends RunKind> = RunTypes[K]['progress']
 export type RunItem<K extends RunKind> = RunTypes[K]['item']
@@ -166,7 +217,15 @@ const start = <K extends RunKind>(kind: K) =>
 /** `run.start`'s parameters: a kind and its parameters, checked by that kind's schema. */
 export const runStartSchema = z.discriminatedUnion(
   'kind',
-  [start('tait'), start('cards'), start('triangle'), start('generate')],
+  [
+    start('tait'),
+    start('cards'),
+    start('triangle'),
+    start('generate'),
+    start('pentagons'),
+    start('silhouettes'),
+    start('compare'),
+  ],
   { error: `not a kind of run (${Object.keys(RUN_PARAMS).join(', ')})` },
 )
 

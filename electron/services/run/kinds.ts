@@ -9,6 +9,7 @@ import { runOneTask } from '../farm/one-task'
 import { runTait } from '../tait/tait-run'
 import { runMatch } from './match-run'
 import type { HostRunKind, HostRunKinds } from './run-kind'
+import { SET_KINDS } from './set-kinds'
 
 /** Boards of an edge-matching search the app is sent and keeps at most. */
 export const BOARDS_KEPT = 5000
@@ -87,4 +88,5 @@ export const RUN_KINDS: HostRunKinds = {
       return g && { text: g.text, title: g.title, draws: g.draws, nodes: g.nodes }
     },
   },
+  ...SET_KINDS,
 }

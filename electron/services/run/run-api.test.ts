@@ -2,13 +2,20 @@ import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../../shared/api/contract'
-import type { MatchBoard, RunEvent } from '../../../shared/api/run'
+import type { MatchBoard, RunEvent, RunItem, RunKind } from '../../../shared/api/run'
+import { compareSets } from '../../../shared/compare/compare'
+import type { WorkbenchDocument } from '../../../shared/document/document'
 import { formatCards, parseCards } from '../../../shared/edgematch/cards/format'
 import { randomCardPuzzle } from '../../../shared/edgematch/cards/random'
 import { solveCards } from '../../../shared/edgematch/cards/solve'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
+import { findPentagons, searchCoverage } from '../../../shared/pentagons/pentagons'
+import { pentagonsToText } from '../../../shared/pentagons/wire'
+import { solvableDocument } from '../../../shared/pieces/solvable'
+import { findSilhouettes, SILHOUETTE_BUDGET } from '../../../shared/silhouettes/search'
 import { countTait } from '../../../shared/tait/count'
+import { cutTangramDocument } from '../../../testing/farm-sets'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
 
 const { workbench, close } = testWorkbench({})
@@ -21,6 +28,12 @@ const ended = (runId: string) =>
   api.when(
     (e): e is Extract<RunEvent, { type: 'run.ended' }> =>
       e.type === 'run.ended' && e.runId === runId,
+  )
+
+/** The items a run of kind K streamed, in order. */
+const itemsOf = <K extends RunKind>(events: readonly RunEvent[], kind: K) =>
+  events.flatMap((e) =>
+    e.type === 'run.items' && e.kind === kind ? (e.items as readonly RunItem<K>[]) : [],
   )
 
 /** Starts a run and waits for its end: its events, which must come in order, and its end. */
@@ -41,7 +54,7 @@ const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 
 describe('run.start', () => {
   it('refuses a kind it does not know, bad parameters and a puzzle it cannot read, in one line', async () => {
     expect(await api.refused('run.start', { kind: 'queens', params: { n: 8 } })).toBe(
-      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate))',
+      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, pentagons, silhouettes, compare))',
     )
     expect(await api.refused('run.start', { kind: 'tait', params: { n: 0, gaps: 1 } })).toMatch(
       /^run\.start: bad parameters \(params\.n: .+\)$/,
@@ -93,7 +106,7 @@ describe('run.start', () => {
       onSolution: (b, info) =>
         void boards.push({ board: b.map((p) => [p.card, p.turns]), canonical: info.canonical }),
     })
-    const items = events.flatMap((e) => (e.type === 'run.items' ? e.items : []))
+    const items = itemsOf(events, 'cards')
     expect(boards).toHaveLength(16)
     expect(items).toEqual(boards)
     expect(end.result).toMatchObject({ fixed: '16', upToRotation: '4', identical: [[3, 8]] })
@@ -165,5 +178,92 @@ describe('run.start generate', () => {
     if (end.kind !== 'generate' || !end.result) throw new Error('no puzzle')
     const made = solveCards(parseCards(end.result.text, 'generated'))
     expect(made.counts.upToRotation).toBe(1n)
+  })
+})
+
+describe('run.start of the piece sets: pentagons, silhouettes, compare', () => {
+  let tangram: WorkbenchDocument
+  const silhouettes = { kind: 'any', count: 4, unique: true, symmetric: false, seed: 3 } as const
+
+  it('refuses a bad parameter or a set it cannot search in one line, and starts nothing', async () => {
+    tangram = (await api.ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' }))
+      .document
+    const before = api.events.filter(isRun).length
+    const refused = async (kind: string, params: object) => {
+      const error = await api.refused('run.start', { kind, params })
+      expect(error).not.toContain('\n')
+      return error
+    }
+    const pentaboloes = (
+      await api.ok<{ document: WorkbenchDocument }>('library.open', { id: 'pentaboloes' })
+    ).document
+    expect(await refused('pentagons', { document: pentaboloes })).toMatch(
+      /^Pentaboloes: \d+ pieces \(copies counted\) are too many for the pentagon search/,
+    )
+    expect(await refused('pentagons', { document: tangram, more: 1 })).toMatch(
+      /^run\.start: bad parameters \(params: .+\)$/,
+    )
+    expect(
+      await refused('silhouettes', {
+        document: tangram,
+        request: { ...silhouettes, kind: 'round' },
+      }),
+    ).toMatch(/^run\.start: bad parameters \(params\.request\.kind: .+\)$/)
+    expect(await refused('compare', { documents: [tangram] })).toMatch(
+      /^run\.start: bad parameters \(params\.documents: .+\)$/,
+    )
+    const half = { ...tangram, name: 'Half', pieces: tangram.pieces.slice(0, 3) }
+    expect(await refused('compare', { documents: [tangram, half] })).toMatch(
+      /^sets compare only when they cover the same area: Tangram 16, Half \d+ half-squares$/,
+    )
+    expect(api.events.filter(isRun)).toHaveLength(before)
+  })
+
+  it('finds the pentagons the search in one process finds', async () => {
+    const { end } = await run('pentagons', { document: tangram })
+    const { pieces } = solvableDocument(tangram)
+    const here = findPentagons(pieces)
+    expect(end.outcome).toBe('done')
+    expect(end.result).toMatchObject(pentagonsToText(here, searchCoverage(pieces, here)))
+    expect(end.kind === 'pentagons' && end.result!.pentagons).toHaveLength(53)
+  })
+
+  it('streams every figure counted as the search in one process counts them, and names those found', async () => {
+    const { end, events } = await run('silhouettes', { document: tangram, request: silhouettes })
+    const heard: unknown[] = []
+    const here = findSilhouettes(
+      solvableDocument(tangram).pieces,
+      silhouettes,
+      SILHOUETTE_BUDGET,
+      (s, asked) => heard.push({ ...s, asked }),
+    )
+    expect(heard.length).toBeGreaterThan(silhouettes.count)
+    expect(itemsOf(events, 'silhouettes')).toEqual(heard)
+    expect(end.result).toMatchObject({
+      found: here.figures.map((f) => f.key),
+      progress: here.progress,
+    })
+  })
+
+  it('compares sets as the comparison in one process does', async () => {
+    const cut = cutTangramDocument(tangram)
+    const { end } = await run('compare', { documents: [tangram, cut] })
+    const here = compareSets([tangram, cut].map((d) => solvableDocument(d)))
+    expect(end.result).toEqual(JSON.parse(JSON.stringify(here)))
+    expect(here.outlines).toHaveLength(20)
+  })
+
+  it.each([
+    ['pentagons', () => ({ document: tangram })],
+    ['silhouettes', () => ({ document: tangram, request: { ...silhouettes, count: 1000 } })],
+    ['compare', () => ({ documents: [tangram, cutTangramDocument(tangram)] })],
+  ])('%s: cancel ends the run before its reply, and nothing comes after', async (kind, params) => {
+    const { runId } = await api.ok<{ runId: string }>('run.start', { kind, params: params() })
+    await api.ok('run.cancel', { runId })
+    const events = eventsOf(runId)
+    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
+    expect(events.at(-1)).not.toHaveProperty('result')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(eventsOf(runId)).toEqual(events)
   })
 })

@@ -84,7 +84,9 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
         runsOn: { kind: 'queue', url: `redis://127.0.0.1:${queue.redis.port}` },
       })
       expect(end).toMatchObject({ outcome: 'done', result: { fixed: '16', upToRotation: '4' } })
-      const boards = events.flatMap((e) => (e.type === 'run.items' ? e.items : []))
+      const boards = events.flatMap((e) =>
+        e.type === 'run.items' && e.kind === 'cards' ? e.items : [],
+      )
       expect(boards).toHaveLength(16)
     } finally {
       close()

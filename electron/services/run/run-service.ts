@@ -81,11 +81,14 @@ export class RunService {
       .run(request.params, {
         transport,
         signal: stop.signal,
+        // A farm winding down after a cancel may still report: nothing goes out after the end.
         progress: (p) => {
+          if (ended) return
           progress = p
           pacer.poke()
         },
         item: (item) => {
+          if (ended) return
           kept.push(item)
           items.push(item)
           pacer.poke()
@@ -111,11 +114,19 @@ export class RunService {
   /** An ended run's result and items, while kept. */
   results(runId: string): Kept {
     const kept = this.kept.get(runId)
-    if (!kept)
-      throw new InputError(
-        `no results of run ${runId} are kept (only the last ${KEPT_RUNS} runs' that ended done)`,
-      )
-    return kept
+    if (kept) return kept
+    throw new InputError(
+      this.running.has(runId)
+        ? `run ${runId} is still running: its results are there when it has finished`
+        : `no results of run ${runId} are kept (only the last ${KEPT_RUNS} runs' that ended done)`,
+    )
+  }
+
+  /** A kept run's result and items, refused in one line if it is not of this kind. */
+  resultsOf<K extends RunKind>(runId: string, kind: K): Extract<Kept, { kind: K }> {
+    const kept = this.results(runId)
+    if (kept.kind !== kind) throw new InputError(`run ${runId} is a ${kept.kind} run, not ${kind}`)
+    return kept as Extract<Kept, { kind: K }>
   }
 
   /** Stops every run (their workers with them), as the app quits. */

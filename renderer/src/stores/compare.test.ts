@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
 import { compareSets, type Comparison } from '../../../shared/compare/compare'
-import { documentFromJson, type WorkbenchDocument } from '../../../shared/document/document'
+import { documentFromJson } from '../../../shared/document/document'
 import { pieceSetFromJson } from '../../../shared/formats/load'
+import { fakeRuns } from '../../../testing/fake-runs'
 import { host, settled } from '../../../testing/renderer-setup'
 import { useCompare } from './compare'
 
@@ -24,34 +25,26 @@ function compared(): Comparison {
   )
 }
 
-function hostCompares(): void {
-  let next = 1
-  host.answer('compare.start', (p) => ({
-    compareId: `c-${next++}`,
-    sets: p.documents as WorkbenchDocument[],
-  }))
-  host.answer('compare.cancel', () => null)
-}
+let runs: ReturnType<typeof fakeRuns>
+beforeEach(() => (runs = fakeRuns(host)))
 
 describe('the Compare store', () => {
   it('compares the sets given, and tells outlines of only one set from those of both', async () => {
-    hostCompares()
     const c = useCompare()
-    await c.compare([
+    c.compare([
       { document: tangram(), bundled: true },
       { document: cut(), path: 'cut.json' },
     ])
-    expect(host.callsOf('compare.start')[0].documents.map((d) => d.name)).toEqual([
-      'Tangram',
-      'Cut',
-    ])
-    host.emit({ type: 'compare.progress', compareId: 'c-1', done: 7, total: 40 })
     await settled()
+    const { runId, kind, params } = runs.last<'compare'>()
+    expect(kind).toBe('compare')
+    expect(params.documents.map((d) => d.name)).toEqual(['Tangram', 'Cut'])
+    expect(c.state).toBe('running')
+    await runs.emit({ type: 'run.progress', runId, kind, progress: { done: 7, total: 40 } })
     expect(c.progress).toEqual({ done: 7, total: 40 })
-    const result = compared()
-    host.emit({ type: 'compare.ended', compareId: 'c-1', outcome: 'done', result, elapsedMs: 3 })
-    await settled()
+    await runs.end(runId, 'compare', { result: compared() })
     expect(c.state).toBe('done')
+    expect(c.runId).toBe(runId)
     expect(c.totals[0]).toEqual({ outlines: 13, only: 0, tilings: 142 })
     expect(c.totals[1].outlines).toBeGreaterThan(13)
     c.filter = 1
@@ -64,13 +57,14 @@ describe('the Compare store', () => {
   })
 
   it('keeps the sets and says why the host refused them', async () => {
-    host.answer('compare.start', () => {
+    host.answer('run.start', () => {
       throw new Error('sets compare only when they cover the same area: A 16, B 18 half-squares')
     })
     const c = useCompare()
     c.add({ document: tangram() })
     c.add({ document: cut() })
-    await c.compare()
+    c.compare()
+    await settled()
     expect(c.state).toBe('failed')
     expect(c.error).toBe('sets compare only when they cover the same area: A 16, B 18 half-squares')
     expect(c.entries.map((e) => e.document.name)).toEqual(['Tangram', 'Cut'])
@@ -78,14 +72,25 @@ describe('the Compare store', () => {
     expect(c.entries.map((e) => e.document.name)).toEqual(['Cut'])
   })
 
-  it('shows only the newest comparison', async () => {
-    hostCompares()
+  it('shows only the newest comparison; Stop cancels it at once', async () => {
     const c = useCompare()
-    await c.compare([{ document: tangram() }, { document: cut() }])
-    await c.compare([{ document: cut() }, { document: tangram() }])
-    expect(host.callsOf('compare.cancel')).toEqual([{ compareId: 'c-1' }])
-    host.emit({ type: 'compare.ended', compareId: 'c-1', outcome: 'cancelled', elapsedMs: 1 })
+    c.compare([{ document: tangram() }, { document: cut() }])
     await settled()
+    c.compare([{ document: cut() }, { document: tangram() }])
+    await settled()
+    expect(runs.cancelled()).toEqual(['r1'])
+    await runs.emit({
+      type: 'run.ended',
+      runId: 'r1',
+      kind: 'compare',
+      outcome: 'cancelled',
+      elapsedMs: 1,
+    })
     expect(c.state).toBe('running')
+    expect(c.entries.map((e) => e.document.name)).toEqual(['Cut', 'Tangram'])
+    c.stop()
+    await settled()
+    expect(c.state).toBe('cancelled')
+    expect(runs.cancelled()).toEqual(['r1', 'r2'])
   })
 })

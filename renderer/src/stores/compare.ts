@@ -1,15 +1,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { WorkbenchEvent } from '../../../shared/api/contract'
-import { makers, type CompareProgress, type Comparison } from '../../../shared/compare/compare'
+import { makers } from '../../../shared/compare/compare'
 import type { WorkbenchDocument } from '../../../shared/document/document'
-import { api } from '../api'
 import { plain } from './document'
-import { useHostSearch } from './host-search'
+import { runStore } from './run-store'
 
 /**
  * The Compare view (issue 14): two or more sets of one area side by side, every convex outline
- * of the area with each set's tilings, counted by the host (`compare.start`). Sets come from the
+ * of the area with each set's tilings, counted on the host's task farm (a run of kind `compare`).
+ * Sets come from the
  * open document, the bundled sets, files, or whoever calls `compare` with a list of them (the set
  * explorer's results).
  */
@@ -25,15 +24,8 @@ export type CompareFilter = 'all' | 'every' | 'none' | number
 
 export const useCompare = defineStore('compare', () => {
   const entries = shallowRef<readonly ComparedEntry[]>([])
-  const search = useHostSearch({
-    idOf: (e) =>
-      e.type === 'compare.progress' || e.type === 'compare.ended' ? e.compareId : undefined,
-    cancel: (compareId) => api.call('compare.cancel', { compareId }),
-    onEvent,
-  })
-  const { state, error } = search
-  const progress = shallowRef<CompareProgress | undefined>()
-  const result = shallowRef<Comparison | undefined>()
+  const run = runStore('compare')
+  const { result } = run
   const filter = ref<CompareFilter>('all')
 
   const rows = computed(() =>
@@ -67,37 +59,20 @@ export const useCompare = defineStore('compare', () => {
     entries.value = entries.value.filter((_, k) => k !== i)
   }
 
-  /** Compares these sets (replacing those chosen before). */
-  async function compare(list: readonly ComparedEntry[] = entries.value): Promise<void> {
-    await search.start(
-      () => {
-        entries.value = [...list]
-        result.value = undefined
-        progress.value = undefined
-        filter.value = 'all'
-      },
-      async () =>
-        (await api.call('compare.start', { documents: list.map((e) => plain(e.document)) }))
-          .compareId,
-    )
-  }
-
-  function onEvent(e: WorkbenchEvent): void {
-    if (e.type === 'compare.progress') progress.value = { done: e.done, total: e.total }
-    else if (e.type === 'compare.ended') {
-      state.value = e.outcome
-      error.value = e.error
-      result.value = e.result
-    }
+  /** Compares these sets (replacing those chosen before); the comparison comes when it ends. */
+  function compare(list: readonly ComparedEntry[] = entries.value): void {
+    entries.value = [...list]
+    filter.value = 'all'
+    void run.start({ documents: list.map((e) => plain(e.document)) })
   }
 
   return {
     entries,
-    compareId: search.id,
-    state,
-    progress,
+    runId: run.runId,
+    state: run.state,
+    progress: run.progress,
     result,
-    error,
+    error: run.error,
     filter,
     rows,
     shown,
@@ -105,6 +80,6 @@ export const useCompare = defineStore('compare', () => {
     add,
     remove,
     compare,
-    stop: search.stop,
+    stop: run.cancel,
   }
 })

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
+import type { RunParams } from '../../../shared/api/run'
 import { exploreSets } from '../../../shared/design/explore'
 import { designJson } from '../../../shared/design/json'
 import { documentArea, documentFromJson } from '../../../shared/document/document'
+import { fakeRuns } from '../../../testing/fake-runs'
 import { host, settled } from '../../../testing/renderer-setup'
 import { useApp } from './app'
 import { useCompare } from './compare'
@@ -29,8 +31,7 @@ function hostExplores(): void {
   let next = 1
   host.answer('design.start', () => ({ designId: `design-${next++}` }))
   host.answer('design.cancel', () => null)
-  host.answer('compare.start', (p) => ({ compareId: 'c-1', sets: p.documents }))
-  host.answer('compare.cancel', () => null)
+  fakeRuns(host)
 }
 
 describe('the Design store', () => {
@@ -85,7 +86,9 @@ describe('the Design store', () => {
     d.toggle(1)
     expect(d.chosen).toEqual([1, 3])
     await d.compareChosen()
-    expect(host.callsOf('compare.start')[0].documents.map((doc) => doc.name)).toEqual([
+    await settled()
+    const compared = host.callsOf('run.start')[0].params as RunParams<'compare'>
+    expect(compared.documents.map((doc) => doc.name)).toEqual([
       'Explorer 16/7 #1',
       'Explorer 16/7 #3',
     ])

@@ -113,7 +113,7 @@ export const useDesign = defineStore('design', () => {
     ]
     if (entries.length < 2)
       throw new Error('Choose two sets or more, or one and a set to compare it with.')
-    await useCompare().compare(entries)
+    useCompare().compare(entries)
     useApp().view = 'compare'
   }
 

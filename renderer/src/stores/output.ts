@@ -76,8 +76,8 @@ export const useOutput = defineStore('output', () => {
   const sheetSource = computed(() => {
     if (source.value === 'job') return solver.job ? { jobId: solver.job.jobId } : undefined
     const numbers = pentagons.shown.map((p) => p.number)
-    return pentagons.searchId && numbers.length > 0
-      ? { pentagons: { searchId: pentagons.searchId, numbers } }
+    return pentagons.runId && numbers.length > 0
+      ? { pentagons: { runId: pentagons.runId, numbers } }
       : undefined
   })
   const settings = ref<ExportSettings>(loadSettings())

@@ -4,8 +4,6 @@ import type { WorkbenchEvent } from '../../../shared/api/contract'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { congruenceForm, type XPoint } from '../../../shared/exact/geometry'
 import type { Point } from '../../../shared/lattice/polygon'
-import type { PentagonProgress } from '../../../shared/pentagons/pentagons'
-import type { PentagonSet } from '../../../shared/pentagons/sheet'
 import {
   pentagonFromText,
   pointFromText,
@@ -16,11 +14,12 @@ import {
 import type { TilingCounts } from '../../../shared/tiling/search'
 import { api } from '../api'
 import { plain } from './document'
+import { runStore } from './run-store'
 import type { Tiling } from './solver'
 
 /**
  * The Pentagons view (issue 12): the pentagons of the open document's pieces, searched by the
- * host (`pentagons.find`), the filter, the pentagon chosen and the listing of its tilings (a
+ * host's task farm (a run of kind `pentagons`), the filter, the pentagon chosen and the listing of its tilings (a
  * solver job of its own, so the Gallery's job stays as it is), and the figure files with exact
  * corners opened beside them.
  */
@@ -51,16 +50,14 @@ const piecesKey = (doc: WorkbenchDocument) =>
   JSON.stringify(doc.pieces.map((p) => [p.name, p.polygon, p.count, p.color]))
 
 export const usePentagons = defineStore('pentagons', () => {
-  const searchId = ref<string | undefined>()
+  const run = runStore('pentagons')
   /** The document the shown pentagons (or the running search) are of. */
   const searched = shallowRef<WorkbenchDocument | undefined>()
-  const state = ref<'idle' | 'running' | 'done' | 'cancelled' | 'failed'>('idle')
-  const progress = shallowRef<(PentagonProgress & { fraction: number }) | undefined>()
-  const error = ref<string | undefined>()
-  const set = shallowRef<PentagonSet | undefined>()
-  const pentagons = shallowRef<readonly NumberedPentagon[]>([])
-  const coverage = ref('')
-  const elapsedMs = ref(0)
+  const set = computed(() => run.result.value?.set)
+  const pentagons = computed(() => run.result.value?.pentagons.map(pentagonFromText) ?? [])
+  const coverage = computed(() => run.result.value?.coverage ?? '')
+  /** A listing's failure to start; the search's own error is the run's. */
+  const listingError = ref<string | undefined>()
   const filter = ref<PentagonFilter>('all')
   const chosen = ref<number | undefined>()
   const listing = shallowRef<TilingListing | undefined>()
@@ -84,29 +81,13 @@ export const usePentagons = defineStore('pentagons', () => {
     return searched.value !== undefined && piecesKey(searched.value) === piecesKey(doc)
   }
 
-  async function search(doc: WorkbenchDocument): Promise<void> {
-    await stop()
-    // The stopped search's end is not this one's.
-    searchId.value = undefined
+  /** Starts the search of this document's pentagons (stopping the last); they come at its end. */
+  function search(doc: WorkbenchDocument): void {
     searched.value = doc
-    pentagons.value = []
-    set.value = undefined
     chosen.value = undefined
     listing.value = undefined
-    progress.value = undefined
-    error.value = undefined
-    state.value = 'running'
-    try {
-      searchId.value = (await api.call('pentagons.find', { document: plain(doc) })).searchId
-    } catch (e) {
-      state.value = 'failed'
-      error.value = (e as Error).message
-    }
-  }
-
-  async function stop(): Promise<void> {
-    if (state.value === 'running' && searchId.value)
-      await api.call('pentagons.cancel', { searchId: searchId.value })
+    listingError.value = undefined
+    void run.start({ document: plain(doc) })
   }
 
   /** Chooses a pentagon; a snug one's tilings are listed by the solver, all of them. */
@@ -134,7 +115,7 @@ export const usePentagons = defineStore('pentagons', () => {
         for (const e of early) if ('jobId' in e && e.jobId === jobId) onListing(l, e)
       } else await api.call('solver.cancel', { jobId })
     } catch (e) {
-      error.value = (e as Error).message
+      listingError.value = (e as Error).message
     } finally {
       if (--starting === 0) early = []
     }
@@ -144,17 +125,7 @@ export const usePentagons = defineStore('pentagons', () => {
   let early: WorkbenchEvent[] = []
 
   function onEvent(e: WorkbenchEvent): void {
-    if (e.type === 'pentagons.progress' && e.searchId === searchId.value) progress.value = e
-    else if (e.type === 'pentagons.ended' && e.searchId === searchId.value) {
-      state.value = e.outcome
-      elapsedMs.value = e.elapsedMs
-      error.value = e.error
-      if (e.result) {
-        set.value = e.result.set
-        coverage.value = e.result.coverage
-        pentagons.value = e.result.pentagons.map(pentagonFromText)
-      }
-    } else if ('jobId' in e && e.type.startsWith('job.')) {
+    if ('jobId' in e && e.type.startsWith('job.')) {
       if (e.jobId === listing.value?.jobId) onListing(listing.value, e)
       else if (starting > 0) early.push(e)
     }
@@ -195,15 +166,15 @@ export const usePentagons = defineStore('pentagons', () => {
   const chosenCorners = computed(() => chosenPentagon.value?.corners.map(pointToText))
 
   return {
-    searchId,
+    runId: run.runId,
     searched,
-    state,
-    progress,
-    error,
+    state: run.state,
+    progress: run.progress,
+    error: computed(() => run.error.value ?? listingError.value),
+    elapsedMs: run.elapsedMs,
     set,
     pentagons,
     coverage,
-    elapsedMs,
     filter,
     shown,
     chosen,
@@ -213,7 +184,7 @@ export const usePentagons = defineStore('pentagons', () => {
     figures,
     current,
     search,
-    stop,
+    stop: run.cancel,
     choose,
     addFigure,
     removeFigure,

@@ -37,9 +37,10 @@ describe('a run store', () => {
     const ended = run.start(params)
     await settled()
     expect(host.callsOf('run.start')).toEqual([{ kind: 'cards', params }])
-    expect(run.running).toBe(true)
+    expect([run.running, run.state, run.runId]).toEqual([true, 'running', undefined])
     reply()
     await settled()
+    expect(run.runId).toBe('r1')
     expect(run.place).toEqual({ kind: 'here', processes: 2 })
     expect(run.items).toEqual([board])
     // Another kind's run, or another run of this kind, is not this one's.
@@ -71,6 +72,8 @@ describe('a run store', () => {
       undefined,
       undefined,
     ])
+    // How it ended, after how long on the host, and its id to ask for its results by.
+    expect([run.state, run.elapsedMs, run.runId]).toEqual(['done', 1, 'r1'])
   })
 
   it('cancels at once, and tells the host; a new start cancels the run before it', async () => {
@@ -79,7 +82,7 @@ describe('a run store', () => {
     const first = run.start(params)
     await settled()
     run.cancel()
-    expect(run.running).toBe(false)
+    expect([run.running, run.state]).toEqual([false, 'cancelled'])
     expect(await first).toEqual({ result: undefined, error: undefined })
     await settled()
     expect(runs.cancelled()).toEqual(['r1'])
@@ -111,7 +114,7 @@ describe('a run store', () => {
       throw new Error('the puzzle: not JSON')
     })
     expect(await run.start(params)).toEqual({ result: undefined, error: 'the puzzle: not JSON' })
-    expect([run.running, run.error]).toEqual([false, 'the puzzle: not JSON'])
+    expect([run.running, run.state, run.error]).toEqual([false, 'failed', 'the puzzle: not JSON'])
     fakeRuns(host)
     const failing = run.start(params)
     await settled()

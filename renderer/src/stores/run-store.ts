@@ -5,6 +5,7 @@ import type {
   RunEventOf,
   RunItem,
   RunKind,
+  RunOutcome,
   RunParams,
   RunProgress,
   RunResult,
@@ -25,6 +26,9 @@ export interface RunEnd<K extends RunKind> {
   readonly error?: string
 }
 
+/** Where a store's run is: none yet, under way, or how the last one ended. */
+export type RunState = 'idle' | 'running' | RunOutcome
+
 /**
  * One run of kind K at a time on the host's task farm (`run.start`), for a store to hold: where
  * it runs, its progress and time left, the items streamed, its result or error. `start` resolves
@@ -35,6 +39,11 @@ export interface RunEnd<K extends RunKind> {
 export function runStore<K extends RunKind>(kind: K) {
   const runOn = useRunOn()
   const running = ref(false)
+  const state = ref<RunState>('idle')
+  /** The run's id once the host answered the start: an ended run's results are asked by it. */
+  const lastRunId = ref<string>()
+  /** The host's time from the run's start to its end. */
+  const elapsedMs = ref(0)
   const place = shallowRef<RunPlace>()
   const progress = shallowRef<RunProgress<K>>()
   const items = shallowRef<readonly RunItem<K>[]>([])
@@ -56,15 +65,17 @@ export function runStore<K extends RunKind>(kind: K) {
     else if (e.type === 'run.items') items.value = [...items.value, ...e.items]
     else {
       notices.value = e.notices ?? []
+      elapsedMs.value = e.elapsedMs
       if (e.outcome === 'done') result.value = e.result
-      finish(e.outcome === 'done' ? e.result : undefined, e.error)
+      finish(e.outcome, e.outcome === 'done' ? e.result : undefined, e.error)
     }
   }
 
-  function finish(r: RunResult<K> | undefined, why?: string): void {
+  function finish(outcome: RunOutcome, r: RunResult<K> | undefined, why?: string): void {
     const c = current
     current = undefined
     running.value = false
+    state.value = outcome
     progress.value = undefined
     error.value = why
     c?.settle({ result: r, error: why })
@@ -73,6 +84,8 @@ export function runStore<K extends RunKind>(kind: K) {
   function start(params: RunParams<K>): Promise<RunEnd<K>> {
     cancel()
     running.value = true
+    state.value = 'running'
+    lastRunId.value = undefined
     place.value = undefined
     items.value = []
     result.value = undefined
@@ -89,9 +102,10 @@ export function runStore<K extends RunKind>(kind: K) {
           // Cancelled while it started: it stops now.
           if (current !== mine) return void api.call('run.cancel', { runId }).catch(() => {})
           mine.runId = runId
+          lastRunId.value = runId
           for (const e of mine.early.splice(0)) if (e.runId === runId) apply(e)
         } catch (e) {
-          if (current === mine) finish(undefined, (e as Error).message)
+          if (current === mine) finish('failed', undefined, (e as Error).message)
         }
       })()
     })
@@ -101,12 +115,15 @@ export function runStore<K extends RunKind>(kind: K) {
   function cancel(): void {
     const runId = current?.runId
     if (!current) return
-    finish(undefined)
+    finish('cancelled', undefined)
     if (runId !== undefined) void api.call('run.cancel', { runId }).catch(() => {})
   }
 
   return {
     running,
+    state,
+    runId: lastRunId,
+    elapsedMs,
     place,
     progress,
     /** The time left, once the run can say it. */

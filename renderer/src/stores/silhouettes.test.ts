@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
-import type { SilhouetteCandidate } from '../../../shared/api/contract'
+import type { SilhouetteCandidate } from '../../../shared/api/run'
 import { documentFromJson } from '../../../shared/document/document'
 import { mergeCongruent } from '../../../shared/document/merge'
 import { pieceSetFromJson } from '../../../shared/formats/load'
 import { findSilhouettes } from '../../../shared/silhouettes/search'
+import { fakeRuns } from '../../../testing/fake-runs'
 import { host, settled } from '../../../testing/renderer-setup'
-import { useSilhouettes } from './silhouettes'
+import { useSilhouettes, type SilhouetteRequest } from './silhouettes'
 
 const tangram = () => documentFromJson(tangramSet, 'tangram.json')
 const merged = () => mergeCongruent(tangram()).document
@@ -23,19 +24,24 @@ function counted(count: number): { candidates: SilhouetteCandidate[]; found: str
 }
 const progress = { draws: 1, counted: 1, found: 0, nodes: 10, undecided: 0, fraction: 0.5 }
 
-function hostSearches(): void {
-  let next = 1
-  host.answer('silhouettes.find', () => ({ searchId: `s-${next++}`, document: merged() }))
-  host.answer('silhouettes.cancel', () => null)
+let runs: ReturnType<typeof fakeRuns>
+beforeEach(() => (runs = fakeRuns(host)))
+
+/** The silhouette run the store started last, once its start has gone out. */
+async function started() {
+  await settled()
+  const r = runs.last<'silhouettes'>()
+  expect(r.kind).toBe('silhouettes')
+  return r
 }
 
 describe('the Puzzles store', () => {
   it('asks for the request, lists the figures as they come, marks those found', async () => {
-    hostSearches()
     const s = useSilhouettes()
     s.request.count = 3
-    await s.search(tangram())
-    expect(host.callsOf('silhouettes.find')[0].request).toEqual({
+    s.search(tangram())
+    const { runId, params } = await started()
+    expect(params.request).toEqual({
       kind: 'any',
       count: 3,
       unique: true,
@@ -43,25 +49,24 @@ describe('the Puzzles store', () => {
       seed: 1,
     })
     expect(s.state).toBe('running')
+    // The set as searched, merged, before the end: a figure can be shown as it comes.
+    expect(s.set?.pieces).toHaveLength(5)
     const { candidates, found } = counted(3)
     const half = Math.floor(candidates.length / 2)
-    host.emit({
-      type: 'silhouettes.progress',
-      searchId: 's-1',
-      progress,
-      candidates: candidates.slice(0, half),
-    })
-    await settled()
+    const items = (from: number, to?: number) =>
+      runs.emit({
+        type: 'run.items',
+        runId,
+        kind: 'silhouettes',
+        items: candidates.slice(from, to),
+      })
+    await runs.emit({ type: 'run.progress', runId, kind: 'silhouettes', progress })
+    await items(0, half)
+    expect(s.progress).toEqual(progress)
     expect(s.candidates).toHaveLength(half)
-    host.emit({
-      type: 'silhouettes.ended',
-      searchId: 's-1',
-      outcome: 'done',
-      candidates: candidates.slice(half),
-      found,
-      elapsedMs: 5,
-    })
-    await settled()
+    await items(half)
+    const set = merged()
+    await runs.end(runId, 'silhouettes', { result: { progress, found, set } })
     expect(s.state).toBe('done')
     expect(s.candidates.map((c) => c.key)).toEqual(candidates.map((c) => c.key))
     expect(s.found).toEqual(found)
@@ -73,70 +78,63 @@ describe('the Puzzles store', () => {
     s.chosen = s.shown[0].key
     expect(s.chosenCandidate?.counts.solutions).toBeGreaterThan(1)
     // The set as searched, merged: its tilings index these pieces.
-    expect(s.set?.pieces).toHaveLength(5)
+    expect(s.set).toEqual(set)
   })
 
-  it('shows only the newest search: a stopped one’s figures are dropped, early ones kept', async () => {
+  it('shows only the newest search: a stopped one’s figures are dropped', async () => {
     const s = useSilhouettes()
     const { candidates } = counted(2)
-    let next = 1
-    host.answer('silhouettes.cancel', () => null)
-    host.answer('silhouettes.find', () => {
-      const searchId = `s-${next++}`
-      // The new search's first figures go out before its id does; the stopped one's last too.
-      if (searchId === 's-2')
-        for (const [id, c] of [
-          ['s-2', candidates[0]],
-          ['s-1', candidates[1]],
-        ] as const)
-          host.emit({ type: 'silhouettes.progress', searchId: id, progress, candidates: [c] })
-      return { searchId, document: merged() }
-    })
-    await s.search(tangram())
-    await s.search(tangram())
-    await settled()
-    expect(host.callsOf('silhouettes.cancel')).toEqual([{ searchId: 's-1' }])
-    expect(s.searchId).toBe('s-2')
+    s.search(tangram())
+    await started()
+    s.search(tangram())
+    const { runId } = await started()
+    expect(runs.cancelled()).toEqual(['r1'])
+    for (const [id, c] of [
+      [runId, candidates[0]],
+      ['r1', candidates[1]],
+    ] as const)
+      await runs.emit({ type: 'run.items', runId: id, kind: 'silhouettes', items: [c] })
+    expect(s.runId).toBe('r2')
     expect(s.candidates.map((c) => c.key)).toEqual([candidates[0].key])
+    s.stop()
+    expect(s.state).toBe('cancelled')
+    expect(runs.cancelled()).toEqual(['r1', 'r2'])
   })
 
   it('brings a count or seed typed out of range (or cleared) within bounds', async () => {
-    hostSearches()
     const s = useSilhouettes()
     s.request.count = 5000
     s.request.seed = -3
-    await s.search(tangram())
+    s.search(tangram())
+    await started()
     s.request.count = '' as unknown as number
     s.request.seed = 2.6
-    await s.search(tangram())
-    expect(host.callsOf('silhouettes.find').map((c) => [c.request.count, c.request.seed])).toEqual([
+    s.search(tangram())
+    await started()
+    const asked = host.callsOf('run.start').map((c) => c.params as { request: SilhouetteRequest })
+    expect(asked.map((c) => [c.request.count, c.request.seed])).toEqual([
       [1000, 0],
       [10, 3],
     ])
   })
 
   it('says why a set is refused, and makes the booklet of a finished search', async () => {
-    host.answer('silhouettes.find', () => {
+    host.answer('run.start', () => {
       throw new Error('Pentaboloes: 30 pieces (copies counted) are too many')
     })
     const s = useSilhouettes()
-    await s.search(tangram())
+    s.search(tangram())
+    await settled()
     expect(s.state).toBe('failed')
     expect(s.error).toBe('Pentaboloes: 30 pieces (copies counted) are too many')
     await expect(s.exportBooklet('b.pdf')).rejects.toThrow('There is no finished search.')
 
-    hostSearches()
+    host.answer('run.start', () => ({ runId: 'r9' }))
     host.answer('export.booklet', (p) => ({ files: [p.path], pages: 2 }))
-    await s.search(tangram())
-    host.emit({
-      type: 'silhouettes.ended',
-      searchId: 's-1',
-      outcome: 'done',
-      found: [],
-      elapsedMs: 1,
-    })
+    s.search(tangram())
     await settled()
+    await runs.end('r9', 'silhouettes', { result: { progress, found: [], set: merged() } })
     expect(await s.exportBooklet('b.pdf')).toEqual({ files: ['b.pdf'], pages: 2 })
-    expect(host.callsOf('export.booklet')).toEqual([{ searchId: 's-1', path: 'b.pdf' }])
+    expect(host.callsOf('export.booklet')).toEqual([{ runId: 'r9', path: 'b.pdf' }])
   })
 })

@@ -1,19 +1,19 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { Params, SilhouetteCandidate, WorkbenchEvent } from '../../../shared/api/contract'
+import type { RunParams } from '../../../shared/api/run'
 import type { WorkbenchDocument } from '../../../shared/document/document'
-import type { SilhouetteProgress } from '../../../shared/silhouettes/search'
+import { solvableDocument } from '../../../shared/pieces/solvable'
 import { api } from '../api'
 import { plain } from './document'
-import { useHostSearch } from './host-search'
+import { runStore } from './run-store'
 
 /**
- * The Puzzles view (issue 14): figures the open set builds, searched by the host
- * (`silhouettes.find`), every one counted listed with its count as it comes; the figures the
+ * The Puzzles view (issue 14): figures the open set builds, searched on the host's task farm (a
+ * run of kind `silhouettes`), every one counted listed with its count as it comes; the figures the
  * request asks for (by default those built in exactly one way) marked; a figure chosen, with two
  * of its tilings side by side when it has several; the booklet of those found.
  */
-export type SilhouetteRequest = Params<'silhouettes.find'>['request']
+export type SilhouetteRequest = RunParams<'silhouettes'>['request']
 export type CandidateFilter = 'all' | 'asked' | 'several'
 
 /** What a search depends on: the pieces (the figures drawn for the set play no part). */
@@ -37,22 +37,19 @@ export const useSilhouettes = defineStore('silhouettes', () => {
     symmetric: false,
     seed: 1,
   })
-  const hostSearch = useHostSearch({
-    idOf: (e) =>
-      e.type === 'silhouettes.progress' || e.type === 'silhouettes.ended' ? e.searchId : undefined,
-    cancel: (searchId) => api.call('silhouettes.cancel', { searchId }),
-    onEvent,
-  })
-  const { state, error } = hostSearch
-  /** The document searched (its pieces), and the set as the host searched it (merged). */
+  const run = runStore('silhouettes')
+  const { state, items: candidates } = run
+  /** The document searched (its pieces). */
   const searched = shallowRef<WorkbenchDocument | undefined>()
-  const set = shallowRef<WorkbenchDocument | undefined>()
-  const progress = shallowRef<SilhouetteProgress | undefined>()
-  const candidates = shallowRef<readonly SilhouetteCandidate[]>([])
+  /**
+   * The set as searched (congruent pieces merged), which the figures' tilings index: the run's,
+   * and before its end the same merge made here, so that a figure can be shown as it comes.
+   */
+  const merged = shallowRef<WorkbenchDocument | undefined>()
+  const set = computed(() => run.result.value?.set ?? merged.value)
   /** Keys of the figures found, easiest first. */
-  const found = shallowRef<readonly string[]>([])
-  const shortfall = ref<string | undefined>()
-  const elapsedMs = ref(0)
+  const found = computed(() => run.result.value?.found ?? [])
+  const shortfall = computed(() => run.result.value?.shortfall)
   const filter = ref<CandidateFilter>('all')
   const chosen = ref<string | undefined>()
 
@@ -71,68 +68,45 @@ export const useSilhouettes = defineStore('silhouettes', () => {
     return searched.value !== undefined && piecesKey(searched.value) === piecesKey(doc)
   }
 
-  async function search(doc: WorkbenchDocument): Promise<void> {
-    await hostSearch.start(
-      () => {
-        searched.value = doc
-        set.value = undefined
-        candidates.value = []
-        found.value = []
-        chosen.value = undefined
-        progress.value = undefined
-        shortfall.value = undefined
-      },
-      async () => {
-        const r = await api.call('silhouettes.find', {
-          document: plain(doc),
-          request: sendable(request.value),
-        })
-        set.value = r.document
-        return r.searchId
-      },
-    )
-  }
-
-  function onEvent(e: WorkbenchEvent): void {
-    if (e.type !== 'silhouettes.progress' && e.type !== 'silhouettes.ended') return
-    if (e.candidates && e.candidates.length > 0)
-      candidates.value = [...candidates.value, ...e.candidates]
-    if (e.progress) progress.value = e.progress
-    if (e.type === 'silhouettes.ended') {
-      state.value = e.outcome
-      elapsedMs.value = e.elapsedMs
-      error.value = e.error
-      shortfall.value = e.shortfall
-      found.value = e.found ?? []
+  /** Starts the search for this document's figures (stopping the last); they come as counted. */
+  function search(doc: WorkbenchDocument): void {
+    searched.value = doc
+    chosen.value = undefined
+    try {
+      merged.value = solvableDocument(doc).document
+    } catch {
+      // A set that cannot be searched: the run's start says why.
+      merged.value = undefined
     }
+    void run.start({ document: plain(doc), request: sendable(request.value) })
   }
 
   /** Writes the booklet of the figures found; the files written. */
   async function exportBooklet(path: string): Promise<{ files: string[]; pages: number }> {
-    const searchId = hostSearch.id.value
-    if (!searchId || state.value !== 'done') throw new Error('There is no finished search.')
-    return api.call('export.booklet', { searchId, path })
+    const runId = run.runId.value
+    if (!runId || state.value !== 'done') throw new Error('There is no finished search.')
+    return api.call('export.booklet', { runId, path })
   }
 
   return {
     request,
-    searchId: hostSearch.id,
+    runId: run.runId,
     searched,
     set,
     state,
-    progress,
+    progress: run.progress,
     candidates,
     found,
     shortfall,
-    error,
-    elapsedMs,
+    error: run.error,
+    elapsedMs: run.elapsedMs,
     filter,
     shown,
     chosen,
     chosenCandidate,
     current,
     search,
-    stop: hostSearch.stop,
+    stop: run.cancel,
     exportBooklet,
   }
 })
