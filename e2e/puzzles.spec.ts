@@ -59,4 +59,17 @@ test('Puzzles: the tangram’s figures with one solution, two solutions of one w
     'only 1 convex figure built in exactly one way (all 20 convex outlines counted)',
   )
   await expect(summary).toHaveAttribute('data-counted', '13')
+
+  // A long search shows its progress and stops at once: the figures counted so far stay.
+  await page.getByTestId('puzzles-kind').selectOption('any')
+  await page.getByTestId('puzzles-count').fill('1000')
+  await page.getByTestId('puzzles-search').click()
+  await expect(page.getByTestId('puzzles-progress')).toContainText(
+    /of 1000 found, [1-9]\d* figures? counted/,
+  )
+  await page.getByTestId('puzzles-stop').click()
+  await expect(page.getByText('The search was stopped.')).toBeVisible()
+  await expect(page.getByTestId('puzzles-progress')).toHaveCount(0)
+  await expect(page.getByTestId('puzzles-search')).toBeVisible()
+  expect(await page.getByTestId('silhouette').count()).toBeGreaterThan(0)
 })
