@@ -23,17 +23,21 @@ export function bundledSet(name: string): FarmSet {
 
 /** The tangram with its square cut into two small triangles: the same area, other figures. */
 export function cutTangram(): FarmSet {
+  return farmSet(cutTangramJson(), 'cut.json')
+}
+
+/** The same cut as a set file's JSON. */
+export function cutTangramJson(): object {
   const tangram = JSON.parse(readFileSync('resources/sets/tangram.json', 'utf8')) as {
     pieces: { name: string; count?: number }[]
   }
-  const cut = {
+  return {
     ...tangram,
     name: 'Cut',
     pieces: tangram.pieces
       .filter((p) => p.name !== 'square')
       .map((p) => (p.name === 'small triangle' ? { ...p, count: 4 } : p)),
   }
-  return farmSet(cut, 'cut.json')
 }
 
 /** The same cut as a document, from the tangram's (as `library.open` gives it). */

@@ -360,6 +360,23 @@ program
   })
 
 program
+  .command('compare <sets...>')
+  .description(
+    "sets of one area side by side (2 to 8): every convex outline of the area counted for each, and per set the outlines it makes, those only it makes, and its tilings (the app's Compare view)",
+  )
+  .option(
+    '--json',
+    'machine-readable output: {"area":F,"sets":[{"name":…,"outlines":…,"only":…,"tilings":…},…],"outlines":[{"number":…,"name":…,"polygon":[[x,y],…],"counts":[{"solutions":…,"fixed":…},…]},…]}',
+  )
+  .option('--jobs <n>', 'worker processes to count on (default: one per core)')
+  .option('--queue <url>', QUEUE_HELP)
+  .option('--no-progress', 'no progress bar on stderr')
+  .action(async (sets: string[], opts) => {
+    const { compareCommand } = await import('./commands/compare')
+    exitCode = await compareCommand(sets, opts, controller.signal, write)
+  })
+
+program
   .command('design')
   .description(
     'the set explorer: every set of K polyaboloes of total area F (a piece and its mirror image are one), ranked by the convex outlines it makes, then by tilings',

@@ -84,3 +84,21 @@ export function compareSets(sets: readonly ComparedSet[]): Comparison {
 /** Who makes an outline: the indices of the sets with a tiling of it. */
 export const makers = (o: ComparedOutline): number[] =>
   o.counts.flatMap((c, i) => (c.solutions > 0 ? [i] : []))
+
+/** A set's part in a comparison: the outlines it makes, those no other set makes, its tilings. */
+export interface SetTotals {
+  readonly outlines: number
+  readonly only: number
+  /** Of all the outlines, each up to its symmetries. */
+  readonly tilings: number
+}
+
+/** Per set of the `sets` compared, in their order: what it makes of the outlines. */
+export function compareTotals(c: Comparison, sets: number): SetTotals[] {
+  const made = c.outlines.map(makers)
+  return Array.from({ length: sets }, (_, i) => ({
+    outlines: made.filter((m) => m.includes(i)).length,
+    only: made.filter((m) => m.length === 1 && m[0] === i).length,
+    tilings: c.outlines.reduce((n, o) => n + o.counts[i].solutions, 0),
+  }))
+}

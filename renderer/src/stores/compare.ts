@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { makers } from '../../../shared/compare/compare'
+import { compareTotals, makers } from '../../../shared/compare/compare'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { plain } from './document'
 import { runStore } from './run-store'
@@ -44,11 +44,7 @@ export const useCompare = defineStore('compare', () => {
   )
   /** Per set: the outlines it makes and its tilings of them all (up to symmetry). */
   const totals = computed(() =>
-    entries.value.map((_, i) => ({
-      outlines: rows.value.filter((r) => r.makers.includes(i)).length,
-      only: rows.value.filter((r) => r.makers.length === 1 && r.makers[0] === i).length,
-      tilings: rows.value.reduce((n, r) => n + r.outline.counts[i].solutions, 0),
-    })),
+    result.value ? compareTotals(result.value, entries.value.length) : [],
   )
 
   function add(entry: ComparedEntry): void {
