@@ -10,13 +10,21 @@ export function fakeRuns(host: FakeBridge) {
   let started = 0
   host.answer('run.start', () => ({ runId: `r${++started}` }))
   host.answer('run.cancel', () => null)
+  /** The last run started: its id, kind and parameters (after the store's start has settled). */
+  function last<K extends RunKind>(): { runId: string; kind: K; params: RunParams<K> } {
+    const all = host.callsOf('run.start')
+    const call = all.at(-1) as unknown as { kind: K; params: RunParams<K> } | undefined
+    if (!call) throw new Error('no run was started')
+    return { runId: `r${all.length}`, ...call }
+  }
   return {
-    /** The last run started: its id, kind and parameters (after the store's start has settled). */
-    last<K extends RunKind>(): { runId: string; kind: K; params: RunParams<K> } {
-      const all = host.callsOf('run.start')
-      const call = all.at(-1) as unknown as { kind: K; params: RunParams<K> } | undefined
-      if (!call) throw new Error('no run was started')
-      return { runId: `r${all.length}`, ...call }
+    last,
+    /** The last run started, once the store's start has gone out; it must be of this kind. */
+    async started<K extends RunKind>(kind: K) {
+      await settled()
+      const r = last<K>()
+      if (r.kind !== kind) throw new Error(`the last run started is of kind ${r.kind}, not ${kind}`)
+      return r
     },
     /** The host sends an event of a run, then lets the store take it. */
     async emit(e: RunEvent): Promise<void> {

@@ -28,12 +28,7 @@ let runs: ReturnType<typeof fakeRuns>
 beforeEach(() => (runs = fakeRuns(host)))
 
 /** The silhouette run the store started last, once its start has gone out. */
-async function started() {
-  await settled()
-  const r = runs.last<'silhouettes'>()
-  expect(r.kind).toBe('silhouettes')
-  return r
-}
+const started = () => runs.started('silhouettes')
 
 describe('the Puzzles store', () => {
   it('asks for the request, lists the figures as they come, marks those found', async () => {

@@ -11,12 +11,7 @@ let runs: ReturnType<typeof fakeRuns>
 beforeEach(() => (runs = fakeRuns(host)))
 
 /** The Tait run the store started last, once its start has gone out. */
-async function request() {
-  await settled()
-  const r = runs.last<'tait'>()
-  expect(r.kind).toBe('tait')
-  return r
-}
+const request = () => runs.started('tait')
 /** The host ends the last run with its result. */
 const answer = async (result: TaitResult) => {
   const { runId } = await request()
