@@ -247,10 +247,14 @@ describe('run.start of the piece sets: pentagons, silhouettes, compare', () => {
 
   it('compares sets as the comparison in one process does', async () => {
     const cut = cutTangramDocument(tangram)
-    const { end } = await run('compare', { documents: [tangram, cut] })
+    const { end, runId } = await run('compare', { documents: [tangram, cut] })
     const here = compareSets([tangram, cut].map((d) => solvableDocument(d)))
     expect(end.result).toEqual(JSON.parse(JSON.stringify(here)))
     expect(here.outlines).toHaveLength(20)
+    // Kept, but not a run a booklet is made of.
+    expect(await api.refused('export.booklet', { runId, path: 'b.pdf' })).toBe(
+      `run ${runId} is a compare run, not silhouettes`,
+    )
   })
 
   it.each([
