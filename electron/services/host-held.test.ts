@@ -93,10 +93,6 @@ const kinds: [string, RunKind][] = [
     },
   ],
   [
-    'queens',
-    { method: 'queens.count', params: () => ({ n: 11 }), id: 'countId', ended: 'queens.ended' },
-  ],
-  [
     'pentagons',
     {
       method: 'pentagons.find',
@@ -147,6 +143,7 @@ const kinds: [string, RunKind][] = [
       ],
       ['tait', { n: 5, gaps: 2, list: 100 }],
       ['generate', { kind: 'cards', rows: 3, cols: 3, figures: 6, seed: 1 }],
+      ['queens', { n: 11 }],
     ] as const
   ).map(([kind, params]): [string, RunKind] => [
     kind,

@@ -21,6 +21,7 @@ import { PentagonsService } from './pentagons-service'
 import { SilhouettesService } from './silhouettes-service'
 import { CompareService } from './compare-service'
 import { DesignService } from './design/design-service'
+import { runKinds } from './run/kinds'
 import { RunService } from './run/run-service'
 import type { AppWorkers } from './farm/app-workers'
 import { writeBooklet } from './export/booklet'
@@ -37,7 +38,6 @@ import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
 import { hidePassword, keepPassword } from '../../shared/queue-url'
 import type { SettingsService } from './settings'
 import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
-import type { QueensService } from './queens/queens-service'
 import type { EstimateService } from './estimate-service'
 import type { SolverService } from './solver-service'
 
@@ -71,7 +71,8 @@ export interface Services {
   readonly solver: SolverService
   readonly estimates: EstimateService
   readonly plotter: PlotterService
-  readonly queens: QueensService
+  /** The user data folder: the runs that resume keep their checkpoints there. */
+  readonly dataDir: string
   /** The app's worker processes, for the services built here that run on them (the explorer). */
   readonly workers: AppWorkers
 }
@@ -80,6 +81,8 @@ export interface Workbench {
   call(method: unknown, params: unknown): Promise<Reply<Method>>
   onEvent(listener: (e: WorkbenchEvent) => void): () => void
   emit(e: WorkbenchEvent): void
+  /** Stops every run (their workers with them), as the host quits. */
+  close(): void
 }
 
 /** The plotter service's updates as the renderer's events: "sent" counts what the plotter took. */
@@ -105,7 +108,7 @@ export function createWorkbench(
   services: Services,
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
-  const { documents, settings, solver, estimates, plotter, queens } = services
+  const { documents, settings, solver, estimates, plotter } = services
   const emit = (e: WorkbenchEvent) => {
     for (const l of listeners) l(e)
   }
@@ -113,7 +116,7 @@ export function createWorkbench(
   const silhouettes = new SilhouettesService(services.workers, emit)
   const compare = new CompareService(services.workers, emit)
   const design = new DesignService(services.workers, emit)
-  const runs = new RunService(services.workers, emit)
+  const runs = new RunService(services.workers, emit, runKinds(services.dataDir))
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons of a search, by number, as a sheet to export or plot. */
   const pentagonsSheet = (
@@ -239,8 +242,6 @@ export function createWorkbench(
       ],
       ...host.plotterHelp,
     }),
-    'queens.count': (p) => queens.start(p.n),
-    'queens.cancel': (p) => (queens.cancel(p.countId), null),
     'plotter.start': async (p) => {
       const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
       const sheet = p.pentagons
@@ -311,5 +312,6 @@ export function createWorkbench(
       return () => listeners.delete(listener)
     },
     emit,
+    close: () => runs.close(),
   }
 }

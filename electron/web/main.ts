@@ -17,7 +17,6 @@ import { queueUrlOf } from '../../shared/queue-url'
 import { SettingsService } from '../services/settings'
 import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
-import { QueensService } from '../services/queens/queens-service'
 import { defaultDataDir, simulatorCommand } from '../services/plotter/announced'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
@@ -79,11 +78,6 @@ const solver = new SolverService({
 })
 const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), dataDir)
-const queens = new QueensService({
-  workers,
-  emit: (e) => workbench.emit(e),
-  checkpointDir: join(dataDir, 'queens'),
-})
 const files = new FileBrowser(resolve(opts.dir ?? process.cwd()))
 const insideRoot = (recent: string): string[] => {
   try {
@@ -111,7 +105,7 @@ const workbench: Workbench = createWorkbench(
       addDevice: 'npm run web -- --device PATH',
     },
   },
-  { documents, settings, solver, estimates, plotter, queens, workers },
+  { documents, settings, solver, estimates, plotter, workers, dataDir: dataDir },
 )
 
 const host = await startBrowserHost({ workbench, staticDir, port: opts.port })
@@ -136,7 +130,7 @@ const stop = () => {
   stopping = true
   solver.close()
   estimates.close()
-  queens.close()
+  workbench.close()
   workers.close()
   void host.close().finally(() => process.exit(0))
 }

@@ -6,7 +6,6 @@ import { DOCUMENT_METHODS, type DocumentResults } from './documents'
 import { EXPORT_METHODS, type ExportResults, type PlotEvent } from './export'
 import { PENTAGON_METHODS, type PentagonEvent, type PentagonResults } from './pentagons'
 import { PUZZLE_METHODS, type PuzzleResults } from './puzzles'
-import { QUEENS_METHODS, type QueensEvent, type QueensResults } from './queens'
 import { RUN_METHODS, type RunEvent, type RunResults } from './run'
 import { SILHOUETTE_METHODS, type SilhouetteEvent, type SilhouetteResults } from './silhouettes'
 import { SOLVER_METHODS, type SolverEvent, type SolverResults } from './solver'
@@ -24,7 +23,6 @@ export const METHODS = {
   ...DOCUMENT_METHODS,
   ...SOLVER_METHODS,
   ...EXPORT_METHODS,
-  ...QUEENS_METHODS,
   ...PUZZLE_METHODS,
   ...PENTAGON_METHODS,
   ...SILHOUETTE_METHODS,
@@ -44,7 +42,6 @@ export interface Results
     DocumentResults,
     SolverResults,
     ExportResults,
-    QueensResults,
     PuzzleResults,
     PentagonResults,
     SilhouetteResults,
@@ -59,7 +56,6 @@ export type WorkbenchEvent =
   | AppEvent
   | SolverEvent
   | PlotEvent
-  | QueensEvent
   | PentagonEvent
   | SilhouetteEvent
   | CompareEvent
@@ -88,7 +84,6 @@ export * from './documents'
 export * from './export'
 export * from './pentagons'
 export * from './puzzles'
-export * from './queens'
 export * from './silhouettes'
 export * from './solver'
 export { AUTOSAVED_HISTORY } from './fields'

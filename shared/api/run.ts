@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { LIMITS } from '../limits'
 import type { TaitProgress } from '../tait/count'
 import { MAX_CELLS } from '../tait/state'
+import type { QueensRunProgress } from '../queens/count'
+import { MAX_QUEENS } from '../queens/split'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -43,6 +45,8 @@ export const RUN_PARAMS = {
     frame: whole(1, 50).optional(),
     seed: whole(0, 2 ** 31),
   }),
+  /** The n-queens count; a cancelled count of n resumes from its checkpoint. */
+  queens: z.strictObject({ n: whole(1, MAX_QUEENS) }),
 } as const
 
 export type RunKind = keyof typeof RUN_PARAMS
@@ -107,6 +111,18 @@ export interface GenerateResult {
   readonly nodes: number
 }
 
+export interface QueensCountResult {
+  readonly n: number
+  /** All solutions and those up to the board's symmetries, as decimal strings. */
+  readonly total: string
+  readonly unique: string
+  readonly nodes: number
+  /** Tasks taken from the checkpoint of an earlier, unfinished count, of all. */
+  readonly resumed: number
+  readonly tasks: number
+  readonly ms: number
+}
+
 /** Per kind: what its progress events, streamed items and result carry. */
 export interface RunTypes {
   readonly tait: { progress: TaitProgress & Share; item: never; result: TaitResult }
@@ -117,6 +133,7 @@ export interface RunTypes {
     item: never
     result: GenerateResult
   }
+  readonly queens: { progress: QueensRunProgress; item: never; result: QueensCountResult }
 }
 export type RunProgress<K extends RunKind> = RunTypes[K]['progress']
 export type RunItem<K extends RunKind> = RunTypes[K]['item']
@@ -166,7 +183,7 @@ const start = <K extends RunKind>(kind: K) =>
 /** `run.start`'s parameters: a kind and its parameters, checked by that kind's schema. */
 export const runStartSchema = z.discriminatedUnion(
   'kind',
-  [start('tait'), start('cards'), start('triangle'), start('generate')],
+  [start('tait'), start('cards'), start('triangle'), start('generate'), start('queens')],
   { error: `not a kind of run (${Object.keys(RUN_PARAMS).join(', ')})` },
 )
 

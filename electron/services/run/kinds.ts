@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { paperTable } from '../../../shared/tait/tables'
 import { checkTaitProblem } from '../../../shared/tait/count'
 import { parseCards } from '../../../shared/edgematch/cards/format'
@@ -9,6 +10,7 @@ import { runOneTask } from '../farm/one-task'
 import { runTait } from '../tait/tait-run'
 import { runMatch } from './match-run'
 import type { HostRunKind, HostRunKinds } from './run-kind'
+import { queensKind } from '../queens/queens-kind'
 
 /** Boards of an edge-matching search the app is sent and keeps at most. */
 export const BOARDS_KEPT = 5000
@@ -39,8 +41,11 @@ const matchKind = <K extends 'cards' | 'triangle'>(
     }),
 })
 
-/** Every kind of run as the host runs it, each on the task farm. */
-export const RUN_KINDS: HostRunKinds = {
+/** The kinds that keep checkpoints in the app's data folder, built by `runKinds`. */
+type KeepingKinds = 'queens'
+
+/** The kinds of run that need nothing of the host, each on the task farm. */
+export const RUN_KINDS: Omit<HostRunKinds, KeepingKinds> = {
   tait: {
     check: (p) => checkTaitProblem(p.n, 2 * p.gaps),
     run: async (p, ctx) => {
@@ -88,3 +93,9 @@ export const RUN_KINDS: HostRunKinds = {
     },
   },
 }
+
+/** Every kind of run as the host runs it; those that resume keep their checkpoints in `dataDir`. */
+export const runKinds = (dataDir: string): HostRunKinds => ({
+  ...RUN_KINDS,
+  queens: queensKind(join(dataDir, 'queens')),
+})

@@ -9,6 +9,7 @@ import { solveCards } from '../../../shared/edgematch/cards/solve'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import { countTait } from '../../../shared/tait/count'
+import { countQueens } from '../../../shared/queens/count'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
 
 const { workbench, close } = testWorkbench({})
@@ -40,8 +41,8 @@ const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 
 
 describe('run.start', () => {
   it('refuses a kind it does not know, bad parameters and a puzzle it cannot read, in one line', async () => {
-    expect(await api.refused('run.start', { kind: 'queens', params: { n: 8 } })).toBe(
-      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate))',
+    expect(await api.refused('run.start', { kind: 'chess', params: { n: 8 } })).toBe(
+      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, queens))',
     )
     expect(await api.refused('run.start', { kind: 'tait', params: { n: 0, gaps: 1 } })).toMatch(
       /^run\.start: bad parameters \(params\.n: .+\)$/,
@@ -165,5 +166,41 @@ describe('run.start generate', () => {
     if (end.kind !== 'generate' || !end.result) throw new Error('no puzzle')
     const made = solveCards(parseCards(end.result.text, 'generated'))
     expect(made.counts.upToRotation).toBe(1n)
+  })
+})
+
+describe('run.start queens', () => {
+  it('refuses a board it cannot count in one line', async () => {
+    for (const n of [0, 28, 8.5])
+      expect(await api.refused('run.start', { kind: 'queens', params: { n } })).toMatch(
+        /^run\.start: bad parameters \(params\.n: [^\n]+\)$/,
+      )
+  })
+
+  it('counts on the farm as the shared counter counts in-process', async () => {
+    for (const n of [1, 6, 9]) {
+      const { end } = await run('queens', { n })
+      const here = countQueens(n)
+      expect(end.result).toMatchObject({
+        n,
+        total: String(here.total),
+        unique: String(here.unique),
+        nodes: here.nodes,
+        resumed: 0,
+      })
+    }
+  })
+
+  it('cancel ends the count at once, its end the last event', async () => {
+    const { runId } = await api.ok<{ runId: string }>('run.start', {
+      kind: 'queens',
+      params: { n: 17 },
+    })
+    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
+    await api.ok('run.cancel', { runId })
+    const events = eventsOf(runId)
+    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(eventsOf(runId)).toEqual(events)
   })
 })

@@ -10,7 +10,6 @@ import type {
 } from '../../../shared/api/run'
 import { InputError } from '../../../shared/errors'
 import type { AppWorkers } from '../farm/app-workers'
-import { RUN_KINDS } from './kinds'
 import { Pacer } from './pacer'
 import type { HostRunKinds } from './run-kind'
 
@@ -42,7 +41,7 @@ export class RunService {
   constructor(
     private readonly workers: AppWorkers,
     private readonly emit: (e: WorkbenchEvent) => void,
-    private readonly kinds: HostRunKinds = RUN_KINDS,
+    private readonly kinds: HostRunKinds,
   ) {}
 
   async start<K extends RunKind>(request: RunStart<K>): Promise<{ runId: string }> {
@@ -81,11 +80,14 @@ export class RunService {
       .run(request.params, {
         transport,
         signal: stop.signal,
+        // A farm stopped by a cancel may still say how far it got: the run has ended for the client.
         progress: (p) => {
+          if (ended) return
           progress = p
           pacer.poke()
         },
         item: (item) => {
+          if (ended) return
           kept.push(item)
           items.push(item)
           pacer.poke()

@@ -77,6 +77,7 @@ export function runStore<K extends RunKind>(kind: K) {
     items.value = []
     result.value = undefined
     error.value = undefined
+    notices.value = []
     return new Promise((settle) => {
       const mine: Current<K> = { early: [], settle }
       current = mine
