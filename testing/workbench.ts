@@ -8,7 +8,6 @@ import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { PlotterService } from '../electron/services/plotter/plotter-service'
 import { queueUrlOf } from '../shared/queue-url'
 import { SettingsService } from '../electron/services/settings'
-import { EstimateService } from '../electron/services/estimate-service'
 import { SolverService } from '../electron/services/solver-service'
 import type { WorkbenchEvent } from '../shared/api/contract'
 import { createWorkbench, plotStateEvent, type Workbench } from '../electron/services/workbench'
@@ -42,7 +41,6 @@ export function testWorkbench(opts: {
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'tilings'),
   })
-  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
   const browser = new FileBrowser(files)
   const workbench = createWorkbench(
     {
@@ -57,7 +55,6 @@ export function testWorkbench(opts: {
       documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
       settings,
       solver,
-      estimates,
       plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
       workers,
       dataDir: data,
@@ -65,7 +62,6 @@ export function testWorkbench(opts: {
   )
   const close = () => {
     solver.close()
-    estimates.close()
     workbench.close()
     workers.close()
   }

@@ -11,7 +11,6 @@ import type { Method, Reply } from '../../shared/api/contract'
 import { queueUrlOf } from '../../shared/queue-url'
 import { removeLeftovers } from '../services/atomic-write'
 import { DocumentService } from '../services/documents'
-import { EstimateService } from '../services/estimate-service'
 import { AppWorkers } from '../services/farm/app-workers'
 import type { LaunchWorker } from '../services/farm/processes'
 import { PathGrants } from '../services/path-grants'
@@ -85,7 +84,6 @@ export function startAppWorkbench(parts: MainParts): {
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'tilings'),
   })
-  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
   const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), data)
   // The renderer may use the paths the user chose in these dialogs, in this session or an earlier
   // one, no others: not the recent files of the settings, which the renderer could once write.
@@ -134,7 +132,7 @@ export function startAppWorkbench(parts: MainParts): {
         },
       },
     },
-    { documents, settings, solver, estimates, plotter, workers, dataDir: data },
+    { documents, settings, solver, plotter, workers, dataDir: data },
   )
 
   parts.ipcMain.handle('workbench:call', async (event, message): Promise<Reply<Method>> => {
@@ -148,7 +146,6 @@ export function startAppWorkbench(parts: MainParts): {
 
   const close = () => {
     solver.close()
-    estimates.close()
     workbench.close()
     workers.close()
   }

@@ -84,15 +84,6 @@ const kinds: [string, RunKind][] = [
     },
   ],
   [
-    'estimate',
-    {
-      method: 'estimate.start',
-      params: () => ({ document: tangram, kind: 'convex', mode: 'reduce' }),
-      id: 'estimateId',
-      ended: 'estimate.ended',
-    },
-  ],
-  [
     'pentagons',
     {
       method: 'pentagons.find',
@@ -149,6 +140,17 @@ const kinds: [string, RunKind][] = [
     kind,
     { method: 'run.start', params: () => ({ kind, params }), id: 'runId', ended: 'run.ended' },
   ]),
+  ...([['estimate', () => ({ document: tangram, kind: 'convex', mode: 'reduce' })]] as const).map(
+    ([kind, params]): [string, RunKind] => [
+      kind,
+      {
+        method: 'run.start',
+        params: () => ({ kind, params: params() }),
+        id: 'runId',
+        ended: 'run.ended',
+      },
+    ],
+  ),
 ]
 
 describe('the host while a run goes on', () => {

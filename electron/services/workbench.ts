@@ -38,7 +38,6 @@ import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
 import { hidePassword, keepPassword } from '../../shared/queue-url'
 import type { SettingsService } from './settings'
 import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
-import type { EstimateService } from './estimate-service'
 import type { SolverService } from './solver-service'
 
 /**
@@ -69,7 +68,6 @@ export interface Services {
   readonly documents: DocumentService
   readonly settings: SettingsService
   readonly solver: SolverService
-  readonly estimates: EstimateService
   readonly plotter: PlotterService
   /** The user data folder: the runs that resume keep their checkpoints there. */
   readonly dataDir: string
@@ -108,7 +106,7 @@ export function createWorkbench(
   services: Services,
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
-  const { documents, settings, solver, estimates, plotter } = services
+  const { documents, settings, solver, plotter } = services
   const emit = (e: WorkbenchEvent) => {
     for (const l of listeners) l(e)
   }
@@ -194,8 +192,6 @@ export function createWorkbench(
     },
     'solver.status': () => solver.status(),
     'solver.jobs': () => solver.jobViews(),
-    'estimate.start': (p) => estimates.start(p),
-    'estimate.cancel': (p) => (estimates.cancel(p.estimateId), null),
     'solver.trace': (p) => solver.trace(p),
     'papers.list': () =>
       PUBLISHED.map((e) => ({

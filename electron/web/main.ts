@@ -15,7 +15,6 @@ import { nodeWorkerLauncher } from '../services/node-worker'
 import { projectRoot } from '../services/project-root'
 import { queueUrlOf } from '../../shared/queue-url'
 import { SettingsService } from '../services/settings'
-import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
 import { defaultDataDir, simulatorCommand } from '../services/plotter/announced'
 import { PlotterService } from '../services/plotter/plotter-service'
@@ -76,7 +75,6 @@ const solver = new SolverService({
   emit: (e) => workbench.emit(e),
   checkpointDir: join(dataDir, 'tilings'),
 })
-const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), dataDir)
 const files = new FileBrowser(resolve(opts.dir ?? process.cwd()))
 const insideRoot = (recent: string): string[] => {
@@ -105,7 +103,7 @@ const workbench: Workbench = createWorkbench(
       addDevice: 'npm run web -- --device PATH',
     },
   },
-  { documents, settings, solver, estimates, plotter, workers, dataDir: dataDir },
+  { documents, settings, solver, plotter, workers, dataDir },
 )
 
 const host = await startBrowserHost({ workbench, staticDir, port: opts.port })
@@ -129,7 +127,6 @@ const stop = () => {
   if (stopping) process.exit(130)
   stopping = true
   solver.close()
-  estimates.close()
   workbench.close()
   workers.close()
   void host.close().finally(() => process.exit(0))

@@ -4,6 +4,8 @@ import type { TaitProgress } from '../tait/count'
 import { MAX_CELLS } from '../tait/state'
 import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
+import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
+import { estimateRequestSchema, type JobFigure } from './solver'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -47,6 +49,8 @@ export const RUN_PARAMS = {
   }),
   /** The n-queens count; a cancelled count of n resumes from its checkpoint. */
   queens: z.strictObject({ n: whole(1, MAX_QUEENS) }),
+  /** A tiling search's size and time before any run (issue 13, point 3). */
+  estimate: estimateRequestSchema,
 } as const
 
 export type RunKind = keyof typeof RUN_PARAMS
@@ -123,7 +127,15 @@ export interface QueensCountResult {
   readonly ms: number
 }
 
-/** Per kind: what its progress events, streamed items and result carry. */
+/** What an estimate sizes, known as it starts: its figures and the workers of where it runs. */
+export interface EstimatePlan {
+  /** The figures as a job would list them. */
+  readonly figures: readonly JobFigure[]
+  /** The transport's: the processes here, or the queue's workers serving it now. */
+  readonly workers: number
+}
+
+/** Per kind: what its plan (with `run.started`, for the kinds that have one), progress events, streamed items and result carry. */
 export interface RunTypes {
   readonly tait: { progress: TaitProgress & Share; item: never; result: TaitResult }
   readonly cards: { progress: MatchProgress; item: MatchBoard; result: MatchResult }
@@ -134,7 +146,15 @@ export interface RunTypes {
     result: GenerateResult
   }
   readonly queens: { progress: QueensRunProgress; item: never; result: QueensCountResult }
+  readonly estimate: {
+    plan: EstimatePlan
+    progress: Share & { readonly summary: EstimateSummary }
+    /** A figure ruled out or estimated, by its number in the plan. */
+    item: { readonly figure: number; readonly estimate: FigureEstimate }
+    result: EstimateSummary
+  }
 }
+export type RunPlan<K extends RunKind> = RunTypes[K] extends { readonly plan: infer P } ? P : never
 export type RunProgress<K extends RunKind> = RunTypes[K]['progress']
 export type RunItem<K extends RunKind> = RunTypes[K]['item']
 export type RunResult<K extends RunKind> = RunTypes[K]['result']
@@ -149,6 +169,8 @@ export type RunEventOf<K extends RunKind> =
       readonly kind: K
       /** Where its tasks run (the app's Run on setting). */
       readonly runsOn: RunPlace
+      /** What it will do, for the kinds that say (`RunTypes`). */
+      readonly plan?: RunPlan<K>
     }
   | {
       readonly type: 'run.progress'
@@ -183,7 +205,14 @@ const start = <K extends RunKind>(kind: K) =>
 /** `run.start`'s parameters: a kind and its parameters, checked by that kind's schema. */
 export const runStartSchema = z.discriminatedUnion(
   'kind',
-  [start('tait'), start('cards'), start('triangle'), start('generate'), start('queens')],
+  [
+    start('tait'),
+    start('cards'),
+    start('triangle'),
+    start('generate'),
+    start('queens'),
+    start('estimate'),
+  ],
   { error: `not a kind of run (${Object.keys(RUN_PARAMS).join(', ')})` },
 )
 

@@ -11,6 +11,7 @@ import { runTait } from '../tait/tait-run'
 import { runMatch } from './match-run'
 import type { HostRunKind, HostRunKinds } from './run-kind'
 import { queensKind } from '../queens/queens-kind'
+import { estimateKind } from '../estimate-kind'
 
 /** Boards of an edge-matching search the app is sent and keeps at most. */
 export const BOARDS_KEPT = 5000
@@ -41,8 +42,8 @@ const matchKind = <K extends 'cards' | 'triangle'>(
     }),
 })
 
-/** The kinds that keep checkpoints in the app's data folder, built by `runKinds`. */
-type KeepingKinds = 'queens'
+/** The kinds added by `runKinds`: those that keep checkpoints in the app's data folder, and those of the tiling solver. */
+type KeepingKinds = 'queens' | 'estimate'
 
 /** The kinds of run that need nothing of the host, each on the task farm. */
 export const RUN_KINDS: Omit<HostRunKinds, KeepingKinds> = {
@@ -98,4 +99,5 @@ export const RUN_KINDS: Omit<HostRunKinds, KeepingKinds> = {
 export const runKinds = (dataDir: string): HostRunKinds => ({
   ...RUN_KINDS,
   queens: queensKind(join(dataDir, 'queens')),
+  estimate: estimateKind,
 })

@@ -10,6 +10,9 @@ import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import { countTait } from '../../../shared/tait/count'
 import { countQueens } from '../../../shared/queens/count'
+import type { WorkbenchDocument } from '../../../shared/document/document'
+import { prepareFigure, ruleOuts } from '../../../shared/tiling/rule-out'
+import { requestFigures, solvable } from '../solver-service'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
 
 const { workbench, close } = testWorkbench({})
@@ -42,7 +45,7 @@ const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 
 describe('run.start', () => {
   it('refuses a kind it does not know, bad parameters and a puzzle it cannot read, in one line', async () => {
     expect(await api.refused('run.start', { kind: 'chess', params: { n: 8 } })).toBe(
-      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, queens))',
+      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, queens, estimate))',
     )
     expect(await api.refused('run.start', { kind: 'tait', params: { n: 0, gaps: 1 } })).toMatch(
       /^run\.start: bad parameters \(params\.n: .+\)$/,
@@ -94,7 +97,9 @@ describe('run.start', () => {
       onSolution: (b, info) =>
         void boards.push({ board: b.map((p) => [p.card, p.turns]), canonical: info.canonical }),
     })
-    const items = events.flatMap((e) => (e.type === 'run.items' ? e.items : []))
+    const items = events.flatMap((e) =>
+      e.type === 'run.items' && e.kind === 'cards' ? e.items : [],
+    )
     expect(boards).toHaveLength(16)
     expect(items).toEqual(boards)
     expect(end.result).toMatchObject({ fixed: '16', upToRotation: '4', identical: [[3, 8]] })
@@ -195,6 +200,63 @@ describe('run.start queens', () => {
     const { runId } = await api.ok<{ runId: string }>('run.start', {
       kind: 'queens',
       params: { n: 17 },
+    })
+    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
+    await api.ok('run.cancel', { runId })
+    const events = eventsOf(runId)
+    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(eventsOf(runId)).toEqual(events)
+  })
+})
+
+describe('run.start estimate', () => {
+  const tangram = async () =>
+    (await api.ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
+
+  it('refuses a bad request in one line', async () => {
+    const document = await tangram()
+    expect(
+      await api.refused('run.start', {
+        kind: 'estimate',
+        params: { document, kind: 'convex', mode: 'both' },
+      }),
+    ).toMatch(/^run\.start: bad parameters \(params\.mode: [^\n]+\)$/)
+    expect(
+      await api.refused('run.start', {
+        kind: 'estimate',
+        params: { document: { ...document, pieces: [] }, kind: 'convex', mode: 'reduce' },
+      }),
+    ).toMatch(/^[^\n]+$/)
+  })
+
+  it('plans the figures and rules out those the in-process rule-outs rule out', async () => {
+    const document = await tangram()
+    const { events, end } = await run('estimate', { document, kind: 'convex', mode: 'reduce' })
+    const set = solvable(document)
+    const { figures, shown } = requestFigures(set, 'convex')
+    const rules = ruleOuts(set.pieces)
+    const rejected = figures.map((f) => prepareFigure(f.polygon, set.pieces, rules).rejected)
+    expect(events[0]).toMatchObject({ plan: { figures: shown, workers: 1 } })
+    const items = events.flatMap((e) =>
+      e.type === 'run.items' && e.kind === 'estimate' ? e.items : [],
+    )
+    expect(items.map((i) => i.figure).sort((a, b) => a - b)).toEqual([...figures.keys()])
+    for (const i of items) expect(i.estimate.rejected).toBe(rejected[i.figure])
+    expect(end.result).toMatchObject({
+      estimated: figures.length,
+      figures: figures.length,
+      ruledOut: rejected.filter((r) => r !== undefined).length,
+    })
+  })
+
+  it('cancel ends the estimate at once, its end the last event', async () => {
+    const { document } = await api.ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'pentaboloes',
+    })
+    const { runId } = await api.ok<{ runId: string }>('run.start', {
+      kind: 'estimate',
+      params: { document, kind: 'convex', mode: 'reduce' },
     })
     await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
     await api.ok('run.cancel', { runId })

@@ -1,4 +1,11 @@
-import type { RunItem, RunKind, RunParams, RunProgress, RunResult } from '../../../shared/api/run'
+import type {
+  RunItem,
+  RunKind,
+  RunParams,
+  RunPlan,
+  RunProgress,
+  RunResult,
+} from '../../../shared/api/run'
 import type { FarmTransport } from '../farm/transport'
 
 /** What a run of kind K may do while it runs: where its tasks go, and what it tells the client. */
@@ -13,12 +20,27 @@ export interface RunContext<K extends RunKind> {
   notice(line: string): void
 }
 
-/** One kind of run as the host runs it: its tasks go to the farm through the context's transport. */
-export interface HostRunKind<K extends RunKind> {
-  /** Refuses what cannot run in one line (an InputError), before the run starts. */
-  readonly check?: (params: RunParams<K>) => void
+/** A run made ready before the start's reply: what it will do, for the client, and the run. */
+export interface PreparedRun<K extends RunKind> {
+  readonly plan: RunPlan<K>
   /** The result, or null when the signal stopped it; a failure rejects with its one-line error. */
-  readonly run: (params: RunParams<K>, ctx: RunContext<K>) => Promise<RunResult<K> | null>
+  readonly run: (ctx: RunContext<K>) => Promise<RunResult<K> | null>
 }
+
+/** One kind of run as the host runs it: its tasks go to the farm through the context's transport. */
+export type HostRunKind<K extends RunKind> =
+  | {
+      /** Refuses what cannot run in one line (an InputError), before the run starts. */
+      readonly check?: (params: RunParams<K>) => void
+      /** The result, or null when the signal stopped it; a failure rejects with its one-line error. */
+      readonly run: (params: RunParams<K>, ctx: RunContext<K>) => Promise<RunResult<K> | null>
+    }
+  | {
+      /**
+       * Makes the run ready once its transport is known, before the start's reply (a refusal is
+       * the start's one-line error), for a kind whose plan goes out with `run.started`.
+       */
+      readonly prepare: (params: RunParams<K>, transport: FarmTransport) => PreparedRun<K>
+    }
 
 export type HostRunKinds = { readonly [K in RunKind]: HostRunKind<K> }

@@ -4,6 +4,7 @@ import type {
   RunItem,
   RunKind,
   RunOutcome,
+  RunPlan,
   RunProgress,
   RunResult,
   RunStart,
@@ -11,7 +12,7 @@ import type {
 import { InputError } from '../../../shared/errors'
 import type { AppWorkers } from '../farm/app-workers'
 import { Pacer } from './pacer'
-import type { HostRunKinds } from './run-kind'
+import type { HostRunKinds, PreparedRun } from './run-kind'
 
 /** Least time between a run's progress (and items) events: a few a second are enough. */
 const PACE_MS = 100
@@ -46,8 +47,12 @@ export class RunService {
 
   async start<K extends RunKind>(request: RunStart<K>): Promise<{ runId: string }> {
     const kind = this.kinds[request.kind] as HostRunKinds[K]
-    kind.check?.(request.params)
+    if ('run' in kind) kind.check?.(request.params)
     const { transport, place } = await this.workers.runTransport()
+    const prepared: Pick<PreparedRun<K>, 'run'> & { plan?: RunPlan<K> } =
+      'prepare' in kind
+        ? kind.prepare(request.params, transport)
+        : { run: (ctx) => kind.run(request.params, ctx) }
     const runId = `run-${this.next++}`
     const t0 = Date.now()
     const stop = new AbortController()
@@ -74,10 +79,11 @@ export class RunService {
       emit({ type: 'run.ended', ...base, outcome, ...o, ...said, elapsedMs: Date.now() - t0 })
     }
     this.running.set(runId, { kind: request.kind, cancel: () => end('cancelled') })
-    emit({ type: 'run.started', ...base, runsOn: place })
+    const plan = prepared.plan === undefined ? {} : { plan: prepared.plan }
+    emit({ type: 'run.started', ...base, runsOn: place, ...plan })
     const kept: RunItem<K>[] = []
-    kind
-      .run(request.params, {
+    prepared
+      .run({
         transport,
         signal: stop.signal,
         // A farm stopped by a cancel may still say how far it got: the run has ended for the client.

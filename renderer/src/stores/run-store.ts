@@ -6,6 +6,7 @@ import type {
   RunItem,
   RunKind,
   RunParams,
+  RunPlan,
   RunProgress,
   RunResult,
 } from '../../../shared/api/run'
@@ -36,6 +37,7 @@ export function runStore<K extends RunKind>(kind: K) {
   const runOn = useRunOn()
   const running = ref(false)
   const place = shallowRef<RunPlace>()
+  const plan = shallowRef<RunPlan<K>>()
   const progress = shallowRef<RunProgress<K>>()
   const items = shallowRef<readonly RunItem<K>[]>([])
   const result = shallowRef<RunResult<K>>()
@@ -51,8 +53,10 @@ export function runStore<K extends RunKind>(kind: K) {
   })
 
   function apply(e: RunEventOf<K>): void {
-    if (e.type === 'run.started') place.value = e.runsOn
-    else if (e.type === 'run.progress') progress.value = e.progress
+    if (e.type === 'run.started') {
+      place.value = e.runsOn
+      plan.value = e.plan
+    } else if (e.type === 'run.progress') progress.value = e.progress
     else if (e.type === 'run.items') items.value = [...items.value, ...e.items]
     else {
       notices.value = e.notices ?? []
@@ -74,6 +78,7 @@ export function runStore<K extends RunKind>(kind: K) {
     cancel()
     running.value = true
     place.value = undefined
+    plan.value = undefined
     items.value = []
     result.value = undefined
     error.value = undefined
@@ -109,6 +114,8 @@ export function runStore<K extends RunKind>(kind: K) {
   return {
     running,
     place,
+    /** What the run will do, for the kinds that say (from `run.started`). */
+    plan,
     progress,
     /** The time left, once the run can say it. */
     eta: computed(() => progress.value?.etaSeconds),
