@@ -105,15 +105,6 @@ const kinds: [string, RunKind][] = [
     },
   ],
   [
-    'design',
-    {
-      method: 'design.start',
-      params: () => ({ area: 9, pieces: 3, top: 4 }),
-      id: 'designId',
-      ended: 'design.ended',
-    },
-  ],
-  [
     'compare',
     {
       method: 'compare.start',
@@ -135,6 +126,7 @@ const kinds: [string, RunKind][] = [
       ['tait', { n: 5, gaps: 2, list: 100 }],
       ['generate', { kind: 'cards', rows: 3, cols: 3, figures: 6, seed: 1 }],
       ['queens', { n: 11 }],
+      ['design', { area: 9, pieces: 3, top: 4 }],
     ] as const
   ).map(([kind, params]): [string, RunKind] => [
     kind,

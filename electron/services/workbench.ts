@@ -20,7 +20,6 @@ import { readExactFigure, writeExactFigure } from './exact-figures'
 import { PentagonsService } from './pentagons-service'
 import { SilhouettesService } from './silhouettes-service'
 import { CompareService } from './compare-service'
-import { DesignService } from './design/design-service'
 import { runKinds } from './run/kinds'
 import { RunService } from './run/run-service'
 import type { AppWorkers } from './farm/app-workers'
@@ -113,7 +112,6 @@ export function createWorkbench(
   const pentagons = new PentagonsService(services.workers, emit)
   const silhouettes = new SilhouettesService(services.workers, emit)
   const compare = new CompareService(services.workers, emit)
-  const design = new DesignService(services.workers, emit)
   const runs = new RunService(services.workers, emit, runKinds(services.dataDir))
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons of a search, by number, as a sheet to export or plot. */
@@ -272,8 +270,6 @@ export function createWorkbench(
     },
     'compare.start': (p) => compare.start(p.documents),
     'compare.cancel': (p) => (compare.cancel(p.compareId), null),
-    'design.start': (p) => design.start(p),
-    'design.cancel': (p) => (design.cancel(p.designId), null),
     'exactFigure.open': async (p) => readExactFigure(await host.paths.resolve(p.path)),
     'exactFigure.save': async (p) =>
       writeExactFigure(await host.paths.resolve(p.path), p.name, p.corners),

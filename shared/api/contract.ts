@@ -1,7 +1,6 @@
 import type { z } from 'zod'
 import { APP_METHODS, type AppEvent, type AppResults } from './app'
 import { COMPARE_METHODS, type CompareEvent, type CompareResults } from './compare'
-import { DESIGN_METHODS, type DesignEvent, type DesignResults } from './design'
 import { DOCUMENT_METHODS, type DocumentResults } from './documents'
 import { EXPORT_METHODS, type ExportResults, type PlotEvent } from './export'
 import { PENTAGON_METHODS, type PentagonEvent, type PentagonResults } from './pentagons'
@@ -27,7 +26,6 @@ export const METHODS = {
   ...PENTAGON_METHODS,
   ...SILHOUETTE_METHODS,
   ...COMPARE_METHODS,
-  ...DESIGN_METHODS,
   ...RUN_METHODS,
 } as const
 
@@ -46,21 +44,13 @@ export interface Results
     PentagonResults,
     SilhouetteResults,
     CompareResults,
-    DesignResults,
     RunResults {}
 
 export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: false; error: string }
 
 /** Events pushed to the renderer. */
 export type WorkbenchEvent =
-  | AppEvent
-  | SolverEvent
-  | PlotEvent
-  | PentagonEvent
-  | SilhouetteEvent
-  | CompareEvent
-  | DesignEvent
-  | RunEvent
+  AppEvent | SolverEvent | PlotEvent | PentagonEvent | SilhouetteEvent | CompareEvent | RunEvent
 
 /** Validates a call's parameters; the error names the method and the field. */
 export function checkParams<M extends Method>(method: M, params: unknown): Parsed<M> {

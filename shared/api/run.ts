@@ -6,6 +6,8 @@ import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
 import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
 import { estimateRequestSchema, type JobFigure } from './solver'
+import type { DesignJson } from '../design/json'
+import { designRequestSchema, type DesignProgressEvent } from './design'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -51,6 +53,8 @@ export const RUN_PARAMS = {
   queens: z.strictObject({ n: whole(1, MAX_QUEENS) }),
   /** A tiling search's size and time before any run (issue 13, point 3). */
   estimate: estimateRequestSchema,
+  /** The set explorer (issue 14). */
+  design: designRequestSchema,
 } as const
 
 export type RunKind = keyof typeof RUN_PARAMS
@@ -153,6 +157,7 @@ export interface RunTypes {
     item: { readonly figure: number; readonly estimate: FigureEstimate }
     result: EstimateSummary
   }
+  readonly design: { progress: DesignProgressEvent; item: never; result: DesignJson }
 }
 export type RunPlan<K extends RunKind> = RunTypes[K] extends { readonly plan: infer P } ? P : never
 export type RunProgress<K extends RunKind> = RunTypes[K]['progress']
@@ -190,6 +195,7 @@ export type RunEventOf<K extends RunKind> =
       readonly runId: string
       readonly kind: K
       readonly outcome: RunOutcome
+      /** Done: the result; cancelled: what it had found, for the kinds that keep that. */
       readonly result?: RunResult<K>
       readonly error?: string
       /** Workers that died and had their task run again, a line each. */
@@ -212,6 +218,7 @@ export const runStartSchema = z.discriminatedUnion(
     start('generate'),
     start('queens'),
     start('estimate'),
+    start('design'),
   ],
   { error: `not a kind of run (${Object.keys(RUN_PARAMS).join(', ')})` },
 )

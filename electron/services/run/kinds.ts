@@ -12,6 +12,7 @@ import { runMatch } from './match-run'
 import type { HostRunKind, HostRunKinds } from './run-kind'
 import { queensKind } from '../queens/queens-kind'
 import { estimateKind } from '../estimate-kind'
+import { designKind } from '../design/design-kind'
 
 /** Boards of an edge-matching search the app is sent and keeps at most. */
 export const BOARDS_KEPT = 5000
@@ -42,11 +43,11 @@ const matchKind = <K extends 'cards' | 'triangle'>(
     }),
 })
 
-/** The kinds added by `runKinds`: those that keep checkpoints in the app's data folder, and those of the tiling solver. */
-type KeepingKinds = 'queens' | 'estimate'
+/** The kinds `runKinds` adds: the queens count (its checkpoints in the data folder), the estimate and the set explorer. */
+type AddedKinds = 'queens' | 'estimate' | 'design'
 
-/** The kinds of run that need nothing of the host, each on the task farm. */
-export const RUN_KINDS: Omit<HostRunKinds, KeepingKinds> = {
+/** Kinds of run, each on the task farm. */
+export const RUN_KINDS: Omit<HostRunKinds, AddedKinds> = {
   tait: {
     check: (p) => checkTaitProblem(p.n, 2 * p.gaps),
     run: async (p, ctx) => {
@@ -100,4 +101,5 @@ export const runKinds = (dataDir: string): HostRunKinds => ({
   ...RUN_KINDS,
   queens: queensKind(join(dataDir, 'queens')),
   estimate: estimateKind,
+  design: designKind,
 })

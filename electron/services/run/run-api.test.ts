@@ -13,6 +13,8 @@ import { countQueens } from '../../../shared/queens/count'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { prepareFigure, ruleOuts } from '../../../shared/tiling/rule-out'
 import { requestFigures, solvable } from '../solver-service'
+import { exploreSets } from '../../../shared/design/explore'
+import { designJson } from '../../../shared/design/json'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
 
 const { workbench, close } = testWorkbench({})
@@ -45,7 +47,7 @@ const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 
 describe('run.start', () => {
   it('refuses a kind it does not know, bad parameters and a puzzle it cannot read, in one line', async () => {
     expect(await api.refused('run.start', { kind: 'chess', params: { n: 8 } })).toBe(
-      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, queens, estimate))',
+      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, queens, estimate, design))',
     )
     expect(await api.refused('run.start', { kind: 'tait', params: { n: 0, gaps: 1 } })).toMatch(
       /^run\.start: bad parameters \(params\.n: .+\)$/,
@@ -257,6 +259,40 @@ describe('run.start estimate', () => {
     const { runId } = await api.ok<{ runId: string }>('run.start', {
       kind: 'estimate',
       params: { document, kind: 'convex', mode: 'reduce' },
+    })
+    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
+    await api.ok('run.cancel', { runId })
+    const events = eventsOf(runId)
+    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(eventsOf(runId)).toEqual(events)
+  })
+})
+
+describe('run.start design', () => {
+  it("refuses a request that cannot be met in one line, in the app's words", async () => {
+    expect(
+      await api.refused('run.start', { kind: 'design', params: { area: 5, pieces: 6, top: 1 } }),
+    ).toMatch(/^Pieces 6 is more than Area 5[^\n]*$/)
+    expect(
+      await api.refused('run.start', { kind: 'design', params: { area: 0, pieces: 1, top: 1 } }),
+    ).toMatch(/^run\.start: bad parameters \(params\.area: [^\n]+\)$/)
+  })
+
+  it('ranks the sets on the farm as the explorer ranks them in-process', async () => {
+    const request = { area: 8, pieces: 3, top: 3 }
+    const { end } = await run('design', request)
+    const here = designJson(exploreSets(request))
+    if (end.kind !== 'design' || !end.result) throw new Error('no sets')
+    expect(end.result.sets.map((s) => [s.pieces, s.outlines, s.tilings])).toEqual(
+      here.sets.map((s) => [s.pieces, s.outlines, s.tilings]),
+    )
+  })
+
+  it('cancel ends the run at once, its end the last event', async () => {
+    const { runId } = await api.ok<{ runId: string }>('run.start', {
+      kind: 'design',
+      params: { area: 16, pieces: 7, top: 5 },
     })
     await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
     await api.ok('run.cancel', { runId })

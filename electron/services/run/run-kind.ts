@@ -18,6 +18,11 @@ export interface RunContext<K extends RunKind> {
   item(item: RunItem<K>): void
   /** A worker that died, its task run again: one line that does not stop the run. */
   notice(line: string): void
+  /**
+   * What the run has found so far, read when it is cancelled: its `run.ended` (cancelled) then
+   * carries that (undefined: nothing to show), for the kinds whose partial result is worth having.
+   */
+  soFar(get: () => RunResult<K> | undefined): void
 }
 
 /** A run made ready before the start's reply: what it will do, for the client, and the run. */

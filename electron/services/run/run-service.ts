@@ -67,13 +67,21 @@ export class RunService {
       progress = undefined
     })
     const notices: string[] = []
+    const kept: RunItem<K>[] = []
+    let soFar: (() => RunResult<K> | undefined) | undefined
     let ended = false
     const end = (outcome: RunOutcome, o: { result?: RunResult<K>; error?: string } = {}) => {
       if (ended) return
       ended = true
       this.running.delete(runId)
-      if (outcome === 'cancelled') stop.abort()
-      else pacer.flush()
+      if (outcome === 'cancelled') {
+        stop.abort()
+        const found = soFar?.()
+        if (found !== undefined) {
+          o = { result: found }
+          this.keep(runId, { kind: request.kind, result: found, items: kept } as Kept)
+        }
+      } else pacer.flush()
       pacer.stop()
       const said = notices.length > 0 ? { notices } : {}
       emit({ type: 'run.ended', ...base, outcome, ...o, ...said, elapsedMs: Date.now() - t0 })
@@ -81,7 +89,6 @@ export class RunService {
     this.running.set(runId, { kind: request.kind, cancel: () => end('cancelled') })
     const plan = prepared.plan === undefined ? {} : { plan: prepared.plan }
     emit({ type: 'run.started', ...base, runsOn: place, ...plan })
-    const kept: RunItem<K>[] = []
     prepared
       .run({
         transport,
@@ -99,6 +106,7 @@ export class RunService {
           pacer.poke()
         },
         notice: (line) => notices.push(line),
+        soFar: (get) => (soFar = get),
       })
       .then(
         (result) => {
@@ -121,7 +129,7 @@ export class RunService {
     const kept = this.kept.get(runId)
     if (!kept)
       throw new InputError(
-        `no results of run ${runId} are kept (only the last ${KEPT_RUNS} runs' that ended done)`,
+        `no results of run ${runId} are kept (only the last ${KEPT_RUNS} runs' that ended with one)`,
       )
     return kept
   }

@@ -43,11 +43,22 @@ export function runStore<K extends RunKind>(kind: K) {
   const result = shallowRef<RunResult<K>>()
   const error = ref<string>()
   const notices = ref<readonly string[]>([])
+  /** How long the last run took, as its host said at its end. */
+  const elapsedMs = ref<number>()
   let current: Current<K> | undefined
+  /** The run cancelled here last: its end may still bring what it had found. */
+  let stopped: string | undefined
 
   api.onEvent((e) => {
-    if (!e.type.startsWith('run.') || (e as RunEvent).kind !== kind || !current) return
+    if (!e.type.startsWith('run.') || (e as RunEvent).kind !== kind) return
     const event = e as RunEventOf<K>
+    if (event.type === 'run.ended' && event.runId === stopped) {
+      stopped = undefined
+      notices.value = event.notices ?? []
+      elapsedMs.value = event.elapsedMs
+      if (event.result !== undefined) result.value = event.result
+    }
+    if (!current) return
     if (current.runId === undefined) current.early.push(event)
     else if (event.runId === current.runId) apply(event)
   })
@@ -60,7 +71,8 @@ export function runStore<K extends RunKind>(kind: K) {
     else if (e.type === 'run.items') items.value = [...items.value, ...e.items]
     else {
       notices.value = e.notices ?? []
-      if (e.outcome === 'done') result.value = e.result
+      elapsedMs.value = e.elapsedMs
+      if (e.result !== undefined) result.value = e.result
       finish(e.outcome === 'done' ? e.result : undefined, e.error)
     }
   }
@@ -76,6 +88,7 @@ export function runStore<K extends RunKind>(kind: K) {
 
   function start(params: RunParams<K>): Promise<RunEnd<K>> {
     cancel()
+    stopped = undefined
     running.value = true
     place.value = undefined
     plan.value = undefined
@@ -103,11 +116,15 @@ export function runStore<K extends RunKind>(kind: K) {
     })
   }
 
-  /** Ends the run at once: its workers are stopped, and `start` resolves with neither. */
+  /**
+   * Ends the run at once: its workers are stopped, and `start` resolves with neither; what it had
+   * found, for the kinds that keep that, comes into `result` with its end.
+   */
   function cancel(): void {
     const runId = current?.runId
     if (!current) return
     finish(undefined)
+    stopped = runId
     if (runId !== undefined) void api.call('run.cancel', { runId }).catch(() => {})
   }
 
@@ -123,6 +140,7 @@ export function runStore<K extends RunKind>(kind: K) {
     result,
     error,
     notices,
+    elapsedMs,
     start,
     cancel,
   }
