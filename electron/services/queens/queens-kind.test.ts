@@ -9,7 +9,7 @@ import { AppWorkers } from '../farm/app-workers'
 import { runKinds } from '../run/kinds'
 import { RunService } from '../run/run-service'
 
-const dir = mkdtempSync(join(tmpdir(), 'pw-queens-service-'))
+const dir = mkdtempSync(join(tmpdir(), 'pw-queens-kind-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 type Ended = Extract<RunEventOf<'queens'>, { type: 'run.ended' }>
