@@ -41,6 +41,18 @@ async function run(kind: string, params: object) {
   return { runId, end, events }
 }
 
+/** Starts a run, cancels it at its first progress: its end is then the last event, at once. */
+async function cancelledAtOnce(kind: string, params: object): Promise<void> {
+  const { runId } = await api.ok<{ runId: string }>('run.start', { kind, params })
+  await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
+  await api.ok('run.cancel', { runId })
+  // Ended when the cancel's reply came, and nothing after it.
+  const events = eventsOf(runId)
+  expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect(eventsOf(runId)).toEqual(events)
+}
+
 const hib = readFileSync('resources/cards/hib-smiley.json', 'utf8')
 const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 'utf8')
 
@@ -129,17 +141,7 @@ describe('run.start', () => {
   it('cancel ends the run at once, its end the last event', async () => {
     // 5 × 5 cards of two figures: far too many boards to count in a test.
     const puzzle = randomCardPuzzle(5, 5, 2, undefined, 7).puzzle
-    const { runId } = await api.ok<{ runId: string }>('run.start', {
-      kind: 'cards',
-      params: { text: formatCards(puzzle), goal: 'count' },
-    })
-    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
-    await api.ok('run.cancel', { runId })
-    // Ended when the cancel's reply came, and nothing after it.
-    const events = eventsOf(runId)
-    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(eventsOf(runId)).toEqual(events)
+    await cancelledAtOnce('cards', { text: formatCards(puzzle), goal: 'count' })
     // The workers are free for the next run at once.
     const next = await run('cards', { text: hib, goal: 'count' })
     expect(next.end.result).toMatchObject({ fixed: '16' })
@@ -199,16 +201,7 @@ describe('run.start queens', () => {
   })
 
   it('cancel ends the count at once, its end the last event', async () => {
-    const { runId } = await api.ok<{ runId: string }>('run.start', {
-      kind: 'queens',
-      params: { n: 17 },
-    })
-    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
-    await api.ok('run.cancel', { runId })
-    const events = eventsOf(runId)
-    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(eventsOf(runId)).toEqual(events)
+    await cancelledAtOnce('queens', { n: 17 })
   })
 })
 
@@ -256,16 +249,7 @@ describe('run.start estimate', () => {
     const { document } = await api.ok<{ document: WorkbenchDocument }>('library.open', {
       id: 'pentaboloes',
     })
-    const { runId } = await api.ok<{ runId: string }>('run.start', {
-      kind: 'estimate',
-      params: { document, kind: 'convex', mode: 'reduce' },
-    })
-    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
-    await api.ok('run.cancel', { runId })
-    const events = eventsOf(runId)
-    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(eventsOf(runId)).toEqual(events)
+    await cancelledAtOnce('estimate', { document, kind: 'convex', mode: 'reduce' })
   })
 })
 
@@ -290,15 +274,6 @@ describe('run.start design', () => {
   })
 
   it('cancel ends the run at once, its end the last event', async () => {
-    const { runId } = await api.ok<{ runId: string }>('run.start', {
-      kind: 'design',
-      params: { area: 16, pieces: 7, top: 5 },
-    })
-    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
-    await api.ok('run.cancel', { runId })
-    const events = eventsOf(runId)
-    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(eventsOf(runId)).toEqual(events)
+    await cancelledAtOnce('design', { area: 16, pieces: 7, top: 5 })
   })
 })

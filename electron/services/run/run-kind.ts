@@ -1,11 +1,4 @@
-import type {
-  RunItem,
-  RunKind,
-  RunParams,
-  RunPlan,
-  RunProgress,
-  RunResult,
-} from '../../../shared/api/run'
+import type { RunKind, RunParams, RunPlan, RunResult, RunTypes } from '../../../shared/api/run'
 import type { FarmTransport } from '../farm/transport'
 
 /** What a run of kind K may do while it runs: where its tasks go, and what it tells the client. */
@@ -13,9 +6,9 @@ export interface RunContext<K extends RunKind> {
   readonly transport: FarmTransport
   readonly signal: AbortSignal
   /** Sent on paced (a few a second), the latest each time. */
-  progress(p: RunProgress<K>): void
+  progress(p: RunTypes[K]['progress']): void
   /** Sent on in batches, in the order given. */
-  item(item: RunItem<K>): void
+  item(item: RunTypes[K]['item']): void
   /** A worker that died, its task run again: one line that does not stop the run. */
   notice(line: string): void
   /**
