@@ -6,10 +6,8 @@ import { AppWorkers } from '../electron/services/farm/app-workers'
 import { FileBrowser } from '../electron/services/files'
 import { nodeWorkerLauncher } from '../electron/services/node-worker'
 import { PlotterService } from '../electron/services/plotter/plotter-service'
-import { QueensService } from '../electron/services/queens/queens-service'
 import { queueUrlOf } from '../shared/queue-url'
 import { SettingsService } from '../electron/services/settings'
-import { EstimateService } from '../electron/services/estimate-service'
 import { SolverService } from '../electron/services/solver-service'
 import type { WorkbenchEvent } from '../shared/api/contract'
 import { createWorkbench, plotStateEvent, type Workbench } from '../electron/services/workbench'
@@ -20,7 +18,8 @@ import { createWorkbench, plotStateEvent, type Workbench } from '../electron/ser
  */
 export function testWorkbench(opts: {
   devices?: () => readonly string[]
-  queensWorkers?: number
+  /** Worker processes of the runs (default 1). */
+  workers?: number
 }): {
   workbench: Workbench
   solver: SolverService
@@ -36,22 +35,11 @@ export function testWorkbench(opts: {
   })
   // Runs go where the settings say, as in the app: this machine, or the queue chosen.
   const queue = async () => queueUrlOf(await settings.get())
-  const workers = new AppWorkers(nodeWorkerLauncher(), async () => 1, queue)
-  const queensWorkers = new AppWorkers(
-    nodeWorkerLauncher(),
-    async () => opts.queensWorkers ?? 1,
-    queue,
-  )
+  const workers = new AppWorkers(nodeWorkerLauncher(), async () => opts.workers ?? 1, queue)
   const solver = new SolverService({
     workers,
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'tilings'),
-  })
-  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
-  const queens = new QueensService({
-    workers: queensWorkers,
-    emit: (e) => workbench.emit(e),
-    checkpointDir: join(data, 'queens'),
   })
   const browser = new FileBrowser(files)
   const workbench = createWorkbench(
@@ -67,18 +55,15 @@ export function testWorkbench(opts: {
       documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
       settings,
       solver,
-      estimates,
       plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
-      queens,
       workers,
+      dataDir: data,
     },
   )
   const close = () => {
     solver.close()
-    estimates.close()
-    queens.close()
+    workbench.close()
     workers.close()
-    queensWorkers.close()
   }
   return { workbench, solver, data, files, close }
 }

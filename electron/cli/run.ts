@@ -3,7 +3,7 @@ import { InputError } from '../../shared/errors'
 import { plural } from '../../shared/plural'
 import { printable } from '../../shared/printable'
 import type { FarmTransport } from '../services/farm/transport'
-import { nodeWorkers } from '../services/node-worker'
+import { runWorkers } from '../services/node-worker'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
 import { progressBar, type Bar } from './progress'
 
@@ -47,11 +47,17 @@ export async function withRunPlace<T>(
   use: (place: RunPlace) => Promise<T>,
 ): Promise<T> {
   const workers = workerCount(o.jobs)
-  if (o.queue === undefined)
-    return use({
-      transport: nodeWorkers(workers),
-      where: plural(workers, 'process', 'processes'),
-    })
+  if (o.queue === undefined) {
+    const local = runWorkers(workers)
+    try {
+      return await use({
+        transport: local.transport,
+        where: plural(workers, 'process', 'processes'),
+      })
+    } finally {
+      local.close()
+    }
+  }
   const { parseQueueUrl } = await import('../services/farm/queue-connection')
   const { QueueTransport } = await import('../services/farm/queue-transport')
   const address = parseQueueUrl(o.queue)

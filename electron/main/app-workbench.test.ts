@@ -6,6 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { DEFAULT_EXPORT } from '../../shared/drawing/export-settings'
 import type { Reply, WorkbenchEvent } from '../../shared/api/contract'
+import { formatCards } from '../../shared/edgematch/cards/format'
+import { randomCardPuzzle } from '../../shared/edgematch/cards/random'
+import { processRunning } from '../../testing/processes'
 import { nodeWorkerLauncher } from '../services/node-worker'
 import { startAppWorkbench } from './app-workbench'
 import { APP_ORIGIN } from './origin'
@@ -56,6 +59,8 @@ function mainProcess(dataDir: string) {
     events,
     saveDialogs,
     send,
+    /** As the app quits. */
+    close: app.close,
     /** The user picks `path` in the next dialog. */
     choose: (path: string) => chooses.push(path),
     async ok<T>(method: string, params?: unknown): Promise<T> {
@@ -226,4 +231,31 @@ describe('the Electron main process, driven over IPC by a hostile renderer', () 
       value: { host: 'electron', nativeDialogs: true },
     })
   })
+})
+
+describe('the Electron main process as the app quits', () => {
+  it('ends every run, cancelled, and its worker processes with it', async () => {
+    const main = mainProcess(tmp('pw-main-quit-'))
+    // 5 × 5 cards of two figures: far too many boards to count before the quit.
+    const puzzle = randomCardPuzzle(5, 5, 2, undefined, 7).puzzle
+    const { runId } = await main.ok<{ runId: string }>('run.start', {
+      kind: 'cards',
+      params: { text: formatCards(puzzle), goal: 'count' },
+    })
+    await expect
+      .poll(() => main.events.some((e) => e.type === 'run.progress' && e.runId === runId), {
+        timeout: 60_000,
+      })
+      .toBe(true)
+    const { workerPids } = await main.ok<{ workerPids: number[] }>('solver.status')
+    expect(workerPids.length).toBeGreaterThan(0)
+    main.close()
+    // Ended at once, as cancelled: not left to fail when its workers die.
+    expect(main.events.filter((e) => e.type === 'run.ended' && e.runId === runId)).toEqual([
+      expect.objectContaining({ outcome: 'cancelled' }),
+    ])
+    await expect
+      .poll(() => workerPids.filter(processRunning), { timeout: 10_000, interval: 50 })
+      .toEqual([])
+  }, 120_000)
 })

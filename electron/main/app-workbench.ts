@@ -11,13 +11,11 @@ import type { Method, Reply } from '../../shared/api/contract'
 import { queueUrlOf } from '../../shared/queue-url'
 import { removeLeftovers } from '../services/atomic-write'
 import { DocumentService } from '../services/documents'
-import { EstimateService } from '../services/estimate-service'
 import { AppWorkers } from '../services/farm/app-workers'
 import type { LaunchWorker } from '../services/farm/processes'
 import { PathGrants } from '../services/path-grants'
 import { simulatorCommand } from '../services/plotter/announced'
 import { PlotterService } from '../services/plotter/plotter-service'
-import { QueensService } from '../services/queens/queens-service'
 import { SettingsService } from '../services/settings'
 import { SolverService } from '../services/solver-service'
 import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
@@ -86,13 +84,7 @@ export function startAppWorkbench(parts: MainParts): {
     emit: (e) => workbench.emit(e),
     checkpointDir: join(data, 'tilings'),
   })
-  const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
   const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), data)
-  const queens = new QueensService({
-    workers,
-    emit: (e) => workbench.emit(e),
-    checkpointDir: join(data, 'queens'),
-  })
   // The renderer may use the paths the user chose in these dialogs, in this session or an earlier
   // one, no others: not the recent files of the settings, which the renderer could once write.
   const grants = new PathGrants(join(data, 'grants.json'))
@@ -140,7 +132,7 @@ export function startAppWorkbench(parts: MainParts): {
         },
       },
     },
-    { documents, settings, solver, estimates, plotter, queens, workers },
+    { documents, settings, solver, plotter, workers, dataDir: data },
   )
 
   parts.ipcMain.handle('workbench:call', async (event, message): Promise<Reply<Method>> => {
@@ -154,8 +146,7 @@ export function startAppWorkbench(parts: MainParts): {
 
   const close = () => {
     solver.close()
-    estimates.close()
-    queens.close()
+    workbench.close()
     workers.close()
   }
   return { workbench, settings, close }

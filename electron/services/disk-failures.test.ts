@@ -10,7 +10,8 @@ import { DocumentService } from './documents'
 import { AppWorkers } from './farm/app-workers'
 import { nodeWorkerLauncher, nodeWorkers } from './node-worker'
 import { runQueensCount } from './queens/count-run'
-import { QueensService } from './queens/queens-service'
+import { runKinds } from './run/kinds'
+import { RunService } from './run/run-service'
 import { SettingsService } from './settings'
 
 /**
@@ -129,13 +130,9 @@ describe.skipIf(!locked)('writes on a read-only disk', () => {
   it('the app’s count ends as failed, saying why, and the service goes on', async () => {
     const events: WorkbenchEvent[] = []
     const workers = new AppWorkers(nodeWorkerLauncher(), async () => 1)
-    const queens = new QueensService({
-      workers,
-      emit: (e) => events.push(e),
-      checkpointDir: join(dir, 'queens'),
-    })
-    const ended = () => events.find((e) => e.type === 'queens.ended')
-    queens.start(8)
+    const runs = new RunService(workers, (e) => events.push(e), runKinds(dir))
+    const ended = () => events.find((e) => e.type === 'run.ended')
+    await runs.start({ kind: 'queens', params: { n: 8 } })
     await expect.poll(ended).toBeDefined()
     expect(ended()).toMatchObject({
       outcome: 'failed',

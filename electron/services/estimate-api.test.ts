@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobFigure, WorkbenchEvent } from '../../shared/api/contract'
+import type { WorkbenchEvent } from '../../shared/api/contract'
+import type { RunEventOf } from '../../shared/api/run'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 
@@ -7,14 +8,21 @@ import { apiCalls, testWorkbench } from '../../testing/workbench'
 const { workbench, close } = testWorkbench({})
 const { ok, refused, when, events } = apiCalls(workbench)
 afterAll(close)
-type Progress = Extract<WorkbenchEvent, { type: 'estimate.progress' }>
-type Ended = Extract<WorkbenchEvent, { type: 'estimate.ended' }>
+type Estimate = RunEventOf<'estimate'>
+type Started = Extract<Estimate, { type: 'run.started' }>
+type Progress = Extract<Estimate, { type: 'run.progress' }>
+type Items = Extract<Estimate, { type: 'run.items' }>
+type Ended = Extract<Estimate, { type: 'run.ended' }>
 type JobEnded = Extract<WorkbenchEvent, { type: 'job.ended' }>
 type JobFigureEvent = Extract<WorkbenchEvent, { type: 'job.figure' }>
-const until = (estimateId: string) =>
-  when((e): e is Ended => e.type === 'estimate.ended' && e.estimateId === estimateId)
-const progressOf = (estimateId: string) =>
-  events.filter((e): e is Progress => e.type === 'estimate.progress' && e.estimateId === estimateId)
+const until = (runId: string) =>
+  when((e): e is Ended => e.type === 'run.ended' && e.runId === runId)
+const itemsOf = (runId: string) =>
+  events
+    .filter((e): e is Items => e.type === 'run.items' && e.runId === runId)
+    .flatMap((e) => e.items)
+const estimate = (params: object) =>
+  ok<{ runId: string }>('run.start', { kind: 'estimate', params })
 
 const open = async (id: string) =>
   (await ok<{ document: WorkbenchDocument }>('library.open', { id })).document
@@ -23,17 +31,15 @@ beforeAll(async () => {
   tangram = await open('tangram')
 })
 
-describe('estimate.start', () => {
+describe('run.start estimate', () => {
   it('streams each outline ruled out or estimated, as a run would decide it, and the total', async () => {
-    const started = await ok<{ estimateId: string; figures: JobFigure[]; workers: number }>(
-      'estimate.start',
-      { document: tangram, kind: 'convex', mode: 'reduce' },
-    )
-    expect(started.figures).toHaveLength(20)
-    expect(started.workers).toBe(1)
-    const end = await until(started.estimateId)
+    const { runId } = await estimate({ document: tangram, kind: 'convex', mode: 'reduce' })
+    const started = await when((e): e is Started => e.type === 'run.started' && e.runId === runId)
+    expect(started.plan!.figures).toHaveLength(20)
+    expect(started.plan!.workers).toBe(1)
+    const end = await until(runId)
     expect(end.outcome).toBe('done')
-    const streamed = progressOf(started.estimateId).flatMap((p) => p.figures)
+    const streamed = itemsOf(runId)
     // Every outline once.
     expect(streamed.map((f) => f.figure).sort((a, b) => a - b)).toEqual([...Array(20).keys()])
     // The same outlines ruled out, with the same reasons, as a run of the set.
@@ -50,44 +56,43 @@ describe('estimate.start', () => {
       expect(f.estimate.rejected).toBe(r.rejected)
     }
     const sum = streamed.reduce((s, f) => s + f.estimate.nodes, 0)
-    expect(end.summary).toMatchObject({
+    expect(end.result).toMatchObject({
       estimated: 20,
       figures: 20,
       ruledOut: ran.filter((e) => e.rejected).length,
     })
-    expect(end.summary!.nodes).toBeCloseTo(sum, 6)
-    expect(end.summary!.seconds).toBeGreaterThan(0)
+    expect(end.result!.nodes).toBeCloseTo(sum, 6)
+    expect(end.result!.seconds).toBeGreaterThan(0)
   })
 
-  it('cancels at once, and a newer estimate stops an older one', async () => {
+  it('cancels at once, its end the last event', async () => {
     const pentaboloes = await open('pentaboloes')
-    const a = await ok<{ estimateId: string }>('estimate.start', {
-      document: pentaboloes,
-      kind: 'convex',
-      mode: 'reduce',
-    })
-    const b = await ok<{ estimateId: string }>('estimate.start', {
-      document: pentaboloes,
-      kind: 'convex',
-      mode: 'reduce',
-    })
-    expect((await until(a.estimateId)).outcome).toBe('cancelled')
-    await when(
-      (e): e is Progress => e.type === 'estimate.progress' && e.estimateId === b.estimateId,
-    )
-    await ok('estimate.cancel', { estimateId: b.estimateId })
-    const end = await until(b.estimateId)
-    expect(end.outcome).toBe('cancelled')
-    expect(end.summary!.estimated).toBeLessThan(end.summary!.figures)
+    const { runId } = await estimate({ document: pentaboloes, kind: 'convex', mode: 'reduce' })
+    await when((e): e is Progress => e.type === 'run.progress' && e.runId === runId)
+    await ok('run.cancel', { runId })
+    // Ended when the cancel's reply came, and nothing after it.
+    const mine = () => events.filter((e) => 'runId' in e && e.runId === runId)
+    const end = mine().at(-1) as Ended
+    expect(end).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
     expect(end.error).toBeUndefined()
+    const last = mine().findLast((e): e is Progress => e.type === 'run.progress')!
+    expect(last.progress.summary.estimated).toBeLessThan(last.progress.summary.figures)
+    const seen = mine().length
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(mine()).toHaveLength(seen)
   })
 
   it('refuses a bad request in one line', async () => {
-    expect(
-      await refused('estimate.start', { document: tangram, kind: 'tile', mode: 'reduce' }),
-    ).toBe('there is no figure to build: draw one in Figures first')
-    expect(
-      await refused('estimate.start', { document: tangram, kind: 'all', mode: 'reduce' }),
-    ).toMatch(/^estimate.start: bad parameters \(kind: /)
+    const started = () => events.filter((e) => e.type === 'run.started').length
+    const before = started()
+    const refusedEstimate = (params: object) => refused('run.start', { kind: 'estimate', params })
+    expect(await refusedEstimate({ document: tangram, kind: 'tile', mode: 'reduce' })).toBe(
+      'there is no figure to build: draw one in Figures first',
+    )
+    expect(await refusedEstimate({ document: tangram, kind: 'all', mode: 'reduce' })).toMatch(
+      /^run.start: bad parameters \(params.kind: /,
+    )
+    // Nothing started.
+    expect(started()).toBe(before)
   })
 })

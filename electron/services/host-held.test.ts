@@ -83,28 +83,6 @@ const kinds: [string, RunKind][] = [
       ended: 'job.ended',
     },
   ],
-  [
-    'estimate',
-    {
-      method: 'estimate.start',
-      params: () => ({ document: tangram, kind: 'convex', mode: 'reduce' }),
-      id: 'estimateId',
-      ended: 'estimate.ended',
-    },
-  ],
-  [
-    'queens',
-    { method: 'queens.count', params: () => ({ n: 11 }), id: 'countId', ended: 'queens.ended' },
-  ],
-  [
-    'design',
-    {
-      method: 'design.start',
-      params: () => ({ area: 9, pieces: 3, top: 4 }),
-      id: 'designId',
-      ended: 'design.ended',
-    },
-  ],
   ...(
     [
       ['cards', { text: readFileSync('resources/cards/hib-smiley.json', 'utf8'), goal: 'all' }],
@@ -117,14 +95,17 @@ const kinds: [string, RunKind][] = [
       ],
       ['tait', { n: 5, gaps: 2, list: 100 }],
       ['generate', { kind: 'cards', rows: 3, cols: 3, figures: 6, seed: 1 }],
+      ['queens', { n: 11 }],
+      ['design', { area: 9, pieces: 3, top: 4 }],
     ] as const
   ).map(([kind, params]): [string, RunKind] => [
     kind,
     { method: 'run.start', params: () => ({ kind, params }), id: 'runId', ended: 'run.ended' },
   ]),
-  // The piece sets' searches, of the library's tangram (read before the runs).
+  // The kinds of the library's tangram (read before the runs).
   ...(
     [
+      ['estimate', () => ({ document: tangram, kind: 'convex', mode: 'reduce' })],
       ['pentagons', () => ({ document: tangram })],
       [
         'silhouettes',

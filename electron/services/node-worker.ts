@@ -24,3 +24,17 @@ export function nodeWorkerLauncher(): LaunchWorker {
 export function nodeWorkers(workers: number, launch = nodeWorkerLauncher()): LocalWorkers {
   return new LocalWorkers(new WarmPool(launch, 0), workers)
 }
+
+/**
+ * Up to `workers` processes for one run of several jobs in turn (the set explorer's growth, then
+ * its units): a process that ends a job waits for the next, so the run starts each process once;
+ * `close` ends them with the run.
+ */
+export function runWorkers(
+  workers: number,
+  launch = nodeWorkerLauncher(),
+): { transport: LocalWorkers; close: () => void } {
+  const pool = new WarmPool(launch, 0)
+  pool.keep(workers)
+  return { transport: new LocalWorkers(pool, workers), close: () => pool.close() }
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import type { BundledPuzzle, WorkbenchEvent } from '../../shared/api/contract'
+import type { RunEventOf } from '../../shared/api/run'
 import { DEFAULT_EXPORT } from '../../shared/drawing/export-settings'
 import { parseCards } from '../../shared/edgematch/cards/format'
 import { firstSolution } from '../../shared/edgematch/cards/solve'
@@ -20,7 +21,7 @@ const namedDevice = join(outside, 'lp0')
 writeFileSync(namedDevice, 'not a device')
 const { workbench, data, files, close } = testWorkbench({
   devices: () => [namedDevice],
-  queensWorkers: 2,
+  workers: 2,
 })
 const off = workbench.onEvent((e) => events.push(e))
 afterAll(() => close())
@@ -338,38 +339,41 @@ describe('the workbench dispatcher', () => {
 describe('queens counts through the API', () => {
   const seen: WorkbenchEvent[] = []
   workbench.onEvent((e) => seen.push(e))
-  const ended = (countId: string) =>
+  const ended = (runId: string) =>
     seen.find(
-      (e): e is Extract<WorkbenchEvent, { type: 'queens.ended' }> =>
-        e.type === 'queens.ended' && e.countId === countId,
+      (e): e is Extract<RunEventOf<'queens'>, { type: 'run.ended' }> =>
+        e.type === 'run.ended' && e.runId === runId,
     )
+  const count = (n: number) => ok<{ runId: string }>('run.start', { kind: 'queens', params: { n } })
 
   it('counts on worker processes, with progress, and refuses a bad n', async () => {
-    const { countId } = await ok<{ countId: string }>('queens.count', { n: 10 })
-    await expect.poll(() => ended(countId), { timeout: 30_000 }).toBeDefined()
-    expect(ended(countId)).toMatchObject({ outcome: 'done', total: '724', unique: '92' })
-    const progress = seen.filter((e) => e.type === 'queens.progress' && e.countId === countId)
-    expect(progress.at(-1)).toMatchObject({ fraction: 1 })
-    expect(await refused('queens.count', { n: 28 })).toMatch(/queens.count: bad parameters \(n/)
+    const { runId } = await count(10)
+    await expect.poll(() => ended(runId), { timeout: 30_000 }).toBeDefined()
+    expect(ended(runId)).toMatchObject({ outcome: 'done', result: { total: '724', unique: '92' } })
+    const progress = seen.filter((e) => e.type === 'run.progress' && e.runId === runId)
+    expect(progress.at(-1)).toMatchObject({ progress: { fraction: 1 } })
+    expect(await refused('run.start', { kind: 'queens', params: { n: 28 } })).toMatch(
+      /^run.start: bad parameters \(params.n: /,
+    )
   })
 
   it('resumes a cancelled count from its checkpoint', async () => {
     // n = 16 (about a second on two cores): long enough that the cancel always comes in time.
-    const first = await ok<{ countId: string }>('queens.count', { n: 16 })
+    const first = await count(16)
     await expect
-      .poll(() => seen.some((e) => e.type === 'queens.progress' && e.countId === first.countId), {
+      .poll(() => seen.some((e) => e.type === 'run.progress' && e.runId === first.runId), {
         timeout: 30_000,
       })
       .toBe(true)
-    await ok('queens.cancel', { countId: first.countId })
-    await expect.poll(() => ended(first.countId)?.outcome, { timeout: 10_000 }).toBe('cancelled')
-    const second = await ok<{ countId: string }>('queens.count', { n: 16 })
+    await ok('run.cancel', { runId: first.runId })
+    expect(ended(first.runId)?.outcome).toBe('cancelled')
+    const second = await count(16)
     // The workers run at niceness 10: on a loaded machine n = 16 takes more than half a minute.
-    await expect.poll(() => ended(second.countId), { timeout: 150_000 }).toBeDefined()
-    const end = ended(second.countId)!
-    expect(end).toMatchObject({ outcome: 'done', total: '14772512', unique: '1846955' })
-    expect(end.resumed).toBeGreaterThan(0)
-    expect(end.resumed).toBeLessThan(end.tasks!)
+    await expect.poll(() => ended(second.runId), { timeout: 150_000 }).toBeDefined()
+    const end = ended(second.runId)!
+    expect(end).toMatchObject({ outcome: 'done', result: { total: '14772512', unique: '1846955' } })
+    expect(end.result!.resumed).toBeGreaterThan(0)
+    expect(end.result!.resumed).toBeLessThan(end.result!.tasks)
   }, 240_000)
 
   it('sets a damaged checkpoint aside, says so, and counts afresh next time', async () => {
@@ -378,14 +382,17 @@ describe('queens counts through the API', () => {
       checkpoint,
       '{"format":"puzzle-workbench/checkpoint","version":3,"kind":"queens","plan":{"n":9}}',
     )
-    const first = await ok<{ countId: string }>('queens.count', { n: 9 })
-    await expect.poll(() => ended(first.countId), { timeout: 30_000 }).toBeDefined()
-    expect(ended(first.countId)).toMatchObject({ outcome: 'failed' })
-    expect(ended(first.countId)!.error).toMatch(
+    const first = await count(9)
+    await expect.poll(() => ended(first.runId), { timeout: 30_000 }).toBeDefined()
+    expect(ended(first.runId)).toMatchObject({ outcome: 'failed' })
+    expect(ended(first.runId)!.error).toMatch(
       /queens-9.json: not a valid queens checkpoint \(.*\)\. It is set aside as .*queens-9\.damaged\.json; count again to start from the beginning\.$/,
     )
-    const second = await ok<{ countId: string }>('queens.count', { n: 9 })
-    await expect.poll(() => ended(second.countId), { timeout: 30_000 }).toBeDefined()
-    expect(ended(second.countId)).toMatchObject({ outcome: 'done', total: '352', resumed: 0 })
+    const second = await count(9)
+    await expect.poll(() => ended(second.runId), { timeout: 30_000 }).toBeDefined()
+    expect(ended(second.runId)).toMatchObject({
+      outcome: 'done',
+      result: { total: '352', resumed: 0 },
+    })
   })
 })

@@ -18,7 +18,7 @@ import { renderSheet, writeExport, writeRendered } from './export/exporter'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
 import { pentagonFromText } from '../../shared/pentagons/wire'
 import { readExactFigure, writeExactFigure } from './exact-figures'
-import { DesignService } from './design/design-service'
+import { runKinds } from './run/kinds'
 import { RunService } from './run/run-service'
 import type { AppWorkers } from './farm/app-workers'
 import { writeBooklet } from './export/booklet'
@@ -35,8 +35,6 @@ import { bundledPuzzles, readPuzzle, writePuzzle } from './puzzles'
 import { hidePassword, keepPassword } from '../../shared/queue-url'
 import type { SettingsService } from './settings'
 import type { PlotterEvent, PlotterService } from './plotter/plotter-service'
-import type { QueensService } from './queens/queens-service'
-import type { EstimateService } from './estimate-service'
 import type { SolverService } from './solver-service'
 
 /**
@@ -67,9 +65,9 @@ export interface Services {
   readonly documents: DocumentService
   readonly settings: SettingsService
   readonly solver: SolverService
-  readonly estimates: EstimateService
   readonly plotter: PlotterService
-  readonly queens: QueensService
+  /** The user data folder: the runs that resume keep their checkpoints there. */
+  readonly dataDir: string
   /** The app's worker processes, for the services built here that run on them (the explorer). */
   readonly workers: AppWorkers
 }
@@ -78,6 +76,8 @@ export interface Workbench {
   call(method: unknown, params: unknown): Promise<Reply<Method>>
   onEvent(listener: (e: WorkbenchEvent) => void): () => void
   emit(e: WorkbenchEvent): void
+  /** Stops every run (their workers with them), as the host quits. */
+  close(): void
 }
 
 /** The plotter service's updates as the renderer's events: "sent" counts what the plotter took. */
@@ -103,12 +103,11 @@ export function createWorkbench(
   services: Services,
   listeners = new Set<(e: WorkbenchEvent) => void>(),
 ): Workbench {
-  const { documents, settings, solver, estimates, plotter, queens } = services
+  const { documents, settings, solver, plotter } = services
   const emit = (e: WorkbenchEvent) => {
     for (const l of listeners) l(e)
   }
-  const design = new DesignService(services.workers, emit)
-  const runs = new RunService(services.workers, emit)
+  const runs = new RunService(services.workers, emit, runKinds(services.dataDir))
   const fonts = join(host.resourcesDir, 'fonts')
   /** Pentagons a finished run found, by number (from 1), as a sheet to export or plot. */
   const pentagonsSheet = (
@@ -194,8 +193,6 @@ export function createWorkbench(
     },
     'solver.status': () => solver.status(),
     'solver.jobs': () => solver.jobViews(),
-    'estimate.start': (p) => estimates.start(p),
-    'estimate.cancel': (p) => (estimates.cancel(p.estimateId), null),
     'solver.trace': (p) => solver.trace(p),
     'papers.list': () =>
       PUBLISHED.map((e) => ({
@@ -242,8 +239,6 @@ export function createWorkbench(
       ],
       ...host.plotterHelp,
     }),
-    'queens.count': (p) => queens.start(p.n),
-    'queens.cancel': (p) => (queens.cancel(p.countId), null),
     'plotter.start': async (p) => {
       const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
       const sheet = p.pentagons
@@ -278,8 +273,6 @@ export function createWorkbench(
       const { files, pages } = await writeBooklet(target, result.set, figures, fonts)
       return { files, pages }
     },
-    'design.start': (p) => design.start(p),
-    'design.cancel': (p) => (design.cancel(p.designId), null),
     'exactFigure.open': async (p) => readExactFigure(await host.paths.resolve(p.path)),
     'exactFigure.save': async (p) =>
       writeExactFigure(await host.paths.resolve(p.path), p.name, p.corners),
@@ -314,5 +307,6 @@ export function createWorkbench(
       return () => listeners.delete(listener)
     },
     emit,
+    close: () => runs.close(),
   }
 }

@@ -15,9 +15,7 @@ import { nodeWorkerLauncher } from '../services/node-worker'
 import { projectRoot } from '../services/project-root'
 import { queueUrlOf } from '../../shared/queue-url'
 import { SettingsService } from '../services/settings'
-import { EstimateService } from '../services/estimate-service'
 import { SolverService } from '../services/solver-service'
-import { QueensService } from '../services/queens/queens-service'
 import { defaultDataDir, simulatorCommand } from '../services/plotter/announced'
 import { PlotterService } from '../services/plotter/plotter-service'
 import { createWorkbench, plotStateEvent, type Workbench } from '../services/workbench'
@@ -77,13 +75,7 @@ const solver = new SolverService({
   emit: (e) => workbench.emit(e),
   checkpointDir: join(dataDir, 'tilings'),
 })
-const estimates = new EstimateService({ workers, emit: (e) => workbench.emit(e) })
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), dataDir)
-const queens = new QueensService({
-  workers,
-  emit: (e) => workbench.emit(e),
-  checkpointDir: join(dataDir, 'queens'),
-})
 const files = new FileBrowser(resolve(opts.dir ?? process.cwd()))
 const insideRoot = (recent: string): string[] => {
   try {
@@ -111,7 +103,7 @@ const workbench: Workbench = createWorkbench(
       addDevice: 'npm run web -- --device PATH',
     },
   },
-  { documents, settings, solver, estimates, plotter, queens, workers },
+  { documents, settings, solver, plotter, workers, dataDir },
 )
 
 const host = await startBrowserHost({ workbench, staticDir, port: opts.port })
@@ -135,8 +127,7 @@ const stop = () => {
   if (stopping) process.exit(130)
   stopping = true
   solver.close()
-  estimates.close()
-  queens.close()
+  workbench.close()
   workers.close()
   void host.close().finally(() => process.exit(0))
 }

@@ -35,6 +35,7 @@ function fakeWorkbench() {
     emit(e) {
       for (const l of listeners) l(e)
     },
+    close() {},
   }
   return { workbench, listeners, calls, release: () => release() }
 }

@@ -1,11 +1,9 @@
 import type { z } from 'zod'
 import { APP_METHODS, type AppEvent, type AppResults } from './app'
-import { DESIGN_METHODS, type DesignEvent, type DesignResults } from './design'
 import { DOCUMENT_METHODS, type DocumentResults } from './documents'
 import { EXPORT_METHODS, type ExportResults, type PlotEvent } from './export'
 import { PENTAGON_METHODS, type PentagonResults } from './pentagons'
 import { PUZZLE_METHODS, type PuzzleResults } from './puzzles'
-import { QUEENS_METHODS, type QueensEvent, type QueensResults } from './queens'
 import { RUN_METHODS, type RunEvent, type RunResults } from './run'
 import { SILHOUETTE_METHODS, type SilhouetteResults } from './silhouettes'
 import { SOLVER_METHODS, type SolverEvent, type SolverResults } from './solver'
@@ -15,7 +13,7 @@ import { SOLVER_METHODS, type SolverEvent, type SolverResults } from './solver'
  * browser host's WebSocket carry the same calls: a method name and its parameters, checked against
  * the schemas on arrival, answered with a result or an error message; and events pushed the
  * other way. Each domain declares its methods' schemas, results and events in its own file
- * (./app, ./documents, ./solver, ./queens, …); this composes them. Services implement it
+ * (./app, ./documents, ./solver, ./run, …); this composes them. Services implement it
  * (electron/services/workbench.ts); the renderer calls it through renderer/src/api.ts.
  */
 export const METHODS = {
@@ -23,11 +21,9 @@ export const METHODS = {
   ...DOCUMENT_METHODS,
   ...SOLVER_METHODS,
   ...EXPORT_METHODS,
-  ...QUEENS_METHODS,
   ...PUZZLE_METHODS,
   ...PENTAGON_METHODS,
   ...SILHOUETTE_METHODS,
-  ...DESIGN_METHODS,
   ...RUN_METHODS,
 } as const
 
@@ -42,18 +38,15 @@ export interface Results
     DocumentResults,
     SolverResults,
     ExportResults,
-    QueensResults,
     PuzzleResults,
     PentagonResults,
     SilhouetteResults,
-    DesignResults,
     RunResults {}
 
 export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: false; error: string }
 
 /** Events pushed to the renderer. */
-export type WorkbenchEvent =
-  AppEvent | SolverEvent | PlotEvent | QueensEvent | DesignEvent | RunEvent
+export type WorkbenchEvent = AppEvent | SolverEvent | PlotEvent | RunEvent
 
 /** Validates a call's parameters; the error names the method and the field. */
 export function checkParams<M extends Method>(method: M, params: unknown): Parsed<M> {
@@ -76,7 +69,6 @@ export * from './documents'
 export * from './export'
 export * from './pentagons'
 export * from './puzzles'
-export * from './queens'
 export * from './silhouettes'
 export * from './solver'
 export { AUTOSAVED_HISTORY } from './fields'

@@ -9,6 +9,12 @@ import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
 import type { TaitProgress } from '../tait/count'
 import { MAX_CELLS } from '../tait/state'
 import { documentSchema } from './documents'
+import type { QueensRunProgress } from '../queens/count'
+import { MAX_QUEENS } from '../queens/split'
+import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
+import { estimateRequestSchema, type JobFigure } from './solver'
+import type { DesignJson } from '../design/json'
+import { designRequestSchema, type DesignProgressEvent } from './design'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -66,6 +72,12 @@ export const RUN_PARAMS = {
   }),
   /** Sets of one area compared: every convex outline of the area counted for each. */
   compare: z.strictObject({ documents: z.array(documentSchema).min(2).max(8) }),
+  /** The n-queens count; a cancelled count of n resumes from its checkpoint. */
+  queens: z.strictObject({ n: whole(1, MAX_QUEENS) }),
+  /** A tiling search's size and time before any run (issue 13, point 3). */
+  estimate: estimateRequestSchema,
+  /** The set explorer (issue 14). */
+  design: designRequestSchema,
 } as const
 
 export type RunKind = keyof typeof RUN_PARAMS
@@ -146,7 +158,27 @@ export interface GenerateResult {
   readonly nodes: number
 }
 
-/** Per kind: what its progress events, streamed items and result carry. */
+export interface QueensCountResult {
+  readonly n: number
+  /** All solutions and those up to the board's symmetries, as decimal strings. */
+  readonly total: string
+  readonly unique: string
+  readonly nodes: number
+  /** Tasks taken from the checkpoint of an earlier, unfinished count, of all. */
+  readonly resumed: number
+  readonly tasks: number
+  readonly ms: number
+}
+
+/** What an estimate sizes, known as it starts: its figures and the workers of where it runs. */
+export interface EstimatePlan {
+  /** The figures as a job would list them. */
+  readonly figures: readonly JobFigure[]
+  /** The transport's: the processes here, or the queue's workers serving it now. */
+  readonly workers: number
+}
+
+/** Per kind: what its plan (with `run.started`, for the kinds that have one), progress events, streamed items and result carry. */
 export interface RunTypes {
   readonly tait: { progress: TaitProgress & Share; item: never; result: TaitResult }
   readonly cards: { progress: MatchProgress; item: MatchBoard; result: MatchResult }
@@ -168,7 +200,17 @@ export interface RunTypes {
     result: SilhouettesResult
   }
   readonly compare: { progress: CompareProgress & Share; item: never; result: Comparison }
+  readonly queens: { progress: QueensRunProgress; item: never; result: QueensCountResult }
+  readonly estimate: {
+    plan: EstimatePlan
+    progress: Share & { readonly summary: EstimateSummary }
+    /** A figure ruled out or estimated, by its number in the plan. */
+    item: { readonly figure: number; readonly estimate: FigureEstimate }
+    result: EstimateSummary
+  }
+  readonly design: { progress: DesignProgressEvent; item: never; result: DesignJson }
 }
+export type RunPlan<K extends RunKind> = RunTypes[K] extends { readonly plan: infer P } ? P : never
 export type RunProgress<K extends RunKind> = RunTypes[K]['progress']
 export type RunItem<K extends RunKind> = RunTypes[K]['item']
 export type RunResult<K extends RunKind> = RunTypes[K]['result']
@@ -183,6 +225,8 @@ export type RunEventOf<K extends RunKind> =
       readonly kind: K
       /** Where its tasks run (the app's Run on setting). */
       readonly runsOn: RunPlace
+      /** What it will do, for the kinds that say (`RunTypes`). */
+      readonly plan?: RunPlan<K>
     }
   | {
       readonly type: 'run.progress'
@@ -202,6 +246,7 @@ export type RunEventOf<K extends RunKind> =
       readonly runId: string
       readonly kind: K
       readonly outcome: RunOutcome
+      /** Done: the result; cancelled: what it had found, for the kinds that keep that. */
       readonly result?: RunResult<K>
       readonly error?: string
       /** Workers that died and had their task run again, a line each. */
@@ -225,6 +270,9 @@ export const runStartSchema = z.discriminatedUnion(
     start('pentagons'),
     start('silhouettes'),
     start('compare'),
+    start('queens'),
+    start('estimate'),
+    start('design'),
   ],
   { error: `not a kind of run (${Object.keys(RUN_PARAMS).join(', ')})` },
 )

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
-import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
 import { documentSchema } from './documents'
@@ -9,7 +8,7 @@ import { none, polygon } from './fields'
 import type { JobView } from './job-view'
 import type { RunPlace } from './run'
 
-/* The tiling solver's jobs (Programs 1–3), their estimates and traces. */
+/* The tiling solver's jobs (Programs 1–3) and traces; the estimates are runs (./run). */
 
 export const solveRequestSchema = z.strictObject({
   document: documentSchema,
@@ -45,12 +44,6 @@ export const SOLVER_METHODS = {
    * included): a page reloaded mid-job takes its job up from here, and its events keep coming.
    */
   'solver.jobs': none,
-  /**
-   * The search's size before any run (issue 13, point 3): each figure ruled out or estimated in
-   * the worker processes; progress and the end come as events.
-   */
-  'estimate.start': estimateRequestSchema,
-  'estimate.cancel': z.strictObject({ estimateId: z.string().max(100) }),
   'solver.trace': z.strictObject({
     document: documentSchema,
     figure: polygon,
@@ -84,9 +77,6 @@ export interface SolverResults {
   'solver.cancel': null
   'solver.status': { jobs: JobSummary[]; workerPids: number[] }
   'solver.jobs': { jobs: JobSnapshot[] }
-  /** The figures estimated (as a job shows them), and the processes a run here would use. */
-  'estimate.start': { estimateId: string; figures: JobFigure[]; workers: number }
-  'estimate.cancel': null
   'solver.trace': { steps: PlacedPiece[][]; solved: boolean }
 }
 
@@ -165,21 +155,6 @@ export type SolverEvent =
       readonly estimatedSpread?: number
       /** Tasks taken from the checkpoint of the same job, stopped earlier. */
       readonly resumed?: number
-      readonly elapsedMs: number
-    }
-  | {
-      readonly type: 'estimate.progress'
-      readonly estimateId: string
-      readonly summary: EstimateSummary
-      /** The figures estimated since the last event. */
-      readonly figures: readonly { readonly figure: number; readonly estimate: FigureEstimate }[]
-    }
-  | {
-      readonly type: 'estimate.ended'
-      readonly estimateId: string
-      readonly outcome: 'done' | 'cancelled' | 'failed'
-      readonly summary?: EstimateSummary
-      readonly error?: string
       readonly elapsedMs: number
     }
   /** Something the user should know that does not stop the job: a worker died, its task ran again. */

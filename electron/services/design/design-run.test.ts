@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { exploreSets, type DesignResult } from '../../../shared/design/explore'
 import type { DesignRequest } from '../../../shared/design/request'
 import { bruteForce, byKey, listed, square } from '../../../testing/design-bruteforce'
-import { testWorkers } from '../../../testing/farm-workers'
+import { testLauncher, testWorkers } from '../../../testing/farm-workers'
 import { designJson } from '../../../shared/design/json'
 import type { UnitInput } from '../../../shared/design/unit'
 import type { FarmTransport } from '../farm/transport'
-import { nodeWorkers } from '../node-worker'
+import { nodeWorkers, runWorkers } from '../node-worker'
 import { runDesign, type DesignRunProgress } from './design-run'
 
 /** What a run found, as the CLI prints it, without the counts of what the bounds did (a run's own). */
@@ -116,6 +116,21 @@ describe('the set explorer on the farm', () => {
     })
     expect(r.complete).toBe(false)
     expect(r.outlines).toHaveLength(20)
+  })
+
+  it("starts the run's processes once: the growth's goes on to the units", async () => {
+    const { launch, launched } = testLauncher()
+    const local = runWorkers(2, launch)
+    try {
+      const r = await runDesign({
+        request: { area: 9, pieces: 3, top: 4 },
+        transport: local.transport,
+      })
+      expect(r.complete).toBe(true)
+      expect(launched).toHaveLength(2)
+    } finally {
+      local.close()
+    }
   })
 
   it('refuses an impossible request in one line before any work', async () => {

@@ -31,6 +31,8 @@ export interface DesignRunOptions {
   readonly signal?: AbortSignal
   readonly onProgress?: (p: DesignRunProgress) => void
   readonly onNotice?: (line: string) => void
+  /** Given the explorer's findings so far, to read at any moment (a cancelled run's result). */
+  readonly soFar?: (found: () => DesignResult) => void
 }
 
 export interface DesignRunProgress extends DesignProgress {
@@ -46,6 +48,7 @@ export async function runDesign(o: DesignRunOptions): Promise<DesignResult> {
   const t0 = Date.now()
   // Refuses a bad request at once, in one line (an InputError).
   const explorer = new SetExplorer(o.request)
+  o.soFar?.(() => explorer.result(false))
   const signal = o.signal ?? new AbortController().signal
   const r = explorer.request
   const wire = await grownOnFarm(o, r, signal, t0)

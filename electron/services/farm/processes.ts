@@ -53,6 +53,11 @@ export class WarmPool {
     this.refill()
   }
 
+  /** Keeps up to `size` processes that come back idle, starting none now. */
+  keep(size: number): void {
+    this.size = size
+  }
+
   /**
    * Tops up the processes to `size`, busy and idle ones together (e.g. after a cancelled run
    * killed some): a job on every process does not keep as many more idle beside it.

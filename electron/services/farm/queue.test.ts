@@ -544,27 +544,25 @@ describe.skipIf(missingRedis !== undefined)('the queue in the app', () => {
       expect(JSON.parse(readFileSync(join(data, 'settings.json'), 'utf8')).queueUrl).toBe(url)
       expect((await api.ok<Settings>('settings.get')).queueUrl).not.toMatch(/app-secret-7/)
 
-      const { countId } = await api.ok<{ countId: string }>('queens.count', { n: 10 })
+      const count = { kind: 'queens', params: { n: 10 } }
+      const { runId } = await api.ok<{ runId: string }>('run.start', count)
       const ended = await api.when(
-        (e): e is Extract<WorkbenchEvent, { type: 'queens.ended' }> =>
-          e.type === 'queens.ended' && e.countId === countId,
+        (e): e is Extract<WorkbenchEvent, { type: 'run.ended' }> =>
+          e.type === 'run.ended' && e.runId === runId,
       )
-      expect(ended).toMatchObject({ outcome: 'done', total: '724', unique: '92' })
+      expect(ended).toMatchObject({ outcome: 'done', result: { total: '724', unique: '92' } })
       // Its tasks went through Redis (BullMQ's events of the queue).
       expect(Number(redis.cli('xlen', 'bull:puzzle-workbench:events'))).toBeGreaterThan(0)
       expect(JSON.stringify(api.events)).not.toMatch(/app-secret-7/)
 
-      // A queue that cannot be reached: the count fails in one line, naming it without the password.
+      // A queue that cannot be reached: the count is refused in one line, naming it without the
+      // password.
       await api.ok('settings.set', {
         queueUrl: `redis://:app-secret-7@127.0.0.1:${await freePort()}`,
       })
-      const second = await api.ok<{ countId: string }>('queens.count', { n: 10 })
-      const failed = await api.when(
-        (e): e is Extract<WorkbenchEvent, { type: 'queens.ended' }> =>
-          e.type === 'queens.ended' && e.countId === second.countId,
+      expect(await api.refused('run.start', count)).toMatch(
+        /^cannot reach Redis at 127\.0\.0\.1:\d+: connection refused$/,
       )
-      expect(failed.outcome).toBe('failed')
-      expect(failed.error).toMatch(/^cannot reach Redis at 127\.0\.0\.1:\d+: connection refused$/)
     } finally {
       close()
       await stopWorker(worker)

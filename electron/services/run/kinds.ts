@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { paperTable } from '../../../shared/tait/tables'
 import { checkTaitProblem } from '../../../shared/tait/count'
 import { parseCards } from '../../../shared/edgematch/cards/format'
@@ -10,6 +11,9 @@ import { runTait } from '../tait/tait-run'
 import { runMatch } from './match-run'
 import type { HostRunKind, HostRunKinds } from './run-kind'
 import { SET_KINDS } from './set-kinds'
+import { queensKind } from '../queens/queens-kind'
+import { estimateKind } from '../estimate-kind'
+import { designKind } from '../design/design-kind'
 
 /** Boards of an edge-matching search the app is sent and keeps at most. */
 export const BOARDS_KEPT = 5000
@@ -40,8 +44,11 @@ const matchKind = <K extends 'cards' | 'triangle'>(
     }),
 })
 
-/** Every kind of run as the host runs it, each on the task farm. */
-export const RUN_KINDS: HostRunKinds = {
+/** The kinds `runKinds` adds: the queens count (its checkpoints in the data folder), the estimate and the set explorer. */
+type AddedKinds = 'queens' | 'estimate' | 'design'
+
+/** Kinds of run, each on the task farm. */
+export const RUN_KINDS: Omit<HostRunKinds, AddedKinds> = {
   tait: {
     check: (p) => checkTaitProblem(p.n, 2 * p.gaps),
     run: async (p, ctx) => {
@@ -90,3 +97,11 @@ export const RUN_KINDS: HostRunKinds = {
   },
   ...SET_KINDS,
 }
+
+/** Every kind of run as the host runs it; those that resume keep their checkpoints in `dataDir`. */
+export const runKinds = (dataDir: string): HostRunKinds => ({
+  ...RUN_KINDS,
+  queens: queensKind(join(dataDir, 'queens')),
+  estimate: estimateKind,
+  design: designKind,
+})

@@ -16,6 +16,11 @@ import { solvableDocument } from '../../../shared/pieces/solvable'
 import { findSilhouettes, SILHOUETTE_BUDGET } from '../../../shared/silhouettes/search'
 import { countTait } from '../../../shared/tait/count'
 import { cutTangramDocument } from '../../../testing/farm-sets'
+import { countQueens } from '../../../shared/queens/count'
+import { prepareFigure, ruleOuts } from '../../../shared/tiling/rule-out'
+import { requestFigures, solvable } from '../solver-service'
+import { exploreSets } from '../../../shared/design/explore'
+import { designJson } from '../../../shared/design/json'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
 
 const { workbench, close } = testWorkbench({})
@@ -48,13 +53,25 @@ async function run(kind: string, params: object) {
   return { runId, end, events }
 }
 
+/** Starts a run, cancels it at its first progress: its end is then the last event, at once. */
+async function cancelledAtOnce(kind: string, params: object): Promise<void> {
+  const { runId } = await api.ok<{ runId: string }>('run.start', { kind, params })
+  await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
+  await api.ok('run.cancel', { runId })
+  // Ended when the cancel's reply came, and nothing after it.
+  const events = eventsOf(runId)
+  expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect(eventsOf(runId)).toEqual(events)
+}
+
 const hib = readFileSync('resources/cards/hib-smiley.json', 'utf8')
 const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 'utf8')
 
 describe('run.start', () => {
   it('refuses a kind it does not know, bad parameters and a puzzle it cannot read, in one line', async () => {
-    expect(await api.refused('run.start', { kind: 'queens', params: { n: 8 } })).toBe(
-      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, pentagons, silhouettes, compare))',
+    expect(await api.refused('run.start', { kind: 'chess', params: { n: 8 } })).toBe(
+      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, pentagons, silhouettes, compare, queens, estimate, design))',
     )
     expect(await api.refused('run.start', { kind: 'tait', params: { n: 0, gaps: 1 } })).toMatch(
       /^run\.start: bad parameters \(params\.n: .+\)$/,
@@ -134,17 +151,7 @@ describe('run.start', () => {
   it('cancel ends the run at once, its end the last event', async () => {
     // 5 × 5 cards of two figures: far too many boards to count in a test.
     const puzzle = randomCardPuzzle(5, 5, 2, undefined, 7).puzzle
-    const { runId } = await api.ok<{ runId: string }>('run.start', {
-      kind: 'cards',
-      params: { text: formatCards(puzzle), goal: 'count' },
-    })
-    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
-    await api.ok('run.cancel', { runId })
-    // Ended when the cancel's reply came, and nothing after it.
-    const events = eventsOf(runId)
-    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(eventsOf(runId)).toEqual(events)
+    await cancelledAtOnce('cards', { text: formatCards(puzzle), goal: 'count' })
     // The workers are free for the next run at once.
     const next = await run('cards', { text: hib, goal: 'count' })
     expect(next.end.result).toMatchObject({ fixed: '16' })
@@ -269,5 +276,105 @@ describe('run.start of the piece sets: pentagons, silhouettes, compare', () => {
     expect(events.at(-1)).not.toHaveProperty('result')
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(eventsOf(runId)).toEqual(events)
+  })
+})
+
+describe('run.start queens', () => {
+  it('refuses a board it cannot count in one line', async () => {
+    for (const n of [0, 28, 8.5])
+      expect(await api.refused('run.start', { kind: 'queens', params: { n } })).toMatch(
+        /^run\.start: bad parameters \(params\.n: [^\n]+\)$/,
+      )
+  })
+
+  it('counts on the farm as the shared counter counts in-process', async () => {
+    for (const n of [1, 6, 9]) {
+      const { end } = await run('queens', { n })
+      const here = countQueens(n)
+      expect(end.result).toMatchObject({
+        n,
+        total: String(here.total),
+        unique: String(here.unique),
+        nodes: here.nodes,
+        resumed: 0,
+      })
+    }
+  })
+
+  it('cancel ends the count at once, its end the last event', async () => {
+    await cancelledAtOnce('queens', { n: 17 })
+  })
+})
+
+describe('run.start estimate', () => {
+  const tangram = async () =>
+    (await api.ok<{ document: WorkbenchDocument }>('library.open', { id: 'tangram' })).document
+
+  it('refuses a bad request in one line', async () => {
+    const document = await tangram()
+    expect(
+      await api.refused('run.start', {
+        kind: 'estimate',
+        params: { document, kind: 'convex', mode: 'both' },
+      }),
+    ).toMatch(/^run\.start: bad parameters \(params\.mode: [^\n]+\)$/)
+    expect(
+      await api.refused('run.start', {
+        kind: 'estimate',
+        params: { document: { ...document, pieces: [] }, kind: 'convex', mode: 'reduce' },
+      }),
+    ).toMatch(/^[^\n]+$/)
+  })
+
+  it('plans the figures and rules out those the in-process rule-outs rule out', async () => {
+    const document = await tangram()
+    const { events, end } = await run('estimate', { document, kind: 'convex', mode: 'reduce' })
+    const set = solvable(document)
+    const { figures, shown } = requestFigures(set, 'convex')
+    const rules = ruleOuts(set.pieces)
+    const rejected = figures.map((f) => prepareFigure(f.polygon, set.pieces, rules).rejected)
+    expect(events[0]).toMatchObject({ plan: { figures: shown, workers: 1 } })
+    const items = events.flatMap((e) =>
+      e.type === 'run.items' && e.kind === 'estimate' ? e.items : [],
+    )
+    expect(items.map((i) => i.figure).sort((a, b) => a - b)).toEqual([...figures.keys()])
+    for (const i of items) expect(i.estimate.rejected).toBe(rejected[i.figure])
+    expect(end.result).toMatchObject({
+      estimated: figures.length,
+      figures: figures.length,
+      ruledOut: rejected.filter((r) => r !== undefined).length,
+    })
+  })
+
+  it('cancel ends the estimate at once, its end the last event', async () => {
+    const { document } = await api.ok<{ document: WorkbenchDocument }>('library.open', {
+      id: 'pentaboloes',
+    })
+    await cancelledAtOnce('estimate', { document, kind: 'convex', mode: 'reduce' })
+  })
+})
+
+describe('run.start design', () => {
+  it("refuses a request that cannot be met in one line, in the app's words", async () => {
+    expect(
+      await api.refused('run.start', { kind: 'design', params: { area: 5, pieces: 6, top: 1 } }),
+    ).toMatch(/^Pieces 6 is more than Area 5[^\n]*$/)
+    expect(
+      await api.refused('run.start', { kind: 'design', params: { area: 0, pieces: 1, top: 1 } }),
+    ).toMatch(/^run\.start: bad parameters \(params\.area: [^\n]+\)$/)
+  })
+
+  it('ranks the sets on the farm as the explorer ranks them in-process', async () => {
+    const request = { area: 8, pieces: 3, top: 3 }
+    const { end } = await run('design', request)
+    const here = designJson(exploreSets(request))
+    if (end.kind !== 'design' || !end.result) throw new Error('no sets')
+    expect(end.result.sets.map((s) => [s.pieces, s.outlines, s.tilings])).toEqual(
+      here.sets.map((s) => [s.pieces, s.outlines, s.tilings]),
+    )
+  })
+
+  it('cancel ends the run at once, its end the last event', async () => {
+    await cancelledAtOnce('design', { area: 16, pieces: 7, top: 5 })
   })
 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../../shared/api/contract'
 import type { RunEvent } from '../../../shared/api/run'
+import type { WorkbenchDocument } from '../../../shared/document/document'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import { countTait } from '../../../shared/tait/count'
@@ -88,6 +89,24 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
         e.type === 'run.items' && e.kind === 'cards' ? e.items : [],
       )
       expect(boards).toHaveLength(16)
+
+      // An estimate reckons the queue's time on the processes serving it (one), not on ten.
+      const { document } = await api.ok<{ document: WorkbenchDocument }>('library.open', {
+        id: 'tangram',
+      })
+      const estimate = await api.ok<{ runId: string }>('run.start', {
+        kind: 'estimate',
+        params: { document, kind: 'convex', mode: 'reduce' },
+      })
+      const estimated = await api.when(
+        (e): e is RunEvent => isRun(e) && e.type === 'run.ended' && e.runId === estimate.runId,
+      )
+      expect(estimated).toMatchObject({ outcome: 'done', result: { figures: 20 } })
+      expect(api.events.find((e) => isRun(e) && e.runId === estimate.runId)).toMatchObject({
+        type: 'run.started',
+        runsOn: { kind: 'queue' },
+        plan: { workers: 1 },
+      })
     } finally {
       close()
     }

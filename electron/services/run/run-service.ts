@@ -4,15 +4,15 @@ import type {
   RunItem,
   RunKind,
   RunOutcome,
+  RunPlan,
   RunProgress,
   RunResult,
   RunStart,
 } from '../../../shared/api/run'
 import { InputError } from '../../../shared/errors'
 import type { AppWorkers } from '../farm/app-workers'
-import { RUN_KINDS } from './kinds'
 import { Pacer } from './pacer'
-import type { HostRunKinds } from './run-kind'
+import type { HostRunKinds, PreparedRun } from './run-kind'
 
 /** Least time between a run's progress (and items) events: a few a second are enough. */
 const PACE_MS = 100
@@ -42,13 +42,17 @@ export class RunService {
   constructor(
     private readonly workers: AppWorkers,
     private readonly emit: (e: WorkbenchEvent) => void,
-    private readonly kinds: HostRunKinds = RUN_KINDS,
+    private readonly kinds: HostRunKinds,
   ) {}
 
   async start<K extends RunKind>(request: RunStart<K>): Promise<{ runId: string }> {
     const kind = this.kinds[request.kind] as HostRunKinds[K]
-    kind.check?.(request.params)
+    if ('run' in kind) kind.check?.(request.params)
     const { transport, place } = await this.workers.runTransport()
+    const prepared: Pick<PreparedRun<K>, 'run'> & { plan?: RunPlan<K> } =
+      'prepare' in kind
+        ? kind.prepare(request.params, transport)
+        : { run: (ctx) => kind.run(request.params, ctx) }
     const runId = `run-${this.next++}`
     const t0 = Date.now()
     const stop = new AbortController()
@@ -63,22 +67,30 @@ export class RunService {
       progress = undefined
     })
     const notices: string[] = []
+    const kept: RunItem<K>[] = []
+    let soFar: (() => RunResult<K> | undefined) | undefined
     let ended = false
     const end = (outcome: RunOutcome, o: { result?: RunResult<K>; error?: string } = {}) => {
       if (ended) return
       ended = true
       this.running.delete(runId)
-      if (outcome === 'cancelled') stop.abort()
-      else pacer.flush()
+      if (outcome === 'cancelled') {
+        stop.abort()
+        const found = soFar?.()
+        if (found !== undefined) {
+          o = { result: found }
+          this.keep(runId, { kind: request.kind, result: found, items: kept } as Kept)
+        }
+      } else pacer.flush()
       pacer.stop()
       const said = notices.length > 0 ? { notices } : {}
       emit({ type: 'run.ended', ...base, outcome, ...o, ...said, elapsedMs: Date.now() - t0 })
     }
     this.running.set(runId, { kind: request.kind, cancel: () => end('cancelled') })
-    emit({ type: 'run.started', ...base, runsOn: place })
-    const kept: RunItem<K>[] = []
-    kind
-      .run(request.params, {
+    const plan = prepared.plan === undefined ? {} : { plan: prepared.plan }
+    emit({ type: 'run.started', ...base, runsOn: place, ...plan })
+    prepared
+      .run({
         transport,
         signal: stop.signal,
         // A farm winding down after a cancel may still report: nothing goes out after the end.
@@ -94,6 +106,7 @@ export class RunService {
           pacer.poke()
         },
         notice: (line) => notices.push(line),
+        soFar: (get) => (soFar = get),
       })
       .then(
         (result) => {
@@ -118,7 +131,7 @@ export class RunService {
     throw new InputError(
       this.running.has(runId)
         ? `run ${runId} is still running: its results are there when it has finished`
-        : `no results of run ${runId} are kept (only the last ${KEPT_RUNS} runs' that ended done)`,
+        : `no results of run ${runId} are kept (only the last ${KEPT_RUNS} runs' that ended with one)`,
     )
   }
 

@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
-import type { RunParams } from '../../../shared/api/run'
 import { exploreSets } from '../../../shared/design/explore'
 import { designJson } from '../../../shared/design/json'
 import { documentArea, documentFromJson } from '../../../shared/document/document'
@@ -15,56 +14,59 @@ let result: ReturnType<typeof designJson> | undefined
 const explored = () =>
   (result ??= designJson(exploreSets({ area: 16, pieces: 7, top: 5 }), { tilings: true }))
 
-/** The host's first exploration ends with `explored()`. */
-async function firstEnds(): Promise<void> {
-  host.emit({
-    type: 'design.ended',
-    designId: 'design-1',
-    outcome: 'done',
-    result: explored(),
-    elapsedMs: 1,
-  })
+let runs: ReturnType<typeof fakeRuns>
+beforeEach(() => {
+  runs = fakeRuns(host)
+})
+
+/** Runs the form in the store; the run it started, and the run's end to await. */
+async function started(d: ReturnType<typeof useDesign>) {
+  const ended = d.run()
   await settled()
+  return { runId: runs.last<'design'>().runId, ended }
 }
 
-function hostExplores(): void {
-  let next = 1
-  host.answer('design.start', () => ({ designId: `design-${next++}` }))
-  host.answer('design.cancel', () => null)
-  fakeRuns(host)
+/** A run that ends with `explored()`. */
+async function explore(d: ReturnType<typeof useDesign>): Promise<void> {
+  const { runId, ended } = await started(d)
+  await runs.end(runId, 'design', { result: explored() })
+  await ended
 }
 
 describe('the Design store', () => {
   it('runs the form on the host, shows its progress, and lists the sets as documents', async () => {
-    hostExplores()
     const d = useDesign()
     d.form = { area: 16, pieces: 7, top: 5, maxPieceArea: '', from: undefined }
-    await d.run()
+    const { runId, ended } = await started(d)
     // A cleared field is left out; the host fills in its default.
-    expect(host.callsOf('design.start')).toEqual([{ area: 16, pieces: 7, top: 5 }])
+    expect(runs.last()).toMatchObject({ kind: 'design', params: { area: 16, pieces: 7, top: 5 } })
+    expect(runs.last().params).toEqual({ area: 16, pieces: 7, top: 5 })
     expect(d.state).toBe('running')
-    host.emit({
-      type: 'design.progress',
-      designId: 'design-1',
-      phase: 'sets',
-      fraction: 0.25,
-      searched: 40,
-      best: 19,
-      units: { done: 30, of: 120 },
-      elapsedMs: 900,
+    await runs.emit({
+      type: 'run.progress',
+      runId,
+      kind: 'design',
+      progress: {
+        phase: 'sets',
+        fraction: 0.25,
+        searched: 40,
+        best: 19,
+        units: { done: 30, of: 120 },
+        elapsedMs: 900,
+      },
     })
-    await settled()
     expect(d.progress).toMatchObject({ fraction: 0.25, searched: 40, best: 19 })
-    host.emit({
-      type: 'design.ended',
-      designId: 'design-1',
+    await runs.emit({
+      type: 'run.ended',
+      runId,
+      kind: 'design',
       outcome: 'done',
       result: explored(),
-      notices: [],
       elapsedMs: 1200,
     })
-    await settled()
+    await ended
     expect(d.state).toBe('done')
+    expect(d.elapsedMs).toBe(1200)
     expect(d.documents.map((doc) => doc.name)).toEqual([
       'Explorer 16/7 #1',
       'Explorer 16/7 #2',
@@ -77,17 +79,14 @@ describe('the Design store', () => {
   })
 
   it('opens two chosen sets, or one and the tangram, in the Compare view', async () => {
-    hostExplores()
     const d = useDesign()
-    await d.run()
-    await firstEnds()
+    await explore(d)
     d.toggle(3)
     await expect(d.compareChosen()).rejects.toThrow('Choose two sets or more')
     d.toggle(1)
     expect(d.chosen).toEqual([1, 3])
     await d.compareChosen()
-    await settled()
-    const compared = host.callsOf('run.start')[0].params as RunParams<'compare'>
+    const compared = (await runs.started('compare')).params
     expect(compared.documents.map((doc) => doc.name)).toEqual([
       'Explorer 16/7 #1',
       'Explorer 16/7 #3',
@@ -102,73 +101,83 @@ describe('the Design store', () => {
     ])
   })
 
-  it('saves a set as a set file through the host, and stops a run', async () => {
-    hostExplores()
+  it('saves a set as a set file through the host, and stops a run, keeping the sets it found', async () => {
     host.answer('document.save', (p) => ({ path: p.path }))
     const d = useDesign()
-    await d.run()
-    await firstEnds()
+    await explore(d)
     expect(await d.save(2, 'explorer.json')).toBe('explorer.json')
     const saved = host.callsOf('document.save')[0]
     expect(saved.document.name).toBe('Explorer 16/7 #2')
     expect(saved.document.pieces.reduce((n, p) => n + p.count, 0)).toBe(7)
-    await d.run()
-    await d.stop()
-    expect(host.callsOf('design.cancel')).toEqual([{ designId: 'design-2' }])
+    const second = await started(d)
+    d.stop()
+    await second.ended
+    expect(runs.cancelled()).toEqual([second.runId])
+    expect(d.state).toBe('cancelled')
+    expect(d.documents).toEqual([])
+    // Its end brings the sets found so far.
+    const soFar = { ...explored(), sets: explored().sets.slice(0, 2), complete: false }
+    await runs.emit({
+      type: 'run.ended',
+      runId: second.runId,
+      kind: 'design',
+      outcome: 'cancelled',
+      result: soFar,
+      elapsedMs: 300,
+    })
+    expect(d.state).toBe('cancelled')
+    expect(d.documents.map((doc) => doc.name)).toEqual(['Explorer 16/7 #1', 'Explorer 16/7 #2'])
+    expect(d.elapsedMs).toBe(300)
   })
 
   it('stops a run whose start the host has not answered yet, once it answers', async () => {
-    hostExplores()
-    let answer: (v: { designId: string }) => void = () => {}
-    host.answer('design.start', () => new Promise((done) => (answer = done)))
+    let answer: (v: { runId: string }) => void = () => {}
+    host.answer('run.start', () => new Promise((done) => (answer = done)))
     const d = useDesign()
     const running = d.run()
     await settled()
     expect(d.state).toBe('running')
-    const stopped = d.stop()
-    answer({ designId: 'design-slow' })
-    await Promise.all([running, stopped])
-    expect(host.callsOf('design.cancel')).toEqual([{ designId: 'design-slow' }])
+    d.stop()
+    answer({ runId: 'r-slow' })
+    await running
+    await settled()
+    expect(runs.cancelled()).toEqual(['r-slow'])
+    expect(d.state).toBe('cancelled')
   })
 
   it('keeps the ranking when the next run is refused or fails', async () => {
-    let next = 1
-    host.answer('design.start', (p) => {
-      if (p.pieces > p.area) throw new Error('Pieces 20 is more than Area 16')
-      return { designId: `design-${next++}` }
-    })
-    host.answer('design.cancel', () => null)
     const d = useDesign()
-    await d.run()
-    await firstEnds()
+    await explore(d)
     const names = d.documents.map((doc) => doc.name)
     expect(names).toHaveLength(5)
+    // The host refuses a request it cannot run.
+    host.answer('run.start', () => {
+      throw new Error('Pieces 20 is more than Area 16')
+    })
     d.form = { ...d.form, pieces: 20 }
     await d.run()
     expect(d.state).toBe('failed')
+    expect(d.error).toBe('Pieces 20 is more than Area 16')
     expect(d.documents.map((doc) => doc.name)).toEqual(names)
+    host.answer('run.start', () => ({ runId: 'r-2' }))
     d.form = { ...d.form, pieces: 7 }
-    await d.run()
-    host.emit({
-      type: 'design.ended',
-      designId: 'design-2',
-      outcome: 'failed',
-      error: 'a worker process stopped',
-      elapsedMs: 1,
-    })
-    await settled()
+    const { ended } = await started(d)
+    await runs.end('r-2', 'design', { error: 'a worker process stopped' })
+    await ended
+    expect(d.state).toBe('failed')
     expect(d.error).toBe('a worker process stopped')
     expect(d.documents.map((doc) => doc.name)).toEqual(names)
   })
 
-  it('says why the host refused the request', async () => {
-    host.answer('design.start', () => {
-      throw new Error('--pieces 20 is more than --area 16')
-    })
+  it('a newer run replaces the one running, whose end does not touch it', async () => {
     const d = useDesign()
-    d.form = { area: 16, pieces: 20, top: 5 }
-    await d.run()
-    expect(d.state).toBe('failed')
-    expect(d.error).toBe('--pieces 20 is more than --area 16')
+    const first = await started(d)
+    const second = await started(d)
+    await first.ended
+    expect(runs.cancelled()).toEqual([first.runId])
+    expect(d.state).toBe('running')
+    await runs.end(second.runId, 'design', { result: explored() })
+    await second.ended
+    expect(d.state).toBe('done')
   })
 })

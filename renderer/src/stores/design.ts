@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { DesignProgressEvent, Params, WorkbenchEvent } from '../../../shared/api/contract'
+import type { RunParams } from '../../../shared/api/run'
 import { designedSetDocument, type DesignJson } from '../../../shared/design/json'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import type { Point } from '../../../shared/lattice/polygon'
@@ -8,11 +8,11 @@ import { api } from '../api'
 import { useApp } from './app'
 import { useCompare, type ComparedEntry } from './compare'
 import { plain } from './document'
-import { useHostSearch } from './host-search'
+import { runStore, type RunState } from './run-store'
 
 /**
- * The Design view (issue 14): the set explorer run on the host's worker processes
- * (`design.start`), its progress, and the sets it ranks, each a document; two or more of them (or
+ * The Design view (issue 14): the set explorer run on the host's task farm (run kind
+ * `design`), its progress, and the sets it ranks, each a document; two or more of them (or
  * one and any other set, such as a bundled one) open in the Compare view, and any one is saved as
  * a set file.
  */
@@ -27,7 +27,7 @@ export interface DesignForm {
 }
 
 /** The form as the host takes it: numbers typed out of range or cleared brought in. */
-function sendable(f: DesignForm): Params<'design.start'> {
+function sendable(f: DesignForm): RunParams<'design'> {
   const whole = (v: unknown, lo: number, hi: number) =>
     Number.isFinite(Number(v)) && String(v).trim() !== ''
       ? Math.min(hi, Math.max(lo, Math.round(Number(v))))
@@ -47,19 +47,14 @@ function sendable(f: DesignForm): Params<'design.start'> {
 
 export const useDesign = defineStore('design', () => {
   const form = ref<DesignForm>({ area: 16, pieces: 7, top: 10 })
-  const search = useHostSearch({
-    idOf: (e) =>
-      e.type === 'design.progress' || e.type === 'design.ended' ? e.designId : undefined,
-    cancel: (designId) => api.call('design.cancel', { designId }),
-    onEvent,
-  })
-  const { state, error } = search
-  const progress = shallowRef<DesignProgressEvent | undefined>()
-  const result = shallowRef<DesignJson | undefined>()
-  const notices = shallowRef<readonly string[]>([])
-  const elapsedMs = ref(0)
+  const explorer = runStore('design')
+  const state = ref<RunState>('idle')
   /** Sets chosen to compare, by rank (from 1). */
   const chosen = ref<number[]>([])
+  /** The ranking shown before this run: it comes back if this one fails. */
+  const previous = shallowRef<DesignJson | undefined>()
+  /** The ranking: the run's (found so far, when stopped), or the one before if this one failed. */
+  const result = computed(() => (state.value === 'failed' ? previous.value : explorer.result.value))
 
   /** Each set found as a document, by rank. */
   const documents = computed((): WorkbenchDocument[] => {
@@ -67,33 +62,23 @@ export const useDesign = defineStore('design', () => {
     return r ? r.sets.map((s, i) => designedSetDocument(r, s, i + 1)) : []
   })
 
-  /** The ranking shown before this run: it comes back if this one fails. */
-  let previous: DesignJson | undefined
+  /** Runs under way: a run replaced by a newer one leaves the newer one's state alone. */
+  let runs = 0
 
+  /** Runs the form on the host's task farm (run kind `design`); resolves at the run's end. */
   async function run(): Promise<void> {
-    await search.start(
-      () => {
-        progress.value = undefined
-        previous = result.value ?? previous
-        result.value = undefined
-        notices.value = []
-        chosen.value = []
-      },
-      async () => (await api.call('design.start', sendable(form.value))).designId,
-    )
-    if (state.value === 'failed') result.value = previous
+    const mine = ++runs
+    previous.value = result.value ?? previous.value
+    chosen.value = []
+    state.value = 'running'
+    const end = await explorer.start(sendable(form.value))
+    if (mine !== runs) return
+    state.value = end.result ? 'done' : end.error !== undefined ? 'failed' : 'cancelled'
   }
 
-  function onEvent(e: WorkbenchEvent): void {
-    if (e.type === 'design.progress') progress.value = e
-    else if (e.type === 'design.ended') {
-      state.value = e.outcome
-      error.value = e.error
-      elapsedMs.value = e.elapsedMs
-      notices.value = e.notices ?? []
-      result.value = e.result ?? (e.outcome === 'failed' ? previous : undefined)
-      if (e.result) previous = undefined
-    }
+  /** Stops the run at once; the sets it had found come with its end. */
+  function stop(): void {
+    explorer.cancel()
   }
 
   function toggle(rank: number): void {
@@ -125,17 +110,17 @@ export const useDesign = defineStore('design', () => {
 
   return {
     form,
-    designId: search.id,
     state,
-    progress,
+    progress: explorer.progress,
     result,
-    error,
-    notices,
-    elapsedMs,
+    error: explorer.error,
+    notices: explorer.notices,
+    /** How long the last run took, once it ended. */
+    elapsedMs: explorer.elapsedMs,
     chosen,
     documents,
     run,
-    stop: search.stop,
+    stop,
     toggle,
     compareChosen,
     save,

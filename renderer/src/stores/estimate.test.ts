@@ -1,60 +1,91 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { computed } from 'vue'
 import tangramSet from '../../../resources/sets/tangram.json'
+import type { EstimatePlan } from '../../../shared/api/run'
 import { documentFromJson } from '../../../shared/document/document'
-import { host } from '../../../testing/renderer-setup'
+import { fakeRuns } from '../../../testing/fake-runs'
+import { host, settled } from '../../../testing/renderer-setup'
+import { useApp } from './app'
 import { useEstimate } from './estimate'
 
 const tangram = () => documentFromJson(tangramSet, 'tangram.json')
 const CONVEX = { kind: 'convex', mode: 'reduce' } as const
 
-/** The host starts estimates estimate-1, … of three outlines on two processes. */
-function hostEstimates(): void {
-  let next = 1
-  host.answer('estimate.start', () => ({
-    estimateId: `estimate-${next++}`,
-    figures: ['a', 'b', 'c'].map((name) => ({ name, polygon: [] })),
-    workers: 2,
-  }))
-  host.answer('estimate.cancel', () => null)
+let runs: ReturnType<typeof fakeRuns>
+beforeEach(() => (runs = fakeRuns(host)))
+
+/** Three outlines, on `workers` processes here. */
+const plan = (workers = 2): EstimatePlan => ({
+  figures: ['a', 'b', 'c'].map((name) => ({ name, polygon: [] })),
+  workers,
+})
+const here = { kind: 'here', processes: 2 } as const
+
+/** Starts an estimate in the store, the host saying it started with `plan` on `runsOn`. */
+async function start(
+  s: ReturnType<typeof useEstimate>,
+  runsOn: typeof here | { kind: 'queue'; url: string } = here,
+  p = plan(),
+) {
+  const started = s.start(tangram(), CONVEX)
+  await settled()
+  const { runId } = runs.last<'estimate'>()
+  await runs.emit({ type: 'run.started', runId, kind: 'estimate', runsOn, plan: p })
+  await started
+  return runId
 }
 
 describe('the estimate store', () => {
   it('streams the outlines ruled out and estimated, and words the time here and on the queue', async () => {
-    hostEstimates()
     const s = useEstimate()
     const doc = tangram()
-    await s.start(doc, CONVEX)
-    expect(host.callsOf('estimate.start')).toEqual([
-      { document: doc, kind: 'convex', mode: 'reduce' },
-    ])
+    const started = s.start(doc, CONVEX)
+    await settled()
+    expect(runs.last()).toMatchObject({
+      kind: 'estimate',
+      params: { document: doc, kind: 'convex', mode: 'reduce' },
+    })
+    // Not started until the host says what it estimates.
+    expect(s.starting).toBe(true)
+    const { runId } = runs.last<'estimate'>()
+    await runs.emit({ type: 'run.started', runId, kind: 'estimate', runsOn: here, plan: plan() })
+    await started
+    expect(s.starting).toBe(false)
     const e = s.of(doc, CONVEX)!
     expect(e).toMatchObject({ state: 'running', workers: 2 })
+    expect(e.shown.map((f) => f.name)).toEqual(['a', 'b', 'c'])
     // As a view holds it: in a computed, which must see every event.
     const shown = computed(() => s.of(doc, CONVEX))
     expect(shown.value!.summary.estimated).toBe(0)
     expect(s.running).toBe(true)
-    host.emit({
-      type: 'estimate.progress',
-      estimateId: 'estimate-1',
-      summary: { estimated: 1, figures: 3, ruledOut: 1, nodes: 0 },
-      figures: [
-        { figure: 1, estimate: { rejected: 'no piece has a side of direction 45°', nodes: 0 } },
-      ],
+    const rejected = { rejected: 'no piece has a side of direction 45°', nodes: 0 }
+    await runs.emit({
+      type: 'run.items',
+      runId,
+      kind: 'estimate',
+      items: [{ figure: 1, estimate: rejected }],
+    })
+    await runs.emit({
+      type: 'run.progress',
+      runId,
+      kind: 'estimate',
+      progress: { summary: { estimated: 1, figures: 3, ruledOut: 1, nodes: 0 } },
     })
     // Another estimate's events are not this one's.
-    host.emit({
-      type: 'estimate.progress',
-      estimateId: 'estimate-9',
-      summary: { estimated: 3, figures: 3, ruledOut: 0, nodes: 9 },
-      figures: [{ figure: 0, estimate: { nodes: 9 } }],
+    await runs.emit({
+      type: 'run.progress',
+      runId: 'r9',
+      kind: 'estimate',
+      progress: { summary: { estimated: 3, figures: 3, ruledOut: 0, nodes: 9 } },
+    })
+    await runs.emit({
+      type: 'run.items',
+      runId: 'r9',
+      kind: 'estimate',
+      items: [{ figure: 0, estimate: { nodes: 9 } }],
     })
     expect(shown.value!.summary.estimated).toBe(1)
-    expect(s.of(doc, CONVEX)!.each).toEqual([
-      undefined,
-      { rejected: 'no piece has a side of direction 45°', nodes: 0 },
-      undefined,
-    ])
+    expect(s.of(doc, CONVEX)!.each).toEqual([undefined, rejected, undefined])
     // Every outline estimated: 2·10¹² nodes (×/÷ 1.5), 28 hours in one process.
     const whole = {
       estimated: 3,
@@ -64,22 +95,17 @@ describe('the estimate store', () => {
       spread: 1.5,
       seconds: 100_800,
     }
-    host.emit({
-      type: 'estimate.progress',
-      estimateId: 'estimate-1',
-      summary: whole,
-      figures: [
+    await runs.emit({
+      type: 'run.items',
+      runId,
+      kind: 'estimate',
+      items: [
         { figure: 0, estimate: { nodes: 1.5e12, rate: 2e7 } },
         { figure: 2, estimate: { nodes: 0.5e12, rate: 2e7 } },
       ],
     })
-    host.emit({
-      type: 'estimate.ended',
-      estimateId: 'estimate-1',
-      outcome: 'done',
-      summary: whole,
-      elapsedMs: 40,
-    })
+    await runs.emit({ type: 'run.progress', runId, kind: 'estimate', progress: { summary: whole } })
+    await runs.end(runId, 'estimate', { result: whole })
     const done = s.of(doc, CONVEX)!
     expect(done.state).toBe('done')
     expect(shown.value).toBe(done)
@@ -103,29 +129,49 @@ describe('the estimate store', () => {
     expect(s.of(doc, { kind: 'convex', mode: 'raw' })).toBeUndefined()
   })
 
-  it('cancels a running estimate, and a new one replaces it', async () => {
-    hostEstimates()
+  it("reckons the queue's time on the workers serving the queue it ran on, here on the setting's processes", async () => {
     const s = useEstimate()
-    await s.start(tangram(), CONVEX)
+    useApp().settings = { workers: 4, recent: [], runOn: 'queue' }
+    const runId = await start(s, { kind: 'queue', url: 'redis://queue:6379' }, plan(6))
+    const whole = { estimated: 3, figures: 3, ruledOut: 0, nodes: 1e9, seconds: 1200 }
+    await runs.end(runId, 'estimate', { result: whole })
+    const done = s.of(tangram(), CONVEX)!
+    expect(done).toMatchObject({ workers: 4, queueWorkers: 6 })
+    expect(s.times(done)).toMatchObject({ here: 300, hereWorkers: 4, queue: 200, queueWorkers: 6 })
+    expect(s.text(done)).toMatch(/ on 6 workers of the queue$/)
+  })
+
+  it('cancels a running estimate, keeping what it said, and a new one replaces it', async () => {
+    const s = useEstimate()
+    const first = await start(s)
+    const part = { estimated: 1, figures: 3, ruledOut: 0, nodes: 5 }
+    await runs.emit({
+      type: 'run.progress',
+      runId: first,
+      kind: 'estimate',
+      progress: { summary: part },
+    })
     await s.cancel()
-    expect(host.callsOf('estimate.cancel')).toEqual([{ estimateId: 'estimate-1' }])
-    host.emit({
-      type: 'estimate.ended',
-      estimateId: 'estimate-1',
-      outcome: 'cancelled',
-      elapsedMs: 5,
-    })
-    expect(s.estimate!.state).toBe('cancelled')
+    expect(runs.cancelled()).toEqual([first])
+    expect(s.estimate).toMatchObject({ state: 'cancelled', summary: part })
     expect(s.running).toBe(false)
-    await s.start(tangram(), CONVEX)
-    expect(s.estimate!.estimateId).toBe('estimate-2')
-    host.emit({
-      type: 'estimate.ended',
-      estimateId: 'estimate-2',
-      outcome: 'failed',
-      error: 'a worker process stopped unexpectedly (SIGKILL)',
-      elapsedMs: 5,
-    })
+    const second = await start(s)
+    // A new one while it runs stops it.
+    const third = await start(s)
+    expect(runs.cancelled()).toEqual([first, second])
+    await runs.end(third, 'estimate', { error: 'a worker process stopped unexpectedly (SIGKILL)' })
     expect(s.estimate).toMatchObject({ state: 'failed', error: expect.stringMatching(/SIGKILL/) })
+  })
+
+  it('refused by the host: the start throws why, and there is no estimate', async () => {
+    const s = useEstimate()
+    host.answer('run.start', () => {
+      throw new Error('there is no figure to build: draw one in Figures first')
+    })
+    await expect(s.start(tangram(), { kind: 'tile', mode: 'reduce' })).rejects.toThrow(
+      'there is no figure to build: draw one in Figures first',
+    )
+    expect(s.estimate).toBeUndefined()
+    expect(s.starting).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
-import { computed, markRaw, ref, shallowRef } from 'vue'
-import type { JobFigure, WorkbenchEvent } from '../../../shared/api/contract'
+import { computed, markRaw, ref, shallowRef, watch } from 'vue'
+import type { JobFigure } from '../../../shared/api/contract'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { mergeCongruentPieces, solvedSetKey } from '../../../shared/document/merge'
 import type { Point } from '../../../shared/lattice/polygon'
@@ -13,8 +13,9 @@ import {
   type FigureEstimate,
 } from '../../../shared/tiling/estimate'
 import type { SymmetryMode } from '../../../shared/tiling/search'
-import { api } from '../api'
+import { useApp } from './app'
 import { plain } from './document'
+import { runStore } from './run-store'
 
 /** What an estimate sizes: the search a solve of the same would run. */
 export interface EstimateTarget {
@@ -25,7 +26,6 @@ export interface EstimateTarget {
 }
 
 export interface Estimate extends EstimateTarget {
-  readonly estimateId: string
   /** The set estimated (`solvedSetKey`), the kind and the figures, as `keyOf` gives them. */
   readonly key: string
   readonly document: WorkbenchDocument
@@ -33,6 +33,8 @@ export interface Estimate extends EstimateTarget {
   readonly shown: readonly JobFigure[]
   /** Processes a run here would use. */
   readonly workers: number
+  /** The workers serving the queue it ran on, counted as it started (none: it ran here). */
+  readonly queueWorkers?: number
   readonly state: 'running' | 'done' | 'cancelled' | 'failed'
   readonly summary: EstimateSummary
   /** Per figure, once estimated. */
@@ -54,75 +56,94 @@ export function keyOf(document: WorkbenchDocument, t: EstimateTarget): string {
 /**
  * The estimate before a run (issue 13, point 3), as information: the search's size, the outlines
  * ruled out as they come, and the time it means here and on the workers of a queue. One at a
- * time, on the host's worker processes; the Designer, the Figures, the Library and the Solve
- * views show the one that is of what they show.
+ * time, a run of kind `estimate` on the host's task farm (here or on the queue, as Run on says);
+ * the Designer, the Figures, the Library and the Solve views show the one that is of what they
+ * show.
  */
 export const useEstimate = defineStore('estimate', () => {
-  const estimate = shallowRef<Estimate | undefined>()
+  const app = useApp()
+  const run = runStore('estimate')
+  /** What the last estimate was asked of. */
+  const asked = shallowRef<{
+    readonly target: EstimateTarget
+    readonly key: string
+    readonly document: WorkbenchDocument
+  }>()
+  /** The summary the last estimate said last: a stopped one keeps it. */
+  const said = shallowRef<EstimateSummary>()
+  watch(run.progress, (p) => p && (said.value = p.summary), { flush: 'sync' })
   const starting = ref(false)
-  /** Workers of the queue the time is reckoned on; the queue's own count once there is one. */
+  /** Workers of the queue the time is reckoned on when the estimate ran here (what if). */
   const queueWorkers = ref(QUEUE_WORKERS)
-  const running = computed(() => estimate.value?.state === 'running')
+  const running = computed(() => run.running.value && run.plan.value !== undefined)
 
+  // A new object at each event: views hold it in computeds, which pass on only a changed value.
+  const estimate = computed<Estimate | undefined>(() => {
+    const a = asked.value
+    const plan = run.plan.value
+    const place = run.place.value
+    if (!a || !plan || !place) return undefined
+    const each: (FigureEstimate | undefined)[] = plan.figures.map(() => undefined)
+    for (const f of run.items.value) each[f.figure] = f.estimate
+    const onQueue = place.kind === 'queue'
+    return markRaw<Estimate>({
+      ...a.target,
+      key: a.key,
+      document: a.document,
+      shown: plan.figures,
+      workers: onQueue ? (app.settings?.workers ?? 1) : plan.workers,
+      ...(onQueue ? { queueWorkers: plan.workers } : {}),
+      state: run.running.value
+        ? 'running'
+        : run.result.value
+          ? 'done'
+          : run.error.value !== undefined
+            ? 'failed'
+            : 'cancelled',
+      summary: run.result.value ??
+        said.value ?? { estimated: 0, figures: plan.figures.length, ruledOut: 0, nodes: 0 },
+      each,
+      error: run.error.value,
+    })
+  })
+
+  /** Starts estimating; resolves once it has started (its figures known), refused: throws why. */
   async function start(document: WorkbenchDocument, target: EstimateTarget): Promise<void> {
-    if (running.value) await cancel()
     starting.value = true
+    const figures = target.kind === 'tile' ? (target.figures ?? document.figures) : undefined
+    asked.value = { target: { ...target, figures }, key: keyOf(document, target), document }
+    said.value = undefined
+    const ended = run.start({
+      document: plain(document),
+      kind: target.kind,
+      mode: target.mode,
+      figures: figures?.map((f) => ({
+        name: f.name,
+        polygon: f.polygon.map((p) => [p[0], p[1]] as [number, number]),
+      })),
+    })
+    let stop = () => {}
+    const started = new Promise<void>((resolve) => {
+      stop = watch(run.plan, (p) => p && resolve(), { flush: 'sync' })
+    })
     try {
-      const figures = target.kind === 'tile' ? (target.figures ?? document.figures) : undefined
-      const r = await api.call('estimate.start', {
-        document: plain(document),
-        kind: target.kind,
-        mode: target.mode,
-        figures: figures?.map((f) => ({
-          name: f.name,
-          polygon: f.polygon.map((p) => [p[0], p[1]] as [number, number]),
-        })),
-      })
-      estimate.value = markRaw<Estimate>({
-        ...target,
-        figures,
-        estimateId: r.estimateId,
-        key: keyOf(document, target),
-        document,
-        shown: r.figures,
-        workers: r.workers,
-        state: 'running',
-        summary: { estimated: 0, figures: r.figures.length, ruledOut: 0, nodes: 0 },
-        each: r.figures.map(() => undefined),
-      })
+      const end = await Promise.race([started.then(() => undefined), ended])
+      // Ended before it started: refused.
+      if (end?.error !== undefined) throw new Error(end.error)
     } finally {
+      stop()
       starting.value = false
     }
   }
 
   async function cancel(): Promise<void> {
-    const e = estimate.value
-    if (!e || e.state !== 'running') return
-    await api.call('estimate.cancel', { estimateId: e.estimateId })
+    run.cancel()
   }
-
-  function handle(ev: WorkbenchEvent): void {
-    const e = estimate.value
-    if (!e || !('estimateId' in ev) || ev.estimateId !== e.estimateId) return
-    // A new object each time: views hold it in computeds, which pass on only a changed value.
-    if (ev.type === 'estimate.progress') {
-      const each = [...e.each]
-      for (const f of ev.figures) each[f.figure] = f.estimate
-      estimate.value = markRaw({ ...e, summary: ev.summary, each })
-    } else if (ev.type === 'estimate.ended')
-      estimate.value = markRaw({
-        ...e,
-        state: ev.outcome,
-        summary: ev.summary ?? e.summary,
-        error: ev.error,
-      })
-  }
-  api.onEvent(handle)
 
   /** Leaves the estimate: stops it if it runs, and shows none. */
   async function dismiss(): Promise<void> {
     await cancel()
-    estimate.value = undefined
+    asked.value = undefined
   }
 
   /** The estimate of this search, if the last one was of it. */
@@ -135,14 +156,19 @@ export const useEstimate = defineStore('estimate', () => {
   const times = (e: Estimate): EstimateTimes | undefined =>
     e.summary.seconds === undefined
       ? undefined
-      : estimateTimes(e.summary.seconds, e.workers, queueWorkers.value, e.summary.spread)
+      : estimateTimes(
+          e.summary.seconds,
+          e.workers,
+          e.queueWorkers ?? queueWorkers.value,
+          e.summary.spread,
+        )
 
   /** The estimate in one line, in the words of its figures (outlines for a convex search). */
   const text = (e: Estimate): string =>
     estimateText(
       e.summary,
       e.workers,
-      queueWorkers.value,
+      e.queueWorkers ?? queueWorkers.value,
       e.kind === 'convex' ? ['outline', 'outlines'] : ['figure', 'figures'],
     )
 

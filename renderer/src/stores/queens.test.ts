@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import type { WorkbenchEvent } from '../../../shared/api/contract'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { hint, solveQueensGame, type Square } from '../../../shared/queens/game/solve'
+import { fakeRuns } from '../../../testing/fake-runs'
 import { FakeWorker } from '../../../testing/fake-worker'
 import { host, settled } from '../../../testing/renderer-setup'
 import type { QueensReply, QueensRequest } from '../queens/protocol'
@@ -29,35 +29,33 @@ async function playWorker(): Promise<void> {
   else if (r.op === 'hint') await answer(w, { type: 'hint', hint: hint(r.n, r.queens) })
 }
 
-const ended = (countId: string, n: number, total: string, unique: string): WorkbenchEvent => ({
-  type: 'queens.ended',
-  countId,
-  n,
-  outcome: 'done',
-  total,
-  unique,
-  nodes: 100,
-  resumed: 0,
-  tasks: 7,
-  elapsedMs: 12,
-})
+let runs: ReturnType<typeof fakeRuns>
+beforeEach(() => (runs = fakeRuns(host)))
+
+/** Starts a count of n in the store; the run it started. */
+async function count(q: ReturnType<typeof useQueens>, n: number) {
+  q.countN = n
+  const done = q.count()
+  await settled()
+  const r = runs.last<'queens'>()
+  expect(r).toMatchObject({ kind: 'queens', params: { n } })
+  return { runId: r.runId, done }
+}
+const result = (n: number, total: string, unique: string) =>
+  ({ result: { n, total, unique, nodes: 100, resumed: 0, tasks: 7, ms: 12 } }) as const
 
 describe('the queens store: counting on the host', () => {
   it('counts, follows its progress and keeps the result beside the published numbers', async () => {
-    host.answer('queens.count', ({ n }) => ({ countId: `count-${n}` }))
     const q = useQueens()
-    q.countN = 8
-    await q.count()
-    expect(q.counting).toEqual({ countId: 'count-8', n: 8 })
+    const { runId, done } = await count(q, 8)
+    expect(q.counting).toEqual({ n: 8, progress: undefined })
     // Where it runs, as the host said when it started (not another count's place).
     const here = { kind: 'here', processes: 2 } as const
-    host.emit({ type: 'queens.started', countId: 'count-other', n: 9, runsOn: here })
+    await runs.emit({ type: 'run.started', runId: 'r-other', kind: 'queens', runsOn: here })
     expect(q.countPlace).toBeUndefined()
-    host.emit({ type: 'queens.started', countId: 'count-8', n: 8, runsOn: here })
+    await runs.emit({ type: 'run.started', runId, kind: 'queens', runsOn: here })
     expect(q.countPlace).toEqual({ n: 8, runsOn: here })
     const progress = {
-      countId: 'count-8',
-      n: 8,
       done: 3,
       tasks: 7,
       fraction: 0.4,
@@ -65,12 +63,18 @@ describe('the queens store: counting on the host', () => {
       elapsedMs: 5,
       nodesPerSecond: 10_000,
     }
-    host.emit({ type: 'queens.progress', ...progress })
-    host.emit({ type: 'queens.progress', ...progress, countId: 'count-other', done: 6 })
+    await runs.emit({ type: 'run.progress', runId, kind: 'queens', progress })
+    await runs.emit({
+      type: 'run.progress',
+      runId: 'r-other',
+      kind: 'queens',
+      progress: { ...progress, done: 6 },
+    })
     expect(q.counting!.progress).toMatchObject({ done: 3, fraction: 0.4 })
-    host.emit(ended('count-other', 9, '352', '46'))
+    await runs.end('r-other', 'queens', result(9, '352', '46'))
     expect(q.counts).toEqual([])
-    host.emit(ended('count-8', 8, '92', '12'))
+    await runs.end(runId, 'queens', result(8, '92', '12'))
+    await done
     expect(q.counting).toBeUndefined()
     // It ran there, after it ended too.
     expect(q.countPlace).toEqual({ n: 8, runsOn: here })
@@ -78,12 +82,11 @@ describe('the queens store: counting on the host', () => {
       { n: 8, total: '92', unique: '12', nodes: 100, ms: 12, resumed: 0, tasks: 7, matches: true },
     ])
     // A wrong total is shown as not matching; counting n again replaces its row.
-    q.countN = 6
-    await q.count()
-    host.emit(ended('count-6', 6, '5', '1'))
-    q.countN = 8
-    await q.count()
-    host.emit(ended('count-8', 8, '92', '12'))
+    const six = await count(q, 6)
+    await runs.end(six.runId, 'queens', result(6, '5', '1'))
+    const eight = await count(q, 8)
+    await runs.end(eight.runId, 'queens', result(8, '92', '12'))
+    await eight.done
     expect(q.counts.map((c) => [c.n, c.matches])).toEqual([
       [8, true],
       [6, false],
@@ -91,47 +94,52 @@ describe('the queens store: counting on the host', () => {
   })
 
   it('stops a count, saying it resumes; says why a count failed or could not start', async () => {
-    host.answer('queens.count', ({ n }) => ({ countId: `count-${n}` }))
-    host.answer('queens.cancel', () => null)
     const q = useQueens()
     const app = useApp()
-    q.countN = 16
-    await q.count()
-    await q.cancelCount()
-    expect(host.callsOf('queens.cancel')).toEqual([{ countId: 'count-16' }])
+    const first = await count(q, 16)
+    q.cancelCount()
+    await first.done
+    expect(runs.cancelled()).toEqual([first.runId])
     expect(q.counting).toBeUndefined()
-    await q.count()
-    host.emit({
-      type: 'queens.ended',
-      countId: 'count-16',
-      n: 16,
-      outcome: 'failed',
-      error: 'a worker stopped',
-      elapsedMs: 3,
+    const second = await count(q, 16)
+    await runs.emit({
+      type: 'run.started',
+      runId: second.runId,
+      kind: 'queens',
+      runsOn: { kind: 'here', processes: 2 },
     })
+    await runs.end(second.runId, 'queens', { error: 'a worker stopped' })
+    await second.done
+    // The host refuses a board it cannot count before it starts.
     q.countN = 40
     await q.count()
     expect(app.notices.map((n) => n.text)).toEqual([
       'Stopped counting n = 16; counting it again resumes where it stopped',
       'Counting n = 16 failed: a worker stopped',
-      'The count could not start: queens.count: bad parameters (n: Too big: expected number to be <=27)',
+      'The count could not start: run.start: bad parameters (params.n: Too big: expected number to be <=27)',
     ])
     expect(q.counts).toEqual([])
   })
-  it('keeps the line about a worker that died during its count, after the count too', async () => {
-    host.answer('queens.count', ({ n }) => ({ countId: `count-${n}` }))
+
+  it('keeps the lines about workers that died during its count, after the count too', async () => {
     const q = useQueens()
-    q.countN = 12
-    await q.count()
+    const { runId, done } = await count(q, 12)
     const line = 'a worker process stopped unexpectedly (SIGKILL); task 4 run again'
-    host.emit({ type: 'queens.notice', countId: 'count-12', n: 12, message: line })
-    host.emit({ type: 'queens.notice', countId: 'count-other', n: 13, message: 'not this one' })
-    expect(q.countNotices).toEqual([line])
-    host.emit(ended('count-12', 12, '14200', '1787'))
+    await runs.emit({
+      type: 'run.ended',
+      runId,
+      kind: 'queens',
+      outcome: 'done',
+      ...result(12, '14200', '1787'),
+      notices: [line],
+      elapsedMs: 1,
+    })
+    await done
     expect(q.countNotices).toEqual([line])
     expect(q.counts[0]).toMatchObject({ n: 12, total: '14200', matches: true })
     // A new count starts with no lines.
-    await q.count()
+    void count(q, 12)
+    await settled()
     expect(q.countNotices).toEqual([])
   })
 })

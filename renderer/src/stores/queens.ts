@@ -1,17 +1,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { RunPlace, WorkbenchEvent } from '../../../shared/api/contract'
+import type { QueensCountResult } from '../../../shared/api/run'
 import type { Hint, QueensGameResult, Square } from '../../../shared/queens/game/solve'
 import { legalMoves } from '../../../shared/queens/game/solve'
 import { publishedQueens } from '../../../shared/queens/oeis'
-import { api } from '../api'
 import type { QueensReply, QueensRequest } from '../queens/protocol'
 import { WorkerChannel } from '../worker-channel'
 import { useApp } from './app'
-import { useRunOn } from './run-on'
+import { runStore } from './run-store'
 
-type Progress = Extract<WorkbenchEvent, { type: 'queens.progress' }>
-type Ended = Extract<WorkbenchEvent, { type: 'queens.ended' }>
 /** One worker per kind of job, so that a long listing never holds up the game. */
 const channel = () =>
   new WorkerChannel<QueensRequest, QueensReply>(
@@ -21,89 +18,69 @@ const channel = () =>
 /** Squares as plain arrays: a store's reactive arrays cannot be posted to a worker. */
 const plain = (squares: readonly Square[]): Square[] => squares.map(([r, c]) => [r, c])
 
-export interface CountResult {
-  readonly n: number
-  readonly total: string
-  readonly unique: string
-  readonly nodes: number
-  readonly ms: number
-  readonly resumed: number
-  readonly tasks: number
+export interface CountResult extends QueensCountResult {
   /** OEIS A000170 and A002562 agree. */
   readonly matches: boolean
 }
 
 /**
- * The queens view's state: counts on the worker processes (through the API), the solution
+ * The queens view's state: counts on the host's task farm (run kind `queens`), the solution
  * browser and the partial-solutions chart (Web Worker), and the game against the perfect player
  * (Web Worker) with its move history for take-back.
  */
 export const useQueens = defineStore('queens', () => {
   const app = useApp()
-  const runOn = useRunOn()
 
   // ---- counting ------------------------------------------------------------------------------
+  const run = runStore('queens')
   const countN = ref(12)
-  const counting = shallowRef<{ countId: string; n: number; progress?: Progress }>()
+  /** The n of the count under way, or of the last one. */
+  const countedN = ref<number>()
+  const counting = computed(() =>
+    run.running.value && countedN.value !== undefined
+      ? { n: countedN.value, progress: run.progress.value }
+      : undefined,
+  )
   const counts = ref<CountResult[]>([])
   /** Lines about the last count that did not stop it: a worker that died, its task run again. */
-  const countNotices = ref<string[]>([])
+  const countNotices = computed(() => run.notices.value)
   /** Where the last count ran (or runs), as its host said when it started. */
-  const countPlace = shallowRef<{ n: number; runsOn: RunPlace }>()
+  const countPlace = computed(() => {
+    const runsOn = run.place.value
+    return runsOn && countedN.value !== undefined ? { n: countedN.value, runsOn } : undefined
+  })
 
+  /** Counts n on the host's task farm (run kind `queens`); resolves when the count ends. */
   async function count(): Promise<void> {
     const n = countN.value
-    try {
-      // The host reads where to run when the count starts: the address just typed goes first.
-      await runOn.commit()
-      const { countId } = await api.call('queens.count', { n })
-      counting.value = { countId, n }
-      countNotices.value = []
-      countPlace.value = undefined
-    } catch (e) {
-      app.notify('error', `The count could not start: ${(e as Error).message}`)
-    }
-  }
-
-  async function cancelCount(): Promise<void> {
-    const c = counting.value
-    if (!c) return
-    counting.value = undefined
-    await api.call('queens.cancel', { countId: c.countId })
-    app.notify('info', `Stopped counting n = ${c.n}; counting it again resumes where it stopped`)
-  }
-
-  function onEnded(e: Ended): void {
-    if (e.countId !== counting.value?.countId) return
-    counting.value = undefined
-    if (e.outcome === 'failed') app.notify('error', `Counting n = ${e.n} failed: ${e.error}`)
-    if (e.outcome !== 'done') return
-    const published = publishedQueens(e.n)
-    const result: CountResult = {
-      n: e.n,
-      total: e.total!,
-      unique: e.unique!,
-      nodes: e.nodes ?? 0,
-      ms: e.elapsedMs,
-      resumed: e.resumed ?? 0,
-      tasks: e.tasks ?? 0,
+    countedN.value = n
+    const { result, error } = await run.start({ n })
+    if (error !== undefined)
+      app.notify(
+        'error',
+        // No place: the host refused it before it started.
+        run.place.value === undefined
+          ? `The count could not start: ${error}`
+          : `Counting n = ${n} failed: ${error}`,
+      )
+    if (!result) return
+    const published = publishedQueens(n)
+    const row: CountResult = {
+      ...result,
       matches:
         published !== undefined &&
-        String(published.total) === e.total &&
-        String(published.unique) === e.unique,
+        String(published.total) === result.total &&
+        String(published.unique) === result.unique,
     }
-    counts.value = [result, ...counts.value.filter((c) => c.n !== e.n)]
+    counts.value = [row, ...counts.value.filter((c) => c.n !== n)]
   }
 
-  api.onEvent((e) => {
-    if (e.type === 'queens.started' && e.countId === counting.value?.countId)
-      countPlace.value = { n: e.n, runsOn: e.runsOn }
-    else if (e.type === 'queens.progress' && e.countId === counting.value?.countId)
-      counting.value = { ...counting.value, progress: e }
-    else if (e.type === 'queens.notice' && e.countId === counting.value?.countId)
-      countNotices.value = [...countNotices.value, e.message]
-    else if (e.type === 'queens.ended') onEnded(e)
-  })
+  function cancelCount(): void {
+    const c = counting.value
+    if (!c) return
+    run.cancel()
+    app.notify('info', `Stopped counting n = ${c.n}; counting it again resumes where it stopped`)
+  }
 
   // ---- solutions and the chart ---------------------------------------------------------------
   const browse = channel()

@@ -7,6 +7,7 @@ import type {
   RunKind,
   RunOutcome,
   RunParams,
+  RunPlan,
   RunProgress,
   RunResult,
 } from '../../../shared/api/run'
@@ -45,28 +46,40 @@ export function runStore<K extends RunKind>(kind: K) {
   /** The host's time from the run's start to its end. */
   const elapsedMs = ref(0)
   const place = shallowRef<RunPlace>()
+  const plan = shallowRef<RunPlan<K>>()
   const progress = shallowRef<RunProgress<K>>()
   const items = shallowRef<readonly RunItem<K>[]>([])
   const result = shallowRef<RunResult<K>>()
   const error = ref<string>()
   const notices = ref<readonly string[]>([])
   let current: Current<K> | undefined
+  /** The run cancelled here last: its end may still bring what it had found. */
+  let stopped: string | undefined
 
   api.onEvent((e) => {
-    if (!e.type.startsWith('run.') || (e as RunEvent).kind !== kind || !current) return
+    if (!e.type.startsWith('run.') || (e as RunEvent).kind !== kind) return
     const event = e as RunEventOf<K>
+    if (event.type === 'run.ended' && event.runId === stopped) {
+      stopped = undefined
+      notices.value = event.notices ?? []
+      elapsedMs.value = event.elapsedMs
+      if (event.result !== undefined) result.value = event.result
+    }
+    if (!current) return
     if (current.runId === undefined) current.early.push(event)
     else if (event.runId === current.runId) apply(event)
   })
 
   function apply(e: RunEventOf<K>): void {
-    if (e.type === 'run.started') place.value = e.runsOn
-    else if (e.type === 'run.progress') progress.value = e.progress
+    if (e.type === 'run.started') {
+      place.value = e.runsOn
+      plan.value = e.plan
+    } else if (e.type === 'run.progress') progress.value = e.progress
     else if (e.type === 'run.items') items.value = [...items.value, ...e.items]
     else {
       notices.value = e.notices ?? []
       elapsedMs.value = e.elapsedMs
-      if (e.outcome === 'done') result.value = e.result
+      if (e.result !== undefined) result.value = e.result
       finish(e.outcome, e.outcome === 'done' ? e.result : undefined, e.error)
     }
   }
@@ -83,13 +96,16 @@ export function runStore<K extends RunKind>(kind: K) {
 
   function start(params: RunParams<K>): Promise<RunEnd<K>> {
     cancel()
+    stopped = undefined
     running.value = true
     state.value = 'running'
     lastRunId.value = undefined
     place.value = undefined
+    plan.value = undefined
     items.value = []
     result.value = undefined
     error.value = undefined
+    notices.value = []
     return new Promise((settle) => {
       const mine: Current<K> = { early: [], settle }
       current = mine
@@ -111,11 +127,15 @@ export function runStore<K extends RunKind>(kind: K) {
     })
   }
 
-  /** Ends the run at once: its workers are stopped, and `start` resolves with neither. */
+  /**
+   * Ends the run at once: its workers are stopped, and `start` resolves with neither; what it had
+   * found, for the kinds that keep that, comes into `result` with its end.
+   */
   function cancel(): void {
     const runId = current?.runId
     if (!current) return
     finish('cancelled', undefined)
+    stopped = runId
     if (runId !== undefined) void api.call('run.cancel', { runId }).catch(() => {})
   }
 
@@ -125,6 +145,8 @@ export function runStore<K extends RunKind>(kind: K) {
     runId: lastRunId,
     elapsedMs,
     place,
+    /** What the run will do, for the kinds that say (from `run.started`). */
+    plan,
     progress,
     /** The time left, once the run can say it. */
     eta: computed(() => progress.value?.etaSeconds),
