@@ -100,17 +100,27 @@ function inside(poly6: readonly Pt[], px: number, py: number): boolean {
   return odd
 }
 
-/** The quarter centroids inside a lattice polygon (unscaled vertices), scaled by 6. */
-export function quarterCentroids(polygon: readonly Pt[]): Pt[] {
-  const poly6 = polygon.map(([x, y]) => [6 * x, 6 * y] as const)
-  const xs = polygon.map((p) => p[0])
-  const ys = polygon.map((p) => p[1])
+/**
+ * A figure: one polygon, or several rings (outlines and holes, any orientation, meeting at most
+ * at points), a point being inside when an odd number of rings surround it.
+ */
+export type BruteFigure = readonly Pt[] | readonly (readonly Pt[])[]
+
+const ringsOf = (figure: BruteFigure): (readonly Pt[])[] =>
+  typeof figure[0][0] === 'number' ? [figure as readonly Pt[]] : [...(figure as readonly Pt[][])]
+
+/** The quarter centroids inside a lattice polygon or rings (unscaled vertices), scaled by 6. */
+export function quarterCentroids(figure: BruteFigure): Pt[] {
+  const rings = ringsOf(figure)
+  const rings6 = rings.map((ring) => ring.map(([x, y]) => [6 * x, 6 * y] as const))
+  const xs = rings.flat().map((p) => p[0])
+  const ys = rings.flat().map((p) => p[1])
   const out: Pt[] = []
   for (let cx = Math.min(...xs); cx < Math.max(...xs); cx++) {
     for (let cy = Math.min(...ys); cy < Math.max(...ys); cy++) {
       for (const [ox, oy] of CENTROIDS) {
         const p: Pt = [6 * cx + ox, 6 * cy + oy]
-        if (inside(poly6, p[0], p[1])) out.push(p)
+        if (rings6.filter((r) => inside(r, p[0], p[1])).length % 2 === 1) out.push(p)
       }
     }
   }
@@ -127,10 +137,10 @@ export class BruteForce {
   private readonly placementCells: readonly (readonly number[][])[]
 
   constructor(
-    figurePolygon: readonly Pt[],
+    figure: BruteFigure,
     readonly pieces: readonly BrutePiece[],
   ) {
-    this.figure = quarterCentroids(figurePolygon)
+    this.figure = quarterCentroids(figure)
     this.figure.forEach((p, i) => this.index.set(pointKey(p), i))
     this.symmetries = this.findSymmetries()
     const placements: Cover[][] = []
@@ -283,6 +293,6 @@ function cellBox(points: readonly Pt[]): {
 }
 
 /** Convenience: solve a puzzle outright. */
-export function bruteForce(figure: readonly Pt[], pieces: readonly BrutePiece[]): BruteForceResult {
+export function bruteForce(figure: BruteFigure, pieces: readonly BrutePiece[]): BruteForceResult {
   return new BruteForce(figure, pieces).solve()
 }

@@ -48,21 +48,38 @@ export function halfSquares(q: Quarters): number {
  * coincides with a quarter point; no tolerance is needed.
  */
 export function rasterizePolygon(poly: Polygon): Quarters {
-  const { minY, maxY } = boundingBox(poly)
-  const n = poly.length
+  return rasterizeRings([poly])
+}
+
+/**
+ * All quarters inside an even number of rings (a region's outlines and holes, in any
+ * orientation): the scanlines cross every ring's edges and pair the crossings up, which is exact
+ * where rings meet only at lattice points, as no scanline passes through one.
+ */
+export function rasterizeRings(rings: readonly Polygon[]): Quarters {
+  let minY = Infinity
+  let maxY = -Infinity
+  for (const ring of rings) {
+    const box = boundingBox(ring)
+    minY = Math.min(minY, box.minY)
+    maxY = Math.max(maxY, box.maxY)
+  }
   const out: number[] = []
   const xs: number[] = []
   for (let cy = minY; cy < maxY; cy++) {
     for (let r = 1; r <= 3; r++) {
       const qy = 4 * cy + r
       xs.length = 0
-      for (let i = 0; i < n; i++) {
-        const x1 = 4 * poly[i][0]
-        const y1 = 4 * poly[i][1]
-        const x2 = 4 * poly[(i + 1) % n][0]
-        const y2 = 4 * poly[(i + 1) % n][1]
-        if ((y1 < qy && qy < y2) || (y2 < qy && qy < y1)) {
-          xs.push(x1 + ((qy - y1) * (x2 - x1)) / (y2 - y1))
+      for (const poly of rings) {
+        const n = poly.length
+        for (let i = 0; i < n; i++) {
+          const x1 = 4 * poly[i][0]
+          const y1 = 4 * poly[i][1]
+          const x2 = 4 * poly[(i + 1) % n][0]
+          const y2 = 4 * poly[(i + 1) % n][1]
+          if ((y1 < qy && qy < y2) || (y2 < qy && qy < y1)) {
+            xs.push(x1 + ((qy - y1) * (x2 - x1)) / (y2 - y1))
+          }
         }
       }
       xs.sort((a, b) => a - b)

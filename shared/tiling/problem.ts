@@ -5,12 +5,11 @@ import {
   halfSquares,
   normalizeQuarters,
   quarterExtent,
-  rasterizePolygon,
   transformQuarters,
   type Quarters,
 } from '../lattice/quarters'
+import { rasterizeShape, type FigureShape } from '../lattice/region'
 import type { Orientation, Shape } from '../pieces/shape'
-import { normalizePolygon, type Point } from '../lattice/polygon'
 import { InputError } from '../errors'
 
 export interface PieceKind {
@@ -65,10 +64,11 @@ export interface TilingProblem {
 /**
  * The target figure as the search sees it: its raster normalised to start at cell (0, 0) (shifted
  * by `shift` cells from the figure's own coordinates), its extent in cells, its area in
- * half-squares, and its symmetries, each with the shift that brings the turned raster back.
+ * half-squares, and its symmetries, each with the shift that brings the turned raster back. The
+ * symmetries are the raster's, so those of a region with its holes and parts.
  */
 export interface FigureRaster {
-  readonly polygon: readonly Point[]
+  readonly shape: FigureShape
   readonly quarters: Quarters
   readonly shift: readonly [number, number]
   readonly width: number
@@ -78,9 +78,8 @@ export interface FigureRaster {
   readonly symmetryShift: ReadonlyMap<D4, readonly [number, number]>
 }
 
-export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
-  const poly = normalizePolygon(polygon)
-  const { quarters, dx, dy } = normalizeQuarters(rasterizePolygon(poly))
+export function rasterizeFigure(shape: FigureShape): FigureRaster {
+  const { quarters, dx, dy } = normalizeQuarters(rasterizeShape(shape))
   const ext = quarterExtent(quarters)
   const W = ext.maxCX + 1
   const H = ext.maxCY + 1
@@ -102,7 +101,7 @@ export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
     }
   }
   return {
-    polygon: poly,
+    shape,
     quarters,
     shift: [dx, dy],
     width: W,
@@ -148,10 +147,10 @@ export function estimatePlacements(figure: FigureRaster, pieces: readonly PieceK
 }
 
 export function buildTilingProblem(
-  figurePolygon: readonly Point[],
+  figureShape: FigureShape,
   pieces: readonly PieceKind[],
 ): TilingProblem {
-  const figure = rasterizeFigure(figurePolygon)
+  const figure = rasterizeFigure(figureShape)
   checkArea(pieces, figure.area)
   const estimate = estimatePlacements(figure, pieces)
   if (estimate > LIMITS.maxPlacements) {
@@ -303,8 +302,8 @@ export interface FigureFit {
 }
 
 /** The cheap part of `rasterizeFigure`: no symmetries, no cell table. */
-export function figureFit(polygon: readonly Point[]): FigureFit {
-  const { quarters } = normalizeQuarters(rasterizePolygon(normalizePolygon(polygon)))
+export function figureFit(shape: FigureShape): FigureFit {
+  const { quarters } = normalizeQuarters(rasterizeShape(shape))
   const ext = quarterExtent(quarters)
   const W = ext.maxCX + 1
   const H = ext.maxCY + 1

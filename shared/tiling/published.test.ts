@@ -4,6 +4,7 @@ import { convexCases, outlineFigures } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
 import { parseFigure, parsePieceSet, type PieceSet } from '../formats/load'
 import { d4Matrix } from '../lattice/d4'
+import type { FigureShape } from '../lattice/region'
 import { buildTilingProblem } from './problem'
 import { planSearch, TilingSearch, type SymmetryMode, type TilingSolution } from './search'
 import { verifyTiling } from './verify'
@@ -18,7 +19,7 @@ const kinds = (s: PieceSet) =>
 /** Runs a search, re-checking every tiling it emits with the independent verifier. */
 function solveVerified(
   s: PieceSet,
-  polygon: readonly (readonly [number, number])[],
+  polygon: FigureShape,
   mode: SymmetryMode = 'reduce',
   engine: 'bits' | 'dlx' = 'bits',
 ) {
