@@ -55,7 +55,8 @@ export function regionRings(shape: FigureShape): Polygon[] {
 /** Area in half-square triangles: the outlines' less their holes'. */
 export function shapeArea(shape: FigureShape): number {
   return asRegion(shape).reduce(
-    (s, p) => s + areaInHalfSquares(p.outline) - p.holes.reduce((t, h) => t + areaInHalfSquares(h), 0),
+    (s, p) =>
+      s + areaInHalfSquares(p.outline) - p.holes.reduce((t, h) => t + areaInHalfSquares(h), 0),
     0,
   )
 }
@@ -194,22 +195,33 @@ export function cellsRegion(rows: readonly string[]): Region | string {
       if (ch !== '#')
         return `row ${r + 1}, column ${c + 1}: ${JSON.stringify(ch)} is neither "#" (a cell) nor "." (no cell)`
       const y = rows.length - 1 - r
-      quarters.push(4 * c + 3, 4 * y + 2, 4 * c + 2, 4 * y + 3, 4 * c + 1, 4 * y + 2, 4 * c + 2, 4 * y + 1)
+      quarters.push(
+        4 * c + 3,
+        4 * y + 2,
+        4 * c + 2,
+        4 * y + 3,
+        4 * c + 1,
+        4 * y + 2,
+        4 * c + 2,
+        4 * y + 1,
+      )
     }
   }
   if (quarters.length === 0) return 'has no cell: mark cells with "#"'
-  if (quarters.length / 2 > 2 * LIMITS.maxArea) return `is larger than ${LIMITS.maxArea} half-squares`
+  if (quarters.length / 2 > 2 * LIMITS.maxArea)
+    return `is larger than ${LIMITS.maxArea} half-squares`
   return traceRegion(Int32Array.from(quarters))
 }
 
 /**
  * The region a raster of half-squares covers: its boundary as rings with the region on the left,
- * joined at a point where rings touch by taking the sharpest left turn there, so that rings meet
- * at the point rather than cross; counter-clockwise rings are the parts' outlines, each hole goes
- * to the smallest outline around it.
+ * a walk along the boundary cut into a ring each time it comes back to a point it passed, so
+ * that rings meet at points but none touches itself; counter-clockwise rings are the parts'
+ * outlines, each hole goes to the smallest outline around it.
  */
 export function traceRegion(q: Quarters): Region {
-  // Doubled coordinates, where cell centres are lattice points too.
+  // Doubled coordinates, where cell centres are lattice points too: every point where the
+  // boundary can touch itself is then the end of a step.
   const edges = new Map<string, [number, number, number, number]>()
   for (let i = 0; i < q.length; i += 2) {
     const [cx, cy, d] = quarterCell(q[i], q[i + 1])
@@ -237,19 +249,31 @@ export function traceRegion(q: Quarters): Region {
     const k = `${e[0]},${e[1]}`
     leaving.set(k, [...(leaving.get(k) ?? []), e])
   }
-  const used = new Set<[number, number, number, number]>()
   const outlines: Point[][] = []
   const holes: Point[][] = []
   for (const first of edges.values()) {
-    if (used.has(first)) continue
-    const ring: Point[] = []
-    for (let e = first; !used.has(e); ) {
-      used.add(e)
-      ring.push([e[0] / 2, e[1] / 2])
-      const options = leaving.get(`${e[2]},${e[3]}`)!.filter((o) => !used.has(o) || o === first)
-      e = options.reduce((best, o) => (turn(e, o) > turn(e, best) ? o : best))
+    if (leaving.get(`${first[0]},${first[1]}`)?.includes(first) !== true) continue
+    const path: string[] = []
+    const onPath = new Map<string, number>()
+    for (let e = first; ;) {
+      const from = `${e[0]},${e[1]}`
+      const out = leaving.get(from)!
+      out.splice(out.indexOf(e), 1)
+      onPath.set(from, path.length)
+      path.push(from)
+      const to = `${e[2]},${e[3]}`
+      const back = onPath.get(to)
+      if (back !== undefined) {
+        const ring = path.splice(back).map((k) => {
+          onPath.delete(k)
+          const [x, y] = k.split(',').map(Number)
+          return [x / 2, y / 2] as const
+        })
+        ;(signedArea2(ring) > 0 ? outlines : holes).push(normalizePolygon(ring))
+        if (path.length === 0) break
+      }
+      e = leaving.get(to)![0]
     }
-    ;(signedArea2(ring) > 0 ? outlines : holes).push(normalizePolygon(ring))
   }
   const parts = outlines.map((outline) => ({ outline, holes: [] as Point[][] }))
   const bySize = [...parts].sort((a, b) => signedArea2(a.outline) - signedArea2(b.outline))
@@ -261,12 +285,6 @@ export function traceRegion(q: Quarters): Region {
     bySize.find((part) => inside(part.outline, p))?.holes.push(h)
   }
   return parts
-}
-
-/** How far left the path turns from edge e onto edge o, as an angle in (−π, π]. */
-function turn(e: readonly number[], o: readonly number[]): number {
-  const a = Math.atan2(o[3] - o[1], o[2] - o[0]) - Math.atan2(e[3] - e[1], e[2] - e[0])
-  return a <= -Math.PI ? a + 2 * Math.PI : a > Math.PI ? a - 2 * Math.PI : a
 }
 
 /** Even-odd test of a point on no side of the polygon. */

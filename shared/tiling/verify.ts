@@ -29,7 +29,8 @@ type Ring = readonly (readonly [number, number])[]
  * A figure: one polygon, or parts each an outline with holes. A point lies in it when it lies
  * inside an odd number of its rings (rings do not cross), whatever their orientation.
  */
-export type VerifyFigure = Ring | readonly { readonly outline: Ring; readonly holes: readonly Ring[] }[]
+export type VerifyFigure =
+  Ring | readonly { readonly outline: Ring; readonly holes: readonly Ring[] }[]
 
 /** Returns undefined if the tiling is valid, otherwise what is wrong. */
 export function verifyTiling(
@@ -37,9 +38,7 @@ export function verifyTiling(
   pieces: readonly VerifyPiece[],
   moves: readonly VerifyMove[],
 ): string | undefined {
-  const rings: Ring[] = figure.flatMap((p) =>
-    'outline' in p ? [p.outline, ...p.holes] : [],
-  )
+  const rings: Ring[] = figure.flatMap((p) => ('outline' in p ? [p.outline, ...p.holes] : []))
   if (rings.length === 0) rings.push(figure as Ring)
   const used = new Array<number>(pieces.length).fill(0)
   const placed: [number, number][][] = []
