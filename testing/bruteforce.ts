@@ -18,6 +18,8 @@ export type Matrix = readonly [number, number, number, number]
 export interface BrutePiece {
   readonly polygon: readonly Pt[]
   readonly count: number
+  /** False for a one-sided piece: only the turns (the first 4 matrices) place it. */
+  readonly flip?: boolean
 }
 
 /** A placed piece as a move: the polygon mapped by `matrix` about the origin, then shifted. */
@@ -31,7 +33,11 @@ export interface BruteMove {
 export interface BruteForceResult {
   /** Tilings of the fixed figure (copies of a piece not told apart). */
   readonly fixed: number
-  /** Classes of tilings under the figure's symmetries. */
+  /**
+   * Classes of tilings under the figure's symmetries that map the set to itself: each piece's
+   * placements onto placements of itself or, for one-sided pieces, of another piece with as many
+   * copies (its mirror twin).
+   */
   readonly solutions: number
   /** Every tiling of the fixed figure as its key (see `BruteForce.key`), sorted. */
   readonly tilings: readonly string[]
@@ -73,6 +79,7 @@ interface Symmetry {
 }
 
 const pointKey = (p: Pt): string => `${p[0]},${p[1]}`
+const pointsKey = (points: readonly Pt[]): string => points.map(pointKey).sort().join(';')
 
 function makeCover(kind: number, points: readonly Pt[]): Cover {
   const keys = points.map(pointKey).sort()
@@ -142,14 +149,13 @@ export class BruteForce {
   ) {
     this.figure = quarterCentroids(figure)
     this.figure.forEach((p, i) => this.index.set(pointKey(p), i))
-    this.symmetries = this.findSymmetries()
     const placements: Cover[][] = []
     const cells: number[][][] = []
     pieces.forEach((piece, kind) => {
       const seen = new Set<string>()
       const list: Cover[] = []
       const ids: number[][] = []
-      for (const m of SQUARE_MATRICES) {
+      for (const m of piece.flip === false ? SQUARE_MATRICES.slice(0, 4) : SQUARE_MATRICES) {
         const base = quarterCentroids(piece.polygon.map((p) => apply(m, p)))
         // Every cell translation that keeps the piece's box inside the figure's box.
         const [lo, hi] = [cellBox(base), cellBox(this.figure)]
@@ -171,6 +177,35 @@ export class BruteForce {
     })
     this.placements = placements
     this.placementCells = cells
+    for (const [kind, list] of placements.entries())
+      for (const c of list)
+        this.kindsAt.set(pointsKey(c.points), [
+          ...(this.kindsAt.get(pointsKey(c.points)) ?? []),
+          kind,
+        ])
+    this.symmetries = this.findSymmetries().filter((s) =>
+      placements.every((list) => list.every((c) => this.mapCover(c, s) !== undefined)),
+    )
+  }
+
+  /** The kinds that have a placement on exactly these points. */
+  private readonly kindsAt = new Map<string, number[]>()
+
+  /**
+   * A placement's image under a symmetry, as a placement of its own kind or else of another
+   * kind with as many copies; undefined if there is none (the symmetry does not map the set to
+   * itself).
+   */
+  private mapCover(c: Cover, s: Symmetry): Cover | undefined {
+    const points = c.points.map((p) => {
+      const [x, y] = apply(s.matrix, p)
+      return [x + s.sx, y + s.sy] as const
+    })
+    const kinds = this.kindsAt.get(pointsKey(points)) ?? []
+    const kind = kinds.includes(c.kind)
+      ? c.kind
+      : kinds.find((k) => this.pieces[k].count === this.pieces[c.kind].count)
+    return kind === undefined ? undefined : makeCover(kind, points)
   }
 
   /** Quarters in the figure. */
@@ -246,15 +281,7 @@ export class BruteForce {
   }
 
   private image(covers: readonly Cover[], s: Symmetry): Cover[] {
-    return covers.map((c) =>
-      makeCover(
-        c.kind,
-        c.points.map((p) => {
-          const [x, y] = apply(s.matrix, p)
-          return [x + s.sx, y + s.sy] as const
-        }),
-      ),
-    )
+    return covers.map((c) => this.mapCover(c, s)!)
   }
 
   /** The matrices (with a lattice shift) that map the figure's quarters onto themselves. */

@@ -1,5 +1,6 @@
 /**
- * Small random regions for property tests: in a box of up to 4 × 3 cells each cell is empty, full
+ * Small random regions for property tests (half the time with one-sided pieces, some chiral and
+ * some with their mirror twins): in a box of up to 4 × 3 cells each cell is empty, full
  * or one of its four half-squares (the border full, half the time), so holes, corner contacts and
  * several parts all come up; the region is traced from that raster (`traceRegion`). Its pieces are a random multiset of the
  * diaboloes and their halves (or, on a board of whole cells only, the monomino to the L-tromino)
@@ -14,6 +15,8 @@ export interface RegionPiece {
   readonly name: string
   readonly polygon: readonly Point[]
   readonly count: number
+  /** False for a one-sided piece. */
+  readonly flip?: boolean
 }
 
 export interface RandomRegion {
@@ -73,6 +76,45 @@ const SHAPES: Record<string, { polygon: Point[]; area: number; cells: boolean }>
     area: 2,
     cells: false,
   },
+  // Chiral pieces, each the other's mirror twin.
+  'mirror parallelogram': {
+    polygon: [
+      [1, 0],
+      [2, 0],
+      [1, 1],
+      [0, 1],
+    ],
+    area: 2,
+    cells: false,
+  },
+  'S tetromino': {
+    polygon: [
+      [0, 0],
+      [2, 0],
+      [2, 1],
+      [3, 1],
+      [3, 2],
+      [1, 2],
+      [1, 1],
+      [0, 1],
+    ],
+    area: 8,
+    cells: true,
+  },
+  'Z tetromino': {
+    polygon: [
+      [1, 0],
+      [3, 0],
+      [3, 1],
+      [2, 1],
+      [2, 2],
+      [0, 2],
+      [0, 1],
+      [1, 1],
+    ],
+    area: 8,
+    cells: true,
+  },
 }
 
 function square(w: number, h: number): Point[] {
@@ -96,7 +138,12 @@ function rasterOf(fills: readonly Fill[], width: number): Int32Array {
 }
 
 /** Pieces of exactly `area` half-squares, drawn in the order `picks` names them. */
-function piecesFor(area: number, cellsOnly: boolean, picks: readonly number[]): RegionPiece[] {
+function piecesFor(
+  area: number,
+  cellsOnly: boolean,
+  oneSided: boolean,
+  picks: readonly number[],
+): RegionPiece[] {
   const names = Object.keys(SHAPES).filter((n) => !cellsOnly || SHAPES[n].cells)
   const counts = new Map<string, number>()
   let left = area
@@ -113,7 +160,12 @@ function piecesFor(area: number, cellsOnly: boolean, picks: readonly number[]): 
     if (n > 0) counts.set(name, (counts.get(name) ?? 0) + n)
     left -= n * SHAPES[name].area
   }
-  return [...counts].map(([name, count]) => ({ name, polygon: SHAPES[name].polygon, count }))
+  return [...counts].map(([name, count]) => ({
+    name,
+    polygon: SHAPES[name].polygon,
+    count,
+    ...(oneSided ? { flip: false } : {}),
+  }))
 }
 
 export function regionArbitrary(): fc.Arbitrary<RandomRegion> {
@@ -124,12 +176,14 @@ export function regionArbitrary(): fc.Arbitrary<RandomRegion> {
         width: fc.integer({ min: 1, max: 4 }),
         height: fc.integer({ min: 1, max: 3 }),
         cellsOnly: fc.boolean(),
+        // Every piece one-sided: turned, never turned over.
+        oneSided: fc.boolean(),
         // A full border round the box, so that what lies inside makes holes.
         framed: fc.boolean(),
         fills: fc.array(fill, { minLength: 12, maxLength: 12 }),
-        picks: fc.array(fc.nat(5), { minLength: 0, maxLength: 8 }),
+        picks: fc.array(fc.nat(7), { minLength: 0, maxLength: 8 }),
       })
-      .map(({ cellsOnly, framed, fills, picks, ...box }) => {
+      .map(({ cellsOnly, oneSided, framed, fills, picks, ...box }) => {
         const width = framed ? Math.max(3, box.width) : box.width
         const height = framed ? 3 : box.height
         const border = (i: number) =>
@@ -138,14 +192,14 @@ export function regionArbitrary(): fc.Arbitrary<RandomRegion> {
           .slice(0, width * height)
           .map((f, i): Fill => (framed && border(i) ? 'full' : f))
           .map((f) => (cellsOnly && f !== 'empty' ? 'full' : f))
-        return { width, cellsOnly, used, picks }
+        return { width, cellsOnly, oneSided, used, picks }
       })
       .filter(({ used }) => used.some((f) => f !== 'empty'))
-      .map(({ width, cellsOnly, used, picks }) => {
+      .map(({ width, cellsOnly, oneSided, used, picks }) => {
         const raster = rasterOf(used, width)
         return {
           region: traceRegion(raster),
-          pieces: piecesFor(raster.length / 4, cellsOnly, picks),
+          pieces: piecesFor(raster.length / 4, cellsOnly, oneSided, picks),
         }
       })
       // The brute force tries every packing of the copies: a few copies keep it quick.

@@ -35,6 +35,8 @@ export interface Piece {
   readonly polygon: readonly Point[]
   readonly count: number
   readonly color?: string
+  /** False for a one-sided piece: turned, never turned over. */
+  readonly flip?: boolean
   readonly shape: Shape
 }
 
@@ -102,7 +104,10 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
   const data = pieceSetDataFromJson(value, source)
   return {
     ...data,
-    pieces: data.pieces.map(({ area: _, ...p }) => ({ ...p, shape: analyzeShape(p.polygon) })),
+    pieces: data.pieces.map(({ area: _, ...p }) => ({
+      ...p,
+      shape: analyzeShape(p.polygon, p.flip !== false),
+    })),
   }
 }
 
@@ -153,7 +158,14 @@ export function pieceSetDataFromJson(
       throw new InputError(
         `${source}: more than ${LIMITS.maxPieces} pieces (copies counted); that is beyond what the workbench can search`,
       )
-    pieces.push({ name: p.name, polygon, count: p.count, color: p.color, area: pieceArea })
+    pieces.push({
+      name: p.name,
+      polygon,
+      count: p.count,
+      color: p.color,
+      ...(p.flip === false ? { flip: false } : {}),
+      area: pieceArea,
+    })
   })
   const figures = (data.figures ?? []).map((f, i) => {
     const problem = latticePolygonProblem(f.polygon, 'figure')
@@ -234,6 +246,7 @@ export function pieceSetToJson(
       polygon: p.polygon,
       count: p.count,
       ...(p.color ? { color: p.color } : {}),
+      ...(p.flip === false ? { flip: false } : {}),
     })),
     ...(set.figures.length > 0
       ? { figures: set.figures.map((f) => ({ name: f.name, polygon: f.polygon })) }
@@ -279,6 +292,7 @@ const KNOWN_FIELDS = [
   'cells',
   'count',
   'color',
+  'flip',
 ]
 
 /** One zod issue as a sentence that says where, in the user's terms. */

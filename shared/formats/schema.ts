@@ -21,7 +21,8 @@ import { z } from 'zod'
  *
  * A polygon lists its vertices in order (either direction); vertices are lattice points and every
  * edge runs horizontally, vertically or diagonally at 45°. Areas are counted in half-square
- * triangles. count defaults to 1; color is optional.
+ * triangles. count defaults to 1; color is optional. "flip": false makes a piece one-sided: it
+ * may be turned but not turned over (give its mirror image as a piece of its own if wanted).
  */
 export const PIECE_SET_FORMAT = 'puzzle-workbench/piece-set'
 export const FIGURE_FORMAT = 'puzzle-workbench/figure'
@@ -55,6 +56,7 @@ const pieceSchema = z.strictObject({
     .string({ error: 'color must be a string like "#e4572e"' })
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'color must look like "#e4572e"' })
     .optional(),
+  flip: z.boolean({ error: 'flip must be true or false' }).optional(),
 })
 
 export const pieceSetSchema = z.strictObject({

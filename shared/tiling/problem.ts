@@ -5,6 +5,7 @@ import {
   halfSquares,
   normalizeQuarters,
   quarterExtent,
+  quartersKey,
   transformQuarters,
   type Quarters,
 } from '../lattice/quarters'
@@ -150,7 +151,14 @@ export function buildTilingProblem(
   figureShape: FigureShape,
   pieces: readonly PieceKind[],
 ): TilingProblem {
-  const figure = rasterizeFigure(figureShape)
+  const raster = rasterizeFigure(figureShape)
+  // The symmetries of the count: those of the figure that map the set to itself.
+  const images = new Map<D4, PieceImage[][]>()
+  for (const g of raster.symmetry) {
+    const image = setImage(pieces, g)
+    if (image) images.set(g, image)
+  }
+  const figure = { ...raster, symmetry: raster.symmetry.filter((g) => images.has(g)) }
   checkArea(pieces, figure.area)
   const estimate = estimatePlacements(figure, pieces)
   if (estimate > LIMITS.maxPlacements) {
@@ -208,14 +216,15 @@ export function buildTilingProblem(
     if (g === 0) continue
     const [sdx, sdy] = figure.symmetryShift.get(g)!
     const img = new Int32Array(placements.length)
+    const image = images.get(g)!
     placements.forEach((pl, p) => {
-      const im = pieces[pl.piece].shape.image[pl.orientation * 8 + g]
+      const im = image[pl.piece][pl.orientation]
       const [gx, gy] = d4Apply(g, pl.tx, pl.ty)
       const tx = gx + im.dx + sdx
       const ty = gy + im.dy + sdy
       const target =
         tx >= 0 && ty >= 0 && tx < W && ty < H
-          ? at[((orientBase[pl.piece] + im.o) * H + ty) * W + tx]
+          ? at[((orientBase[im.piece] + im.o) * H + ty) * W + tx]
           : -1
       if (target < 0)
         throw new Error('internal: a symmetry of the figure maps a placement outside it')
@@ -271,6 +280,45 @@ export function buildTilingProblem(
     placementImage,
     obstruction,
   }
+}
+
+/** Where a move of the square takes a piece's orientation: a kind, its orientation and a shift. */
+interface PieceImage {
+  readonly piece: number
+  readonly o: number
+  readonly dx: number
+  readonly dy: number
+}
+
+/**
+ * What g does to every orientation of every piece, if it maps the set onto itself: a free piece
+ * onto itself; a one-sided piece (turned only) onto itself if g is a turn, else onto its mirror
+ * twin, a one-sided piece of the same count. Undefined if some piece has no such image: then g
+ * is no symmetry of the count (a tiling's mirror image would need a piece the set lacks).
+ */
+function setImage(pieces: readonly PieceKind[], g: D4): PieceImage[][] | undefined {
+  const where = new Map<string, { piece: number; o: number }>()
+  pieces.forEach((p, piece) =>
+    p.shape.orientations.forEach((or, o) => where.set(quartersKey(or.quarters), { piece, o })),
+  )
+  const out: PieceImage[][] = []
+  for (const [i, p] of pieces.entries()) {
+    const row: PieceImage[] = []
+    for (const [o, or] of p.shape.orientations.entries()) {
+      const own = p.shape.image[o * 8 + g]
+      if (own.o >= 0) {
+        row.push({ piece: i, ...own })
+        continue
+      }
+      const t = normalizeQuarters(transformQuarters(or.quarters, g))
+      const twin = where.get(quartersKey(t.quarters))
+      if (!twin || pieces[twin.piece].count !== p.count || pieces[twin.piece].shape.flip)
+        return undefined
+      row.push({ ...twin, dx: -t.dx, dy: -t.dy })
+    }
+    out.push(row)
+  }
+  return out
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * An independent check of a tiling, sharing no code with the solvers: from the piece polygons as
  * given, the emitted moves and the figure polygon alone, it confirms that
- *  - each placed piece is a legal move of its piece (a symmetry of the square, then an integer
- *    translation),
+ *  - each placed piece is a legal move of its piece (a symmetry of the square, a turn only for a
+ *    one-sided piece, then an integer translation),
  *  - every piece is used exactly its count,
  *  - the placed pieces cover the figure exactly: every quarter triangle of the lattice inside the
  *    figure lies in exactly one piece, and none outside the figure lies in any.
@@ -13,6 +13,8 @@ export interface VerifyPiece {
   readonly name: string
   readonly polygon: readonly (readonly [number, number])[]
   readonly count: number
+  /** False for a one-sided piece: a move may turn it, never turn it over. */
+  readonly flip?: boolean
 }
 
 export interface VerifyMove {
@@ -52,6 +54,8 @@ export function verifyTiling(
       b * b + d * d === 1 &&
       a * b + c * d === 0
     if (!orthogonal) return `move ${i} is not a symmetry of the square`
+    if (pieces[m.piece].flip === false && a * d - b * c < 0)
+      return `move ${i} turns the one-sided piece "${pieces[m.piece].name}" over`
     if (!Number.isInteger(m.dx) || !Number.isInteger(m.dy))
       return `move ${i} is not a lattice translation`
     used[m.piece]++
