@@ -177,18 +177,16 @@ export function quarterExtent(q: Quarters): {
   return { minCX, minCY, maxCX, maxCY }
 }
 
-export type TraceResult = { ok: true; polygons: Point[][] } | { ok: false; problem: string }
+/** A directed side (x1, y1) → (x2, y2) in doubled coordinates. */
+export type Side = [number, number, number, number]
 
 /**
- * The outline of a raster, as lattice polygons. A raster that is one piece without holes gives
- * one polygon. Problems reported: quarters that do not form half-squares, parts that touch only
- * at a corner, several parts, holes.
+ * The sides of a raster's boundary, each with the raster on its left, keyed "x1,y1,x2,y2": each
+ * quarter's three sides, counter-clockwise, less those two quarters share. Coordinates are
+ * doubled, so that cell centres are lattice points too.
  */
-export function traceOutline(q: Quarters): TraceResult {
-  if (q.length === 0) return { ok: false, problem: 'is empty' }
-  // Work in doubled coordinates, where cell centres are lattice points too.
-  const edges = new Map<string, [number, number, number, number]>()
-  const key = (x1: number, y1: number, x2: number, y2: number) => `${x1},${y1},${x2},${y2}`
+export function boundaryEdges(q: Quarters): Map<string, Side> {
+  const edges = new Map<string, Side>()
   for (let i = 0; i < q.length; i += 2) {
     const [cx, cy, d] = quarterCell(q[i], q[i + 1])
     const corners: [number, number][] = [
@@ -200,17 +198,30 @@ export function traceOutline(q: Quarters): TraceResult {
     // Counter-clockwise: the quarter on side d runs from corner d+1 to corner d+2 (mod 4).
     const [ax, ay] = corners[(d + 1) % 4]
     const [bx, by] = corners[(d + 2) % 4]
-    const c: [number, number] = [2 * cx + 1, 2 * cy + 1]
+    const [mx, my] = [2 * cx + 1, 2 * cy + 1]
     for (const [x1, y1, x2, y2] of [
       [ax, ay, bx, by],
-      [bx, by, c[0], c[1]],
-      [c[0], c[1], ax, ay],
+      [bx, by, mx, my],
+      [mx, my, ax, ay],
     ]) {
-      const back = key(x2, y2, x1, y1)
+      const back = `${x2},${y2},${x1},${y1}`
       if (edges.has(back)) edges.delete(back)
-      else edges.set(key(x1, y1, x2, y2), [x1, y1, x2, y2])
+      else edges.set(`${x1},${y1},${x2},${y2}`, [x1, y1, x2, y2])
     }
   }
+  return edges
+}
+
+export type TraceResult = { ok: true; polygons: Point[][] } | { ok: false; problem: string }
+
+/**
+ * The outline of a raster, as lattice polygons. A raster that is one piece without holes gives
+ * one polygon. Problems reported: quarters that do not form half-squares, parts that touch only
+ * at a corner, several parts, holes.
+ */
+export function traceOutline(q: Quarters): TraceResult {
+  if (q.length === 0) return { ok: false, problem: 'is empty' }
+  const edges = boundaryEdges(q)
   const out = new Map<string, [number, number, number, number][]>()
   for (const e of edges.values()) {
     const k = `${e[0]},${e[1]}`

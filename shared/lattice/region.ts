@@ -8,7 +8,7 @@ import {
   type Point,
   type Polygon,
 } from './polygon'
-import { quarterCell, rasterizeRings, type Quarters } from './quarters'
+import { boundaryEdges, quarterCell, rasterizeRings, type Quarters, type Side } from './quarters'
 
 /**
  * A board as puzzle books print them: one or more parts, each an outline with any number of
@@ -220,31 +220,9 @@ export function cellsRegion(rows: readonly string[]): Region | string {
  * outlines, each hole goes to the smallest outline around it.
  */
 export function traceRegion(q: Quarters): Region {
-  // Doubled coordinates, where cell centres are lattice points too: every point where the
-  // boundary can touch itself is then the end of a step.
-  const edges = new Map<string, [number, number, number, number]>()
-  for (let i = 0; i < q.length; i += 2) {
-    const [cx, cy, d] = quarterCell(q[i], q[i + 1])
-    const corners: [number, number][] = [
-      [2 * cx, 2 * cy],
-      [2 * cx + 2, 2 * cy],
-      [2 * cx + 2, 2 * cy + 2],
-      [2 * cx, 2 * cy + 2],
-    ]
-    const [ax, ay] = corners[(d + 1) % 4]
-    const [bx, by] = corners[(d + 2) % 4]
-    const c = [2 * cx + 1, 2 * cy + 1]
-    for (const [x1, y1, x2, y2] of [
-      [ax, ay, bx, by],
-      [bx, by, c[0], c[1]],
-      [c[0], c[1], ax, ay],
-    ]) {
-      const back = `${x2},${y2},${x1},${y1}`
-      if (edges.has(back)) edges.delete(back)
-      else edges.set(`${x1},${y1},${x2},${y2}`, [x1, y1, x2, y2])
-    }
-  }
-  const leaving = new Map<string, [number, number, number, number][]>()
+  // In doubled coordinates every point where the boundary can touch itself ends a side.
+  const edges = boundaryEdges(q)
+  const leaving = new Map<string, Side[]>()
   for (const e of edges.values()) {
     const k = `${e[0]},${e[1]}`
     leaving.set(k, [...(leaving.get(k) ?? []), e])
