@@ -30,6 +30,7 @@ import { check, loadSet, median, type Result } from './measure'
 import buildMain from '../testing/build-main'
 import { scalingBench } from './scaling'
 import { queueBench } from './queue'
+import { regionsBench } from './regions'
 
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
 function tangramConvex(): Result {
@@ -212,6 +213,7 @@ const results: Result[] = [
   ...puzzlesBench(),
   ...designBench(),
   pentominoes(),
+  ...regionsBench(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
   ...(await scalingBench()),

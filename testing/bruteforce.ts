@@ -18,6 +18,8 @@ export type Matrix = readonly [number, number, number, number]
 export interface BrutePiece {
   readonly polygon: readonly Pt[]
   readonly count: number
+  /** False for a one-sided piece: only the turns (the first 4 matrices) place it. */
+  readonly flip?: boolean
 }
 
 /** A placed piece as a move: the polygon mapped by `matrix` about the origin, then shifted. */
@@ -31,7 +33,11 @@ export interface BruteMove {
 export interface BruteForceResult {
   /** Tilings of the fixed figure (copies of a piece not told apart). */
   readonly fixed: number
-  /** Classes of tilings under the figure's symmetries. */
+  /**
+   * Classes of tilings under the figure's symmetries that map the set to itself: each piece's
+   * placements onto placements of itself or, for one-sided pieces, of another piece with as many
+   * copies (its mirror twin).
+   */
   readonly solutions: number
   /** Every tiling of the fixed figure as its key (see `BruteForce.key`), sorted. */
   readonly tilings: readonly string[]
@@ -73,6 +79,7 @@ interface Symmetry {
 }
 
 const pointKey = (p: Pt): string => `${p[0]},${p[1]}`
+const pointsKey = (points: readonly Pt[]): string => points.map(pointKey).sort().join(';')
 
 function makeCover(kind: number, points: readonly Pt[]): Cover {
   const keys = points.map(pointKey).sort()
@@ -100,17 +107,27 @@ function inside(poly6: readonly Pt[], px: number, py: number): boolean {
   return odd
 }
 
-/** The quarter centroids inside a lattice polygon (unscaled vertices), scaled by 6. */
-export function quarterCentroids(polygon: readonly Pt[]): Pt[] {
-  const poly6 = polygon.map(([x, y]) => [6 * x, 6 * y] as const)
-  const xs = polygon.map((p) => p[0])
-  const ys = polygon.map((p) => p[1])
+/**
+ * A figure: one polygon, or several rings (outlines and holes, any orientation, meeting at most
+ * at points), a point being inside when an odd number of rings surround it.
+ */
+export type BruteFigure = readonly Pt[] | readonly (readonly Pt[])[]
+
+const ringsOf = (figure: BruteFigure): (readonly Pt[])[] =>
+  typeof figure[0][0] === 'number' ? [figure as readonly Pt[]] : [...(figure as readonly Pt[][])]
+
+/** The quarter centroids inside a lattice polygon or rings (unscaled vertices), scaled by 6. */
+export function quarterCentroids(figure: BruteFigure): Pt[] {
+  const rings = ringsOf(figure)
+  const rings6 = rings.map((ring) => ring.map(([x, y]) => [6 * x, 6 * y] as const))
+  const xs = rings.flat().map((p) => p[0])
+  const ys = rings.flat().map((p) => p[1])
   const out: Pt[] = []
   for (let cx = Math.min(...xs); cx < Math.max(...xs); cx++) {
     for (let cy = Math.min(...ys); cy < Math.max(...ys); cy++) {
       for (const [ox, oy] of CENTROIDS) {
         const p: Pt = [6 * cx + ox, 6 * cy + oy]
-        if (inside(poly6, p[0], p[1])) out.push(p)
+        if (rings6.filter((r) => inside(r, p[0], p[1])).length % 2 === 1) out.push(p)
       }
     }
   }
@@ -127,19 +144,18 @@ export class BruteForce {
   private readonly placementCells: readonly (readonly number[][])[]
 
   constructor(
-    figurePolygon: readonly Pt[],
+    figure: BruteFigure,
     readonly pieces: readonly BrutePiece[],
   ) {
-    this.figure = quarterCentroids(figurePolygon)
+    this.figure = quarterCentroids(figure)
     this.figure.forEach((p, i) => this.index.set(pointKey(p), i))
-    this.symmetries = this.findSymmetries()
     const placements: Cover[][] = []
     const cells: number[][][] = []
     pieces.forEach((piece, kind) => {
       const seen = new Set<string>()
       const list: Cover[] = []
       const ids: number[][] = []
-      for (const m of SQUARE_MATRICES) {
+      for (const m of piece.flip === false ? SQUARE_MATRICES.slice(0, 4) : SQUARE_MATRICES) {
         const base = quarterCentroids(piece.polygon.map((p) => apply(m, p)))
         // Every cell translation that keeps the piece's box inside the figure's box.
         const [lo, hi] = [cellBox(base), cellBox(this.figure)]
@@ -161,6 +177,35 @@ export class BruteForce {
     })
     this.placements = placements
     this.placementCells = cells
+    for (const [kind, list] of placements.entries())
+      for (const c of list)
+        this.kindsAt.set(pointsKey(c.points), [
+          ...(this.kindsAt.get(pointsKey(c.points)) ?? []),
+          kind,
+        ])
+    this.symmetries = this.findSymmetries().filter((s) =>
+      placements.every((list) => list.every((c) => this.mapCover(c, s) !== undefined)),
+    )
+  }
+
+  /** The kinds that have a placement on exactly these points. */
+  private readonly kindsAt = new Map<string, number[]>()
+
+  /**
+   * A placement's image under a symmetry, as a placement of its own kind or else of another
+   * kind with as many copies; undefined if there is none (the symmetry does not map the set to
+   * itself).
+   */
+  private mapCover(c: Cover, s: Symmetry): Cover | undefined {
+    const points = c.points.map((p) => {
+      const [x, y] = apply(s.matrix, p)
+      return [x + s.sx, y + s.sy] as const
+    })
+    const kinds = this.kindsAt.get(pointsKey(points)) ?? []
+    const kind = kinds.includes(c.kind)
+      ? c.kind
+      : kinds.find((k) => this.pieces[k].count === this.pieces[c.kind].count)
+    return kind === undefined ? undefined : makeCover(kind, points)
   }
 
   /** Quarters in the figure. */
@@ -236,15 +281,7 @@ export class BruteForce {
   }
 
   private image(covers: readonly Cover[], s: Symmetry): Cover[] {
-    return covers.map((c) =>
-      makeCover(
-        c.kind,
-        c.points.map((p) => {
-          const [x, y] = apply(s.matrix, p)
-          return [x + s.sx, y + s.sy] as const
-        }),
-      ),
-    )
+    return covers.map((c) => this.mapCover(c, s)!)
   }
 
   /** The matrices (with a lattice shift) that map the figure's quarters onto themselves. */
@@ -283,6 +320,6 @@ function cellBox(points: readonly Pt[]): {
 }
 
 /** Convenience: solve a puzzle outright. */
-export function bruteForce(figure: readonly Pt[], pieces: readonly BrutePiece[]): BruteForceResult {
+export function bruteForce(figure: BruteFigure, pieces: readonly BrutePiece[]): BruteForceResult {
   return new BruteForce(figure, pieces).solve()
 }

@@ -228,6 +228,229 @@ describe('command line', () => {
     expect(r.err).toContain(message)
   })
 
+  it('tile counts a board with a hole and one of two parts, written as "polygons" or "cells"', () => {
+    const holed = file(
+      'centre.json',
+      JSON.stringify({
+        name: '8x8 centre hole',
+        polygons: [
+          {
+            outline: [
+              [0, 0],
+              [8, 0],
+              [8, 8],
+              [0, 8],
+            ],
+            holes: [
+              [
+                [3, 3],
+                [3, 5],
+                [5, 5],
+                [5, 3],
+              ],
+            ],
+          },
+        ],
+      }),
+    )
+    const r = cli('tile', 'pentominoes', holed, '--count', '--json', '--jobs', '1')
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out)).toMatchObject({
+      area: 120,
+      solutions: 65,
+      fixed: 520,
+      complete: true,
+    })
+    // Two parts joined at a corner: a 2 × 1 and a 2 × 2 square, tiled by dominoes every way.
+    const parts = file('parts.json', JSON.stringify({ cells: ['..##', '..##', '##..'] }))
+    const dominoes = file(
+      'dominoes.json',
+      JSON.stringify({
+        name: 'dominoes',
+        pieces: [
+          {
+            name: 'd',
+            polygon: [
+              [0, 0],
+              [2, 0],
+              [2, 1],
+              [0, 1],
+            ],
+            count: 3,
+          },
+        ],
+      }),
+    )
+    const all = JSON.parse(
+      cli('tile', dominoes, parts, '--all', '--json', '--raw', '--jobs', '1').out,
+    )
+    expect(all).toMatchObject({ solutions: 2, fixed: 2 })
+    expect(all.tilings).toHaveLength(2)
+  })
+
+  it.each([
+    [
+      {
+        polygons: [
+          {
+            outline: [
+              [0, 0],
+              [4, 0],
+              [4, 4],
+              [0, 4],
+            ],
+            holes: [
+              [
+                [3, 1],
+                [5, 1],
+                [5, 2],
+                [3, 2],
+              ],
+            ],
+          },
+        ],
+      },
+      'error: hole.json: figure, hole 1 is not inside its outline at the cell (4, 1)',
+    ],
+    [
+      {
+        polygons: [
+          {
+            outline: [
+              [0, 0],
+              [4, 0],
+              [4, 4],
+              [0, 4],
+            ],
+            holes: [
+              [
+                [1, 1],
+                [3, 1],
+                [3, 3],
+                [1, 3],
+              ],
+              [
+                [2, 1],
+                [3, 2],
+                [2, 3],
+                [1, 2],
+              ],
+            ],
+          },
+        ],
+      },
+      'error: hole.json: figure, holes 1 and 2 overlap at the cell (1, 1)',
+    ],
+    [
+      {
+        polygons: [
+          {
+            outline: [
+              [0, 0],
+              [4, 0],
+              [4, 4],
+              [0, 4],
+            ],
+            holes: [
+              [
+                [1, 1],
+                [2, 1],
+                [3, 1],
+              ],
+            ],
+          },
+        ],
+      },
+      'error: hole.json: figure, hole 1: has zero area',
+    ],
+    [
+      {
+        polygons: [
+          {
+            outline: [
+              [0, 0],
+              [2, 0],
+              [2, 2],
+              [0, 2],
+            ],
+          },
+          {
+            outline: [
+              [1, 1],
+              [3, 1],
+              [3, 3],
+              [1, 3],
+            ],
+          },
+        ],
+      },
+      'error: hole.json: figure, parts 1 and 2 overlap at the cell (1, 1)',
+    ],
+    [
+      {
+        polygons: [
+          {
+            outline: [
+              [0, 0],
+              [4, 0],
+              [4, 4],
+              [0, 4],
+            ],
+            holes: [
+              [
+                [0, 1],
+                [1, 1],
+                [1, 2],
+                [0, 2],
+              ],
+            ],
+          },
+        ],
+      },
+      'error: hole.json: figure, the outline and hole 1 run along the same side from (0, 2) to (0, 1); rings may meet only at points',
+    ],
+    [
+      { cells: ['###', '##', '###'] },
+      'error: hole.json: figure, cells: row 2 has 2 characters, row 1 has 3',
+    ],
+    [{ cells: ['###', '#o#'] }, 'error: hole.json: figure, cells: row 2, column 2: "o" is neither'],
+    [
+      {
+        polygon: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [2, 1],
+          [2, 2],
+          [1, 2],
+          [1, 1],
+          [0, 1],
+        ],
+      },
+      'error: hole.json: the figure the outline touches itself at (1, 1) (edges 3 and 7); write a figure with holes or parts as "polygons"',
+    ],
+    [
+      {
+        polygon: [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+        ],
+        cells: ['#'],
+      },
+      'error: hole.json: the figure gives "polygon" and "cells"; give only one of',
+    ],
+  ])(
+    'a bad board %j exits 1 with one line naming the file and the part, hole or row',
+    (figure, message) => {
+      const r = cli('tile', 'pentominoes', file('hole.json', JSON.stringify(figure)))
+      expect(r.code).toBe(1)
+      expect(r.err.trim().split('\n')).toHaveLength(1)
+      expect(r.err).toContain(message)
+      expect(r.err).not.toContain('piece')
+    },
+  )
+
   it('reads a set that starts with a byte-order mark, as the app does', () => {
     const set = file('bom.json', '\uFEFF' + readFileSync('resources/sets/tangram.json', 'utf8'))
     const r = cli('convex', set, '--json', '--jobs', '1')

@@ -4,9 +4,11 @@ import { InputError } from '../../shared/errors'
 import {
   parseFigure,
   parseJson,
+  outlineFigure,
   pieceSetFromJson,
   type Figure,
   type PieceSet,
+  type RegionFigure,
 } from '../../shared/formats/load'
 import { solvableSet, type SolvableSet } from '../../shared/pieces/solvable'
 import { readFileSyncChecked } from '../services/input-file'
@@ -66,11 +68,17 @@ export function wholeOption(name: string, v: string | undefined, lo: number, hi:
   return n
 }
 
-export function loadFigure(arg: string): Figure {
+/** A figure file, or a bundled figure by name: one outline or a region. */
+export function loadFigure(arg: string): RegionFigure {
   let path = arg
   if (!existsSync(arg) && /^[a-z0-9-]+$/i.test(arg)) {
     const bundled = join(RESOURCES, 'figures', `${arg.toLowerCase()}.json`)
     if (existsSync(bundled)) path = bundled
   }
   return parseFigure(readInput(path, 'figure'), basename(path))
+}
+
+/** A figure of one outline, for what draws or grows only those (`what`: "--from"). */
+export function loadOutlineFigure(arg: string, what: string): Figure {
+  return outlineFigure(loadFigure(arg), basename(arg), what)
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { BundledFigure, BundledSet } from '../../shared/api/contract'
+import { simplePolygon } from '../../shared/lattice/region'
 import { parseFigure, parseJson, pieceSetDataFromJson } from '../../shared/formats/load'
 import { areaInHalfSquares } from '../../shared/lattice/polygon'
 import { setSummary } from '../../shared/pieces/summary'
@@ -54,18 +55,19 @@ export function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
   )
 }
 
-/** The figures shipped in `resourcesDir/figures` (rectangles, tangram square …), by file name. */
+/**
+ * The figures shipped in `resourcesDir/figures` (rectangles, tangram square …), by file name;
+ * the app draws figures of one outline, so boards with holes or parts (for the CLI) are left out.
+ */
 export function bundledFigures(resourcesDir: string): Promise<BundledFigure[]> {
   const dir = join(resolve(resourcesDir), 'figures')
-  return once(dir, () =>
-    scan(dir, (id, file, text) => {
-      const figure = parseFigure(text, file)
-      return {
-        id,
-        name: figure.name,
-        polygon: figure.polygon,
-        area: areaInHalfSquares(figure.polygon),
-      }
-    }),
+  return once(dir, async () =>
+    (
+      await scan(dir, (id, file, text) => {
+        const figure = parseFigure(text, file)
+        const polygon = simplePolygon(figure.polygon)
+        return polygon && { id, name: figure.name, polygon, area: areaInHalfSquares(polygon) }
+      })
+    ).filter((f) => f !== undefined),
   )
 }

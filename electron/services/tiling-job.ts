@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { InputError } from '../../shared/errors'
 import type { D4 } from '../../shared/lattice/d4'
-import type { Point } from '../../shared/lattice/polygon'
+import type { FigureShape } from '../../shared/lattice/region'
 import type { SetWire } from '../../shared/pieces/solvable'
 import { NodeTally, type EstimateSummary, type FigureEstimate } from '../../shared/tiling/estimate'
 import type { PlacedPiece } from '../../shared/tiling/problem'
@@ -26,7 +26,8 @@ import { partTasks, planTask, stepOfCheckpointId, type TilingTask } from './tili
  */
 export interface RunFigure {
   readonly name: string
-  readonly polygon: readonly Point[]
+  /** One polygon, or a region of parts with holes. */
+  readonly polygon: FigureShape
 }
 
 export interface RunOptions {

@@ -4,6 +4,7 @@ import type { Budget, Spent } from '../../shared/edgematch/draws'
 import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
 import type { GrowthProgress } from '../../shared/pieces/polyforms'
 import type { Point } from '../../shared/lattice/polygon'
+import type { FigureShape } from '../../shared/lattice/region'
 import type { TaitProgress } from '../../shared/tait/count'
 import type { QueensTask } from '../../shared/queens/count'
 import type { SetWire } from '../../shared/pieces/solvable'
@@ -86,7 +87,7 @@ export type DetailOf<K extends KindName> = FarmKinds[K]['detail']
  */
 export interface TilingSetup {
   readonly set: SetWire
-  readonly figures: readonly (readonly Point[])[]
+  readonly figures: readonly FigureShape[]
   readonly mode: SymmetryMode
   readonly goal: 'estimate' | 'first' | 'count'
   readonly list: boolean

@@ -11,6 +11,7 @@ const piece = z.strictObject({
   polygon,
   count: z.number(),
   color: z.string().max(20),
+  flip: z.boolean().optional(),
 })
 const figure = z.strictObject({ id: z.string().max(100), name: z.string().max(200), polygon })
 export const documentSchema = z

@@ -15,6 +15,8 @@ export interface DocPiece {
   readonly polygon: readonly Point[]
   readonly count: number
   readonly color: string
+  /** False for a one-sided piece: turned, never turned over. */
+  readonly flip?: boolean
 }
 
 export interface DocFigure {
@@ -71,6 +73,7 @@ export function documentFromSet(set: PieceSet): WorkbenchDocument {
       polygon: p.polygon,
       count: p.count,
       color: p.color ?? paletteColor(i),
+      ...(p.flip === false ? { flip: false } : {}),
     })),
     figures: set.figures.map((f) => ({ id: newId('f'), name: f.name, polygon: f.polygon })),
   }
@@ -149,6 +152,7 @@ export function documentToJson(doc: WorkbenchDocument): object {
       polygon: p.polygon,
       count: p.count,
       color: p.color,
+      flip: p.flip,
     })),
     figures: doc.figures.map((f) => ({ name: f.name, polygon: f.polygon })),
   })

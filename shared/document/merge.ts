@@ -7,6 +7,7 @@ interface Mergeable {
   readonly name: string
   readonly polygon: readonly Point[]
   readonly count: number
+  readonly flip?: boolean
 }
 
 /**
@@ -22,7 +23,7 @@ export function mergeCongruentPieces<T extends Mergeable>(
 ): { pieces: T[]; merged: string[][]; kinds: number[][]; shapes: string[] } {
   const groups = new Map<string, number[]>()
   pieces.forEach((p, i) => {
-    const key = congruenceKey(analysed?.[i] ?? analyzeShape(p.polygon))
+    const key = congruenceKey(analysed?.[i] ?? analyzeShape(p.polygon, p.flip !== false))
     groups.set(key, [...(groups.get(key) ?? []), i])
   })
   const kinds = [...groups.values()]

@@ -11,6 +11,15 @@ import {
   normalizePolygon,
   type Point,
 } from '../lattice/polygon'
+import {
+  cellsRegion,
+  isRegion,
+  normalizeRegion,
+  regionProblem,
+  shapeArea,
+  simplePolygon,
+  type FigureShape,
+} from '../lattice/region'
 import { analyzeShape, type Shape } from '../pieces/shape'
 import {
   FIGURE_FORMAT,
@@ -18,6 +27,7 @@ import {
   PIECE_SET_FORMAT,
   figureSchema,
   pieceSetSchema,
+  type FigureFile,
 } from './schema'
 
 export interface Piece {
@@ -25,6 +35,8 @@ export interface Piece {
   readonly polygon: readonly Point[]
   readonly count: number
   readonly color?: string
+  /** False for a one-sided piece: turned, never turned over. */
+  readonly flip?: boolean
   readonly shape: Shape
 }
 
@@ -36,9 +48,26 @@ export interface PieceSet {
   readonly figures: readonly Figure[]
 }
 
+/** A figure saved with a piece set: one simple polygon. */
 export interface Figure {
   readonly name: string
   readonly polygon: readonly Point[]
+}
+
+/** A figure file's figure: one simple polygon, or a region ("polygons" or "cells" in the file). */
+export interface RegionFigure {
+  readonly name: string
+  readonly polygon: FigureShape
+}
+
+/** The figure as one polygon, or an InputError saying that `what` takes only those. */
+export function outlineFigure(figure: RegionFigure, source: string, what: string): Figure {
+  const polygon = simplePolygon(figure.polygon)
+  if (!polygon)
+    throw new InputError(
+      `${source}: the figure has holes or several parts; ${what} takes a figure of one outline`,
+    )
+  return { name: figure.name, polygon }
 }
 
 /**
@@ -67,7 +96,7 @@ export function parsePieceSet(text: string, source = 'piece set'): PieceSet {
   return pieceSetFromJson(parseJson(text, source), source)
 }
 
-export function parseFigure(text: string, source = 'figure'): Figure {
+export function parseFigure(text: string, source = 'figure'): RegionFigure {
   return figureFromJson(parseJson(text, source), source)
 }
 
@@ -75,7 +104,10 @@ export function pieceSetFromJson(value: unknown, source = 'piece set'): PieceSet
   const data = pieceSetDataFromJson(value, source)
   return {
     ...data,
-    pieces: data.pieces.map(({ area: _, ...p }) => ({ ...p, shape: analyzeShape(p.polygon) })),
+    pieces: data.pieces.map(({ area: _, ...p }) => ({
+      ...p,
+      shape: analyzeShape(p.polygon, p.flip !== false),
+    })),
   }
 }
 
@@ -126,10 +158,17 @@ export function pieceSetDataFromJson(
       throw new InputError(
         `${source}: more than ${LIMITS.maxPieces} pieces (copies counted); that is beyond what the workbench can search`,
       )
-    pieces.push({ name: p.name, polygon, count: p.count, color: p.color, area: pieceArea })
+    pieces.push({
+      name: p.name,
+      polygon,
+      count: p.count,
+      color: p.color,
+      ...(p.flip === false ? { flip: false } : {}),
+      area: pieceArea,
+    })
   })
   const figures = (data.figures ?? []).map((f, i) => {
-    const problem = latticePolygonProblem(f.polygon)
+    const problem = latticePolygonProblem(f.polygon, 'figure')
     if (problem)
       throw new InputError(`${source}: figure ${i + 1} "${shownName(f.name)}": ${problem}`)
     return { name: f.name, polygon: normalizePolygon(f.polygon) }
@@ -157,20 +196,40 @@ function checkSetSize(value: unknown, source: string): void {
     )
 }
 
-export function figureFromJson(value: unknown, source = 'figure'): Figure {
+export function figureFromJson(value: unknown, source = 'figure'): RegionFigure {
   if (isObject(value) && value.format === PIECE_SET_FORMAT)
     throw new InputError(`${source}: this is a piece set, not a figure file`)
   const parsed = figureSchema.safeParse(value)
   if (!parsed.success)
     throw new InputError(`${source}: ${describeIssue(parsed.error.issues[0], value)}`)
-  const problem = latticePolygonProblem(parsed.data.polygon)
-  if (problem) throw new InputError(`${source}: the figure ${problem}`)
-  const polygon = normalizePolygon(parsed.data.polygon)
-  if (areaInHalfSquares(polygon) > LIMITS.maxArea)
+  const polygon = figureShape(parsed.data, source)
+  if (shapeArea(polygon) > LIMITS.maxArea)
     throw new InputError(
-      `${source}: the figure covers ${areaInHalfSquares(polygon)} half-squares; at most ${LIMITS.maxArea} are supported`,
+      `${source}: the figure covers ${shapeArea(polygon)} half-squares; at most ${LIMITS.maxArea} are supported`,
     )
   return { name: parsed.data.name ?? 'figure', polygon }
+}
+
+/** The figure's shape from whichever of "polygon", "polygons" and "cells" the file gives. */
+function figureShape(data: FigureFile, source: string): FigureShape {
+  const given = (['polygon', 'polygons', 'cells'] as const).filter((k) => data[k] !== undefined)
+  if (given.length !== 1)
+    throw new InputError(
+      `${source}: the figure ${given.length === 0 ? 'needs' : `gives ${given.map((k) => `"${k}"`).join(' and ')}; give only`} one of "polygon" (an outline), "polygons" (parts with holes) or "cells" (rows of "#")`,
+    )
+  if (data.polygon) {
+    const problem = latticePolygonProblem(data.polygon, 'figure')
+    if (problem) throw new InputError(`${source}: the figure ${problem}`)
+    return normalizePolygon(data.polygon)
+  }
+  if (data.polygons) {
+    const problem = regionProblem(data.polygons)
+    if (problem) throw new InputError(`${source}: figure, ${problem}`)
+    return normalizeRegion(data.polygons)
+  }
+  const region = cellsRegion(data.cells!)
+  if (typeof region === 'string') throw new InputError(`${source}: figure, cells: ${region}`)
+  return region
 }
 
 /** The file form of a set; the pieces' shapes play no part in it. */
@@ -187,6 +246,7 @@ export function pieceSetToJson(
       polygon: p.polygon,
       count: p.count,
       ...(p.color ? { color: p.color } : {}),
+      ...(p.flip === false ? { flip: false } : {}),
     })),
     ...(set.figures.length > 0
       ? { figures: set.figures.map((f) => ({ name: f.name, polygon: f.polygon })) }
@@ -194,8 +254,13 @@ export function pieceSetToJson(
   }
 }
 
-export function figureToJson(f: Figure): object {
-  return { format: FIGURE_FORMAT, version: FORMAT_VERSION, name: f.name, polygon: f.polygon }
+export function figureToJson(f: RegionFigure): object {
+  return {
+    format: FIGURE_FORMAT,
+    version: FORMAT_VERSION,
+    name: f.name,
+    ...(isRegion(f.polygon) ? { polygons: f.polygon } : { polygon: f.polygon }),
+  }
 }
 
 /** JSON with each vertex on the line of its polygon: readable and diff-friendly. */
@@ -221,8 +286,13 @@ const KNOWN_FIELDS = [
   'description',
   'pieces',
   'polygon',
+  'polygons',
+  'outline',
+  'holes',
+  'cells',
   'count',
   'color',
+  'flip',
 ]
 
 /** One zod issue as a sentence that says where, in the user's terms. */
@@ -238,7 +308,16 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
         ? ((node as unknown[])[key] as Record<string, unknown>).name
         : undefined
       where.push(`piece ${key + 1}${typeof name === 'string' ? ` "${shownName(name)}"` : ''}`)
-    } else if (parent === 'polygon' && typeof key === 'number') {
+    } else if (parent === 'polygons' && typeof key === 'number') {
+      where.push(`part ${key + 1}`)
+    } else if (parent === 'holes' && typeof key === 'number') {
+      where.push(`hole ${key + 1}`)
+    } else if (parent === 'cells' && typeof key === 'number') {
+      where.push(`row ${key + 1}`)
+    } else if (
+      typeof key === 'number' &&
+      (parent === 'polygon' || parent === 'outline' || path[k - 2] === 'holes')
+    ) {
       where.push(`vertex ${key + 1}`)
     }
     node =

@@ -14,10 +14,15 @@ import { z } from 'zod'
  * Figure:
  *   { "format": "puzzle-workbench/figure", "version": 1, "name": "square",
  *     "polygon": [[2,0],[4,2],[2,4],[0,2]] }
+ * or, for a board with holes or several parts, one of
+ *     "polygons": [ { "outline": [[0,0],[8,0],[8,8],[0,8]], "holes": [[[3,3],[5,3],[5,5],[3,5]]] }, … ]
+ *     "cells": ["########", "###..###", …]   (square cells, rows from the top, "#" a cell)
+ * Rings may touch at points, never cross, overlap or share a side.
  *
  * A polygon lists its vertices in order (either direction); vertices are lattice points and every
  * edge runs horizontally, vertically or diagonally at 45°. Areas are counted in half-square
- * triangles. count defaults to 1; color is optional.
+ * triangles. count defaults to 1; color is optional. "flip": false makes a piece one-sided: it
+ * may be turned but not turned over (give its mirror image as a piece of its own if wanted).
  */
 export const PIECE_SET_FORMAT = 'puzzle-workbench/piece-set'
 export const FIGURE_FORMAT = 'puzzle-workbench/figure'
@@ -51,6 +56,7 @@ const pieceSchema = z.strictObject({
     .string({ error: 'color must be a string like "#e4572e"' })
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'color must look like "#e4572e"' })
     .optional(),
+  flip: z.boolean({ error: 'flip must be true or false' }).optional(),
 })
 
 export const pieceSetSchema = z.strictObject({
@@ -66,11 +72,25 @@ export const pieceSetSchema = z.strictObject({
     .optional(),
 })
 
+const part = z.strictObject(
+  {
+    outline: polygon,
+    holes: z.array(polygon, { error: 'holes must be a list of polygons' }).optional(),
+  },
+  { error: 'a part must be {"outline": [[x, y], …], "holes": [[[x, y], …], …]}' },
+)
+
 export const figureSchema = z.strictObject({
   format: z.literal(FIGURE_FORMAT, { error: `format must be "${FIGURE_FORMAT}"` }).optional(),
   version: version.optional(),
   name: name.optional(),
-  polygon,
+  polygon: polygon.optional(),
+  polygons: z.array(part, { error: 'polygons must be a list of parts' }).optional(),
+  cells: z
+    .array(z.string({ error: 'a row of cells must be a string such as "##.##"' }), {
+      error: 'cells must be a list of rows such as "##.##"',
+    })
+    .optional(),
 })
 
 export type PieceSetFile = z.infer<typeof pieceSetSchema>

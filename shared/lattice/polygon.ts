@@ -68,6 +68,7 @@ function segmentContact(a: Point, b: Point, c: Point, d: Point): Point | undefin
  */
 export function latticePolygonProblem(
   vertices: readonly (readonly number[])[],
+  ring: 'piece' | 'figure' | 'hole' = 'piece',
 ): string | undefined {
   let pts = vertices
   if (pts.length >= 2) {
@@ -87,6 +88,7 @@ export function latticePolygonProblem(
   }
   const n = pts.length
   const p = pts as Polygon
+  const noun = ring === 'hole' ? 'hole' : 'outline'
   for (let i = 0; i < n; i++) {
     const a = p[i]
     const b = p[(i + 1) % n]
@@ -97,22 +99,29 @@ export function latticePolygonProblem(
     if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy))
       return `edge ${i + 1} from ${formatPoint(a)} to ${formatPoint(b)} is not horizontal, vertical or diagonal at 45°`
   }
+  // All on one line: the ring doubles back somewhere, and encloses nothing.
+  const flat = p.every((v) => cross(p[0], p[1], v) === 0) ? 'has zero area: ' : ''
   for (let i = 0; i < n; i++) {
     const a = p[i]
     const b = p[(i + 1) % n]
     const c = p[(i + 2) % n]
     // Adjacent edges share a vertex; they must not run back over each other.
     if (cross(a, b, c) === 0 && (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]) < 0)
-      return `the outline doubles back on itself at vertex ${((i + 1) % n) + 1} ${formatPoint(b)}`
+      return `${flat}the ${noun} doubles back on itself at vertex ${((i + 1) % n) + 1} ${formatPoint(b)}`
   }
   const contact = selfContact(p)
   if (contact) {
     const [i, j] = contact
     const hit = segmentContact(p[i], p[(i + 1) % n], p[j], p[(j + 1) % n])!
     const touch = hit.every(Number.isInteger) && pts.some((v) => v[0] === hit[0] && v[1] === hit[1])
-    return touch
-      ? `the outline touches itself at ${formatPoint(hit)} (edges ${i + 1} and ${j + 1}); a piece must be one simple polygon, without holes or pinches`
-      : `edges ${i + 1} and ${j + 1} cross at ${formatPoint(hit)}: the outline intersects itself`
+    if (!touch)
+      return `edges ${i + 1} and ${j + 1} cross at ${formatPoint(hit)}: the ${noun} intersects itself`
+    const where = `the ${noun} touches itself at ${formatPoint(hit)} (edges ${i + 1} and ${j + 1})`
+    return ring === 'piece'
+      ? `${where}; a piece must be one simple polygon, without holes or pinches`
+      : ring === 'figure'
+        ? `${where}; write a figure with holes or parts as "polygons" (outlines with "holes", which may touch at corners) or as "cells"`
+        : `${where}; write it as holes that touch at that corner`
   }
   if (signedArea2(p) === 0) return 'has zero area'
   return undefined

@@ -48,21 +48,38 @@ export function halfSquares(q: Quarters): number {
  * coincides with a quarter point; no tolerance is needed.
  */
 export function rasterizePolygon(poly: Polygon): Quarters {
-  const { minY, maxY } = boundingBox(poly)
-  const n = poly.length
+  return rasterizeRings([poly])
+}
+
+/**
+ * All quarters inside an even number of rings (a region's outlines and holes, in any
+ * orientation): the scanlines cross every ring's edges and pair the crossings up, which is exact
+ * where rings meet only at lattice points, as no scanline passes through one.
+ */
+export function rasterizeRings(rings: readonly Polygon[]): Quarters {
+  let minY = Infinity
+  let maxY = -Infinity
+  for (const ring of rings) {
+    const box = boundingBox(ring)
+    minY = Math.min(minY, box.minY)
+    maxY = Math.max(maxY, box.maxY)
+  }
   const out: number[] = []
   const xs: number[] = []
   for (let cy = minY; cy < maxY; cy++) {
     for (let r = 1; r <= 3; r++) {
       const qy = 4 * cy + r
       xs.length = 0
-      for (let i = 0; i < n; i++) {
-        const x1 = 4 * poly[i][0]
-        const y1 = 4 * poly[i][1]
-        const x2 = 4 * poly[(i + 1) % n][0]
-        const y2 = 4 * poly[(i + 1) % n][1]
-        if ((y1 < qy && qy < y2) || (y2 < qy && qy < y1)) {
-          xs.push(x1 + ((qy - y1) * (x2 - x1)) / (y2 - y1))
+      for (const poly of rings) {
+        const n = poly.length
+        for (let i = 0; i < n; i++) {
+          const x1 = 4 * poly[i][0]
+          const y1 = 4 * poly[i][1]
+          const x2 = 4 * poly[(i + 1) % n][0]
+          const y2 = 4 * poly[(i + 1) % n][1]
+          if ((y1 < qy && qy < y2) || (y2 < qy && qy < y1)) {
+            xs.push(x1 + ((qy - y1) * (x2 - x1)) / (y2 - y1))
+          }
         }
       }
       xs.sort((a, b) => a - b)
@@ -160,18 +177,16 @@ export function quarterExtent(q: Quarters): {
   return { minCX, minCY, maxCX, maxCY }
 }
 
-export type TraceResult = { ok: true; polygons: Point[][] } | { ok: false; problem: string }
+/** A directed side (x1, y1) → (x2, y2) in doubled coordinates. */
+export type Side = [number, number, number, number]
 
 /**
- * The outline of a raster, as lattice polygons. A raster that is one piece without holes gives
- * one polygon. Problems reported: quarters that do not form half-squares, parts that touch only
- * at a corner, several parts, holes.
+ * The sides of a raster's boundary, each with the raster on its left, keyed "x1,y1,x2,y2": each
+ * quarter's three sides, counter-clockwise, less those two quarters share. Coordinates are
+ * doubled, so that cell centres are lattice points too.
  */
-export function traceOutline(q: Quarters): TraceResult {
-  if (q.length === 0) return { ok: false, problem: 'is empty' }
-  // Work in doubled coordinates, where cell centres are lattice points too.
-  const edges = new Map<string, [number, number, number, number]>()
-  const key = (x1: number, y1: number, x2: number, y2: number) => `${x1},${y1},${x2},${y2}`
+export function boundaryEdges(q: Quarters): Map<string, Side> {
+  const edges = new Map<string, Side>()
   for (let i = 0; i < q.length; i += 2) {
     const [cx, cy, d] = quarterCell(q[i], q[i + 1])
     const corners: [number, number][] = [
@@ -183,17 +198,30 @@ export function traceOutline(q: Quarters): TraceResult {
     // Counter-clockwise: the quarter on side d runs from corner d+1 to corner d+2 (mod 4).
     const [ax, ay] = corners[(d + 1) % 4]
     const [bx, by] = corners[(d + 2) % 4]
-    const c: [number, number] = [2 * cx + 1, 2 * cy + 1]
+    const [mx, my] = [2 * cx + 1, 2 * cy + 1]
     for (const [x1, y1, x2, y2] of [
       [ax, ay, bx, by],
-      [bx, by, c[0], c[1]],
-      [c[0], c[1], ax, ay],
+      [bx, by, mx, my],
+      [mx, my, ax, ay],
     ]) {
-      const back = key(x2, y2, x1, y1)
+      const back = `${x2},${y2},${x1},${y1}`
       if (edges.has(back)) edges.delete(back)
-      else edges.set(key(x1, y1, x2, y2), [x1, y1, x2, y2])
+      else edges.set(`${x1},${y1},${x2},${y2}`, [x1, y1, x2, y2])
     }
   }
+  return edges
+}
+
+export type TraceResult = { ok: true; polygons: Point[][] } | { ok: false; problem: string }
+
+/**
+ * The outline of a raster, as lattice polygons. A raster that is one piece without holes gives
+ * one polygon. Problems reported: quarters that do not form half-squares, parts that touch only
+ * at a corner, several parts, holes.
+ */
+export function traceOutline(q: Quarters): TraceResult {
+  if (q.length === 0) return { ok: false, problem: 'is empty' }
+  const edges = boundaryEdges(q)
   const out = new Map<string, [number, number, number, number][]>()
   for (const e of edges.values()) {
     const k = `${e[0]},${e[1]}`

@@ -33,6 +33,11 @@ export interface Orientation {
  */
 export interface Shape {
   readonly polygon: readonly Point[]
+  /**
+   * False for a one-sided piece that its mirror image is not a turn of: it is only turned, so its
+   * orientations are its turns and a mirror maps none of them onto another (`image` o = −1).
+   */
+  readonly flip: boolean
   readonly quarters: Quarters
   /** Area in half-square triangles. */
   readonly area: number
@@ -45,10 +50,14 @@ export interface Shape {
   readonly image: readonly { readonly o: number; readonly dx: number; readonly dy: number }[]
 }
 
-export function analyzeShape(polygon: Polygon): Shape {
+export function analyzeShape(polygon: Polygon, flip = true): Shape {
   const poly = normalizePolygon(polygon)
   const base = rasterizePolygon(poly)
-  const { orientations, symmetry } = orientationsOf(base)
+  const free = orientationsOf(base)
+  // A one-sided piece whose turns give every orientation is no different from a free one.
+  const turns = flip ? free : orientationsOf(base, false)
+  const { orientations, symmetry } =
+    turns.orientations.length < free.orientations.length ? turns : free
   const image = orientations.flatMap((o) =>
     D4_ELEMENTS.map((g) => {
       const t = normalizeQuarters(transformQuarters(o.quarters, g))
@@ -59,21 +68,33 @@ export function analyzeShape(polygon: Polygon): Shape {
       }
     }),
   )
-  return { polygon: poly, quarters: base, area: halfSquares(base), symmetry, orientations, image }
+  return {
+    polygon: poly,
+    flip: orientations.length === free.orientations.length,
+    quarters: base,
+    area: halfSquares(base),
+    symmetry,
+    orientations,
+    image,
+  }
 }
 
 /**
  * A raster's distinct orientations (one per coset of its symmetry group, each normalised) and its
- * symmetry group: the elements of D4 that map it onto a translate of itself.
+ * symmetry group: the elements of D4 that map it onto a translate of itself; with `flip` false,
+ * of the turns only.
  */
-export function orientationsOf(raster: Quarters): {
+export function orientationsOf(
+  raster: Quarters,
+  flip = true,
+): {
   orientations: Orientation[]
   symmetry: D4[]
 } {
   const orientations: Orientation[] = []
   const symmetry: D4[] = []
   const identity = normalizeQuarters(raster).quarters
-  for (const g of D4_ELEMENTS) {
+  for (const g of flip ? D4_ELEMENTS : TURNS) {
     const { quarters, dx, dy } = normalizeQuarters(transformQuarters(raster, g))
     if (quartersEqual(quarters, identity)) symmetry.push(g)
     if (orientations.some((o) => quartersEqual(o.quarters, quarters))) continue
@@ -83,12 +104,18 @@ export function orientationsOf(raster: Quarters): {
   return { orientations, symmetry }
 }
 
-/** A canonical key of the shape up to the symmetries of the square and translation. */
+/** The identity and the three turns. */
+const TURNS: readonly D4[] = [0, 1, 2, 3]
+
+/**
+ * A canonical key of the shape up to the moves it may make and translation: a one-sided piece
+ * is not its mirror twin, nor a free piece of its shape.
+ */
 export function congruenceKey(shape: Shape): string {
   let best: string | undefined
   for (const o of shape.orientations) {
     const k = quartersKey(o.quarters)
     if (best === undefined || k < best) best = k
   }
-  return best!
+  return shape.flip ? best! : `one-sided ${best!}`
 }

@@ -47,6 +47,8 @@ export interface WirePiece {
   readonly name: string
   readonly count: number
   readonly polygon: readonly Point[]
+  /** False for a one-sided piece. */
+  readonly flip?: false
 }
 
 /**
@@ -76,7 +78,7 @@ export function solvableDocument(
     : []
   return solvableOf(
     { ...doc, name, figures },
-    doc.pieces.map((p) => analyzeShape(p.polygon)),
+    doc.pieces.map((p) => analyzeShape(p.polygon, p.flip !== false)),
   )
 }
 
@@ -92,7 +94,8 @@ function solvableOf(doc: WorkbenchDocument, shapes: readonly Shape[]): SolvableS
   const { document, merged, key, apart, spread, kinds } = mergeCongruent(doc, shapes)
   const pieces = document.pieces.map((p, k) => {
     const shape = shapes[kinds[k][0]]
-    return { name: p.name, polygon: shape.polygon, count: p.count, color: p.color, shape }
+    const flip = shape.flip ? {} : { flip: false as const }
+    return { name: p.name, polygon: shape.polygon, count: p.count, color: p.color, ...flip, shape }
   })
   return {
     name: doc.name,
@@ -105,7 +108,12 @@ function solvableOf(doc: WorkbenchDocument, shapes: readonly Shape[]): SolvableS
     spread,
     wire: {
       name: doc.name,
-      pieces: pieces.map((p) => ({ name: p.name, count: p.count, polygon: p.polygon })),
+      pieces: pieces.map((p) => ({
+        name: p.name,
+        count: p.count,
+        polygon: p.polygon,
+        ...(p.flip === false ? { flip: false as const } : {}),
+      })),
     },
   }
 }
@@ -122,7 +130,8 @@ export function piecesFromWire(wire: SetWire): Piece[] {
     name: p.name,
     count: p.count,
     polygon: p.polygon,
-    shape: analyzeShape(p.polygon),
+    ...(p.flip === false ? { flip: false } : {}),
+    shape: analyzeShape(p.polygon, p.flip !== false),
   }))
 }
 
@@ -140,6 +149,7 @@ function wireProblem(wire: unknown): string | undefined {
     if (!Number.isSafeInteger(p.count) || (p.count as number) < 1) return `${where} has no count`
     if (!Array.isArray(p.polygon) || p.polygon.length < 3 || !p.polygon.every(isPoint))
       return `${where} has no polygon of whole-number corners`
+    if (p.flip !== undefined && p.flip !== false) return `${where} has a flip other than false`
   }
   return undefined
 }

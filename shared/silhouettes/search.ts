@@ -1,7 +1,7 @@
 import { convexCases } from '../convex/convex'
 import { InputError } from '../errors'
 import { d4Matrix } from '../lattice/d4'
-import type { Point } from '../lattice/polygon'
+import { normalizePolygon, type Point } from '../lattice/polygon'
 import { latticeKey } from '../pentagons/lattice'
 import { seededRandom } from '../random'
 import {
@@ -238,7 +238,7 @@ export function countCandidate(
   const { nodes, checked, complete } = counted
   if (!complete || counted.counts.solutions === 0)
     return { counted: true, nodes, checked, complete }
-  const s = silhouette(tiling, latticeKey(polygon), counted)
+  const s = silhouette(tiling, normalizePolygon(polygon), latticeKey(polygon), counted)
   if (s.counts.solutions === 1) checkUnique(tiling, s)
   return { counted: true, nodes, checked, complete, silhouette: s }
 }
@@ -416,9 +416,14 @@ function countFigure(problem: TilingProblem, maxNodes: number): Counted {
 }
 
 /** A counted figure with the tilings it shows: its one, or the two that differ least. */
-function silhouette(problem: TilingProblem, key: string, counted: Counted): Silhouette {
+function silhouette(
+  problem: TilingProblem,
+  polygon: readonly Point[],
+  key: string,
+  counted: Counted,
+): Silhouette {
   const base = {
-    polygon: problem.figure.polygon,
+    polygon,
     key,
     symmetries: problem.figure.symmetry.length,
     counts: counted.counts,

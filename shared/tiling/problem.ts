@@ -5,12 +5,12 @@ import {
   halfSquares,
   normalizeQuarters,
   quarterExtent,
-  rasterizePolygon,
+  quartersKey,
   transformQuarters,
   type Quarters,
 } from '../lattice/quarters'
+import { rasterizeShape, type FigureShape } from '../lattice/region'
 import type { Orientation, Shape } from '../pieces/shape'
-import { normalizePolygon, type Point } from '../lattice/polygon'
 import { InputError } from '../errors'
 
 export interface PieceKind {
@@ -65,10 +65,11 @@ export interface TilingProblem {
 /**
  * The target figure as the search sees it: its raster normalised to start at cell (0, 0) (shifted
  * by `shift` cells from the figure's own coordinates), its extent in cells, its area in
- * half-squares, and its symmetries, each with the shift that brings the turned raster back.
+ * half-squares, and its symmetries, each with the shift that brings the turned raster back. The
+ * symmetries are the raster's, so those of a region with its holes and parts.
  */
 export interface FigureRaster {
-  readonly polygon: readonly Point[]
+  readonly shape: FigureShape
   readonly quarters: Quarters
   readonly shift: readonly [number, number]
   readonly width: number
@@ -78,9 +79,8 @@ export interface FigureRaster {
   readonly symmetryShift: ReadonlyMap<D4, readonly [number, number]>
 }
 
-export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
-  const poly = normalizePolygon(polygon)
-  const { quarters, dx, dy } = normalizeQuarters(rasterizePolygon(poly))
+export function rasterizeFigure(shape: FigureShape): FigureRaster {
+  const { quarters, dx, dy } = normalizeQuarters(rasterizeShape(shape))
   const ext = quarterExtent(quarters)
   const W = ext.maxCX + 1
   const H = ext.maxCY + 1
@@ -102,7 +102,7 @@ export function rasterizeFigure(polygon: readonly Point[]): FigureRaster {
     }
   }
   return {
-    polygon: poly,
+    shape,
     quarters,
     shift: [dx, dy],
     width: W,
@@ -148,10 +148,17 @@ export function estimatePlacements(figure: FigureRaster, pieces: readonly PieceK
 }
 
 export function buildTilingProblem(
-  figurePolygon: readonly Point[],
+  figureShape: FigureShape,
   pieces: readonly PieceKind[],
 ): TilingProblem {
-  const figure = rasterizeFigure(figurePolygon)
+  const raster = rasterizeFigure(figureShape)
+  // The symmetries of the count: those of the figure that map the set to itself.
+  const images = new Map<D4, PieceImage[][]>()
+  for (const g of raster.symmetry) {
+    const image = setImage(pieces, g)
+    if (image) images.set(g, image)
+  }
+  const figure = { ...raster, symmetry: raster.symmetry.filter((g) => images.has(g)) }
   checkArea(pieces, figure.area)
   const estimate = estimatePlacements(figure, pieces)
   if (estimate > LIMITS.maxPlacements) {
@@ -209,14 +216,15 @@ export function buildTilingProblem(
     if (g === 0) continue
     const [sdx, sdy] = figure.symmetryShift.get(g)!
     const img = new Int32Array(placements.length)
+    const image = images.get(g)!
     placements.forEach((pl, p) => {
-      const im = pieces[pl.piece].shape.image[pl.orientation * 8 + g]
+      const im = image[pl.piece][pl.orientation]
       const [gx, gy] = d4Apply(g, pl.tx, pl.ty)
       const tx = gx + im.dx + sdx
       const ty = gy + im.dy + sdy
       const target =
         tx >= 0 && ty >= 0 && tx < W && ty < H
-          ? at[((orientBase[pl.piece] + im.o) * H + ty) * W + tx]
+          ? at[((orientBase[im.piece] + im.o) * H + ty) * W + tx]
           : -1
       if (target < 0)
         throw new Error('internal: a symmetry of the figure maps a placement outside it')
@@ -274,6 +282,45 @@ export function buildTilingProblem(
   }
 }
 
+/** Where a move of the square takes a piece's orientation: a kind, its orientation and a shift. */
+interface PieceImage {
+  readonly piece: number
+  readonly o: number
+  readonly dx: number
+  readonly dy: number
+}
+
+/**
+ * What g does to every orientation of every piece, if it maps the set onto itself: a free piece
+ * onto itself; a one-sided piece (turned only) onto itself if g is a turn, else onto its mirror
+ * twin, a one-sided piece of the same count. Undefined if some piece has no such image: then g
+ * is no symmetry of the count (a tiling's mirror image would need a piece the set lacks).
+ */
+function setImage(pieces: readonly PieceKind[], g: D4): PieceImage[][] | undefined {
+  const where = new Map<string, { piece: number; o: number }>()
+  pieces.forEach((p, piece) =>
+    p.shape.orientations.forEach((or, o) => where.set(quartersKey(or.quarters), { piece, o })),
+  )
+  const out: PieceImage[][] = []
+  for (const [i, p] of pieces.entries()) {
+    const row: PieceImage[] = []
+    for (const [o, or] of p.shape.orientations.entries()) {
+      const own = p.shape.image[o * 8 + g]
+      if (own.o >= 0) {
+        row.push({ piece: i, ...own })
+        continue
+      }
+      const t = normalizeQuarters(transformQuarters(or.quarters, g))
+      const twin = where.get(quartersKey(t.quarters))
+      if (!twin || pieces[twin.piece].count !== p.count || pieces[twin.piece].shape.flip)
+        return undefined
+      row.push({ ...twin, dx: -t.dx, dy: -t.dy })
+    }
+    out.push(row)
+  }
+  return out
+}
+
 /**
  * Whether the raster q, moved by (tx, ty) cells, lies inside the figure whose dense index is
  * `index` (W cells wide); if so and `out` is given, the figure's quarter indices it covers.
@@ -303,8 +350,8 @@ export interface FigureFit {
 }
 
 /** The cheap part of `rasterizeFigure`: no symmetries, no cell table. */
-export function figureFit(polygon: readonly Point[]): FigureFit {
-  const { quarters } = normalizeQuarters(rasterizePolygon(normalizePolygon(polygon)))
+export function figureFit(shape: FigureShape): FigureFit {
+  const { quarters } = normalizeQuarters(rasterizeShape(shape))
   const ext = quarterExtent(quarters)
   const W = ext.maxCX + 1
   const H = ext.maxCY + 1

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { convexCases, outlineFigures } from '../convex/convex'
 import { convexOutlines } from '../convex/outlines'
-import { parseFigure, parsePieceSet, type PieceSet } from '../formats/load'
+import { figureFromJson, parseFigure, parsePieceSet, type PieceSet } from '../formats/load'
 import { d4Matrix } from '../lattice/d4'
+import type { FigureShape } from '../lattice/region'
 import { buildTilingProblem } from './problem'
 import { planSearch, TilingSearch, type SymmetryMode, type TilingSolution } from './search'
 import { verifyTiling } from './verify'
@@ -18,7 +19,7 @@ const kinds = (s: PieceSet) =>
 /** Runs a search, re-checking every tiling it emits with the independent verifier. */
 function solveVerified(
   s: PieceSet,
-  polygon: readonly (readonly [number, number])[],
+  polygon: FigureShape,
   mode: SymmetryMode = 'reduce',
   engine: 'bits' | 'dlx' = 'bits',
 ) {
@@ -119,5 +120,107 @@ describe('convex outlines: N(F)', () => {
     const A245676 = [1, 3, 2, 6, 3, 7, 5, 11, 5, 10, 7, 14, 7, 16, 11, 20, 9, 17, 13, 22]
     expect(A245676.map((_, i) => convexOutlines(i + 1).length)).toEqual(A245676)
     expect(convexOutlines(56)).toHaveLength(63)
+  })
+})
+
+describe('pentomino boards with holes (the classic 8 × 8 puzzles)', () => {
+  const pentominoes = set('pentominoes')
+  /** The 8 × 8 board without the given cells (row, column from the top left). */
+  const board = (holes: readonly (readonly [number, number])[]) =>
+    figureFromJson(
+      {
+        cells: Array.from({ length: 8 }, (_, r) =>
+          Array.from({ length: 8 }, (_, c) =>
+            holes.some(([hr, hc]) => hr === r && hc === c) ? '.' : '#',
+          ).join(''),
+        ),
+      },
+      '8x8',
+    ).polygon
+  it.each([
+    [
+      'the centre 2 × 2 hole',
+      [
+        [3, 3],
+        [3, 4],
+        [4, 3],
+        [4, 4],
+      ],
+      65,
+      8,
+    ],
+    [
+      'four holes one in from the corners',
+      [
+        [1, 1],
+        [1, 6],
+        [6, 1],
+        [6, 6],
+      ],
+      188,
+      8,
+    ],
+    [
+      'four holes two in from the corners',
+      [
+        [2, 2],
+        [2, 5],
+        [5, 2],
+        [5, 5],
+      ],
+      21,
+      8,
+    ],
+    [
+      'four holes in a pinwheel about the centre',
+      [
+        [2, 3],
+        [3, 5],
+        [5, 4],
+        [4, 2],
+      ],
+      126,
+      4,
+    ],
+  ] as const)('8 × 8 without %s', (_, holes, n, symmetries) => {
+    const figure = board(holes)
+    const { counts, tilings } = solveVerified(pentominoes, figure)
+    expect(counts).toEqual({ solutions: n, fixed: symmetries * n })
+    expect(tilings).toHaveLength(n)
+  })
+
+  it('the centre hole written as "polygons" counts the same, with the hole either way round', () => {
+    for (const hole of [
+      [
+        [3, 3],
+        [5, 3],
+        [5, 5],
+        [3, 5],
+      ],
+      [
+        [3, 3],
+        [3, 5],
+        [5, 5],
+        [5, 3],
+      ],
+    ] as const) {
+      const figure = figureFromJson(
+        {
+          polygons: [
+            {
+              outline: [
+                [0, 0],
+                [0, 8],
+                [8, 8],
+                [8, 0],
+              ],
+              holes: [hole],
+            },
+          ],
+        },
+        '8x8',
+      ).polygon
+      expect(solveVerified(pentominoes, figure).counts).toEqual({ solutions: 65, fixed: 520 })
+    }
   })
 })

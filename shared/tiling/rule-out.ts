@@ -1,10 +1,5 @@
-import {
-  areaInHalfSquares,
-  formatEdgeLength,
-  normalizePolygon,
-  transformPolygon,
-  type Point,
-} from '../lattice/polygon'
+import { formatEdgeLength, transformPolygon, type Point } from '../lattice/polygon'
+import { regionRings, shapeArea, type FigureShape } from '../lattice/region'
 import {
   coloringObstruction,
   coloringReason,
@@ -44,7 +39,7 @@ export interface RuleOut {
 /** Rules figures out for one piece set; build it once per set and ask it about every figure. */
 export interface RuleOuts {
   /** Why the figure has no tiling, if a rule-out proves it; undefined if none does. */
-  readonly check: (figure: readonly Point[]) => RuleOut | undefined
+  readonly check: (figure: FigureShape) => RuleOut | undefined
   /** The colourings' weights of the set's pieces, for `coloringObstruction` once a problem is built. */
   readonly colorings: readonly ColoringWeights[]
 }
@@ -60,7 +55,7 @@ export type PreparedFigure =
  * colourings with the weights of the placements that fit).
  */
 export function prepareFigure(
-  figure: readonly Point[],
+  figure: FigureShape,
   pieces: readonly PieceKind[],
   rules: RuleOuts,
 ): PreparedFigure {
@@ -75,22 +70,24 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
   const facing = sideDirections(pieces)
   const squareCells = ![...facing].some(diagonal)
   const colorings = coloringWeights(pieces)
-  const check = (figure: readonly Point[]): RuleOut | undefined => {
-    const mismatch = areaMismatch(area, areaInHalfSquares(figure))
+  const check = (figure: FigureShape): RuleOut | undefined => {
+    const mismatch = areaMismatch(area, shapeArea(figure))
     if (mismatch) return { reason: mismatch }
-    const poly = normalizePolygon(figure)
-    for (let i = 0; i < poly.length; i++) {
-      const a = poly[i]
-      const b = poly[(i + 1) % poly.length]
-      if (facing.has(outwardDirection(a, b))) continue
-      const side = `the side ${formatEdgeLength(a, b)} from (${a.join(', ')}) to (${b.join(', ')})`
-      return {
-        reason: squareCells
-          ? `square-cell pieces make no diagonal side, and the figure has one: ${side}`
-          : `no piece has a side that can lie along ${side}`,
+    // Rings with the figure on their left: a hole's sides face into the hole.
+    for (const ring of regionRings(figure)) {
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i]
+        const b = ring[(i + 1) % ring.length]
+        if ((a[0] === b[0] && a[1] === b[1]) || facing.has(outwardDirection(a, b))) continue
+        const side = `the side ${formatEdgeLength(a, b)} from (${a.join(', ')}) to (${b.join(', ')})`
+        return {
+          reason: squareCells
+            ? `square-cell pieces make no diagonal side, and the figure has one: ${side}`
+            : `no piece has a side that can lie along ${side}`,
+        }
       }
     }
-    const fit = figureFit(poly)
+    const fit = figureFit(figure)
     const misfit = pieces.find((p) => !fitsSomewhere(fit, p.shape.orientations))
     if (misfit) return { reason: `the piece "${misfit.name}" fits nowhere in the figure` }
     for (const { coloring, anywhere, reach } of colorings) {

@@ -83,7 +83,8 @@ export interface SearchSetup {
 }
 
 /**
- * Chooses the symmetry-breaking piece: of the single (count 1) pieces, the one left with the
+ * Chooses the symmetry-breaking piece: of the single (count 1) pieces that every symmetry of the
+ * count maps onto themselves (not a one-sided piece a mirror maps onto its twin), the one left with the
  * fewest placements when each class of placements under the figure's symmetries keeps one, the
  * one earliest in the scan order. Few placements early in the scan make the piece a strong
  * constraint: once the search front has passed them, a branch without the piece is dead. Tilings
@@ -104,6 +105,11 @@ export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSe
     { piece: number; keep: Set<number>; stab: Map<number, D4[]>; removed: number } | undefined
   problem.pieces.forEach((piece, pi) => {
     if (piece.count !== 1) return
+    // A one-sided piece that a mirror of the count maps onto its twin cannot break it.
+    const own = (p: number) =>
+      G.every((g) => problem.placements[problem.placementImage.get(g)![p]].piece === pi)
+    const first = problem.placements.findIndex((pl) => pl.piece === pi)
+    if (first >= 0 && !own(first)) return
     const keep = new Set<number>()
     const stab = new Map<number, D4[]>()
     let total = 0

@@ -1,8 +1,8 @@
 /**
  * An independent check of a tiling, sharing no code with the solvers: from the piece polygons as
  * given, the emitted moves and the figure polygon alone, it confirms that
- *  - each placed piece is a legal move of its piece (a symmetry of the square, then an integer
- *    translation),
+ *  - each placed piece is a legal move of its piece (a symmetry of the square, a turn only for a
+ *    one-sided piece, then an integer translation),
  *  - every piece is used exactly its count,
  *  - the placed pieces cover the figure exactly: every quarter triangle of the lattice inside the
  *    figure lies in exactly one piece, and none outside the figure lies in any.
@@ -13,6 +13,8 @@ export interface VerifyPiece {
   readonly name: string
   readonly polygon: readonly (readonly [number, number])[]
   readonly count: number
+  /** False for a one-sided piece: a move may turn it, never turn it over. */
+  readonly flip?: boolean
 }
 
 export interface VerifyMove {
@@ -23,12 +25,23 @@ export interface VerifyMove {
   readonly dy: number
 }
 
+type Ring = readonly (readonly [number, number])[]
+
+/**
+ * A figure: one polygon, or parts each an outline with holes. A point lies in it when it lies
+ * inside an odd number of its rings (rings do not cross), whatever their orientation.
+ */
+export type VerifyFigure =
+  Ring | readonly { readonly outline: Ring; readonly holes: readonly Ring[] }[]
+
 /** Returns undefined if the tiling is valid, otherwise what is wrong. */
 export function verifyTiling(
-  figure: readonly (readonly [number, number])[],
+  figure: VerifyFigure,
   pieces: readonly VerifyPiece[],
   moves: readonly VerifyMove[],
 ): string | undefined {
+  const rings: Ring[] = figure.flatMap((p) => ('outline' in p ? [p.outline, ...p.holes] : []))
+  if (rings.length === 0) rings.push(figure as Ring)
   const used = new Array<number>(pieces.length).fill(0)
   const placed: [number, number][][] = []
   for (const [i, m] of moves.entries()) {
@@ -41,6 +54,8 @@ export function verifyTiling(
       b * b + d * d === 1 &&
       a * b + c * d === 0
     if (!orthogonal) return `move ${i} is not a symmetry of the square`
+    if (pieces[m.piece].flip === false && a * d - b * c < 0)
+      return `move ${i} turns the one-sided piece "${pieces[m.piece].name}" over`
     if (!Number.isInteger(m.dx) || !Number.isInteger(m.dy))
       return `move ${i} is not a lattice translation`
     used[m.piece]++
@@ -56,7 +71,7 @@ export function verifyTiling(
   let minY = Infinity
   let maxX = -Infinity
   let maxY = -Infinity
-  for (const poly of [figure, ...placed]) {
+  for (const poly of [...rings, ...placed]) {
     for (const [x, y] of poly) {
       minX = Math.min(minX, x)
       minY = Math.min(minY, y)
@@ -71,14 +86,14 @@ export function verifyTiling(
     [1, 2],
     [2, 1],
   ]
-  const fig4 = figure.map(([x, y]) => [4 * x, 4 * y] as const)
+  const rings4 = rings.map((ring) => ring.map(([x, y]) => [4 * x, 4 * y] as const))
   const placed4 = placed.map((poly) => poly.map(([x, y]) => [4 * x, 4 * y] as const))
   for (let cx = minX; cx < maxX; cx++) {
     for (let cy = minY; cy < maxY; cy++) {
       for (const [ox, oy] of probes) {
         const px = 4 * cx + ox
         const py = 4 * cy + oy
-        const inFigure = winding(fig4, px, py) !== 0
+        const inFigure = rings4.filter((ring) => winding(ring, px, py) !== 0).length % 2 === 1
         let hits = 0
         for (const poly of placed4) if (winding(poly, px, py) !== 0) hits++
         const where = `(${px / 4}, ${py / 4})`

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../shared/limits'
 import { plural } from '../../../shared/plural'
 import { runDesign, type DesignRunProgress } from '../../services/design/design-run'
 import { formatDuration } from '../../../shared/tiling/estimate'
-import { loadFigure, wholeOption } from '../inputs'
+import { loadOutlineFigure, wholeOption } from '../inputs'
 import { statusBar } from '../progress'
 import { withBar, withRunPlace } from '../run'
 import { table } from '../table'
@@ -54,7 +54,7 @@ export async function designCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
-  const from = o.from === undefined ? undefined : loadFigure(o.from)
+  const from = o.from === undefined ? undefined : loadOutlineFigure(o.from, '--from')
   const request = {
     area: wholeOption('--area', o.area, 1, LIMITS.maxOutlineArea),
     pieces: wholeOption('--pieces', o.pieces, 1, LIMITS.maxOutlineArea),

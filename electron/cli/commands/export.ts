@@ -16,7 +16,7 @@ import {
 import { InputError } from '../../../shared/errors'
 import { solveJob } from '../../services/solve-job'
 import { renderExport, writeExport } from '../../services/export/exporter'
-import { loadFigure, loadSolvableSet, RESOURCES } from '../inputs'
+import { loadOutlineFigure, loadSolvableSet, RESOURCES } from '../inputs'
 import { checkBinaryStdout, isStdout, toStdout } from '../output'
 import { progressBar } from '../progress'
 import { withBar, workerCount, type CommonOptions } from '../run'
@@ -147,7 +147,7 @@ export async function exportCommand(
   const settings = exportSettingsFromOptions(opts)
   if (isStdout(opts.output) && settings.format === 'pdf') checkBinaryStdout('a PDF')
   const { set } = loadSolvableSet(setArg)
-  const figure = opts.figure ? loadFigure(opts.figure) : undefined
+  const figure = opts.figure ? loadOutlineFigure(opts.figure, 'export') : undefined
   if (opts.trace) {
     if (!figure || settings.format !== 'txt') {
       throw new InputError(

@@ -1,6 +1,6 @@
 import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
-import { areaInHalfSquares } from '../../../shared/lattice/polygon'
+import { shapeArea } from '../../../shared/lattice/region'
 import { checkArea } from '../../../shared/tiling/problem'
 import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
@@ -21,7 +21,7 @@ export async function tileCommand(
   const { set, merged } = loadSolvableSet(setArg)
   const figure = loadFigure(figureArg)
   // One figure asked about: another area than the set's is the input's error, not a verdict.
-  checkArea(set.pieces, areaInHalfSquares(figure.polygon))
+  checkArea(set.pieces, shapeArea(figure.polygon))
   const mode = opts.raw ? 'raw' : 'reduce'
   const firstOnly = !opts.count && !opts.all
   const figures = [{ name: figure.name, polygon: figure.polygon }]
@@ -55,7 +55,7 @@ export async function tileCommand(
         set: set.name,
         ...(merged.length > 0 ? { merged } : {}),
         figure: figure.name,
-        area: areaInHalfSquares(figure.polygon),
+        area: shapeArea(figure.polygon),
         convention: conventionText(mode),
         ...(firstOnly ? { buildable: tilings.length > 0 } : {}),
         solutions: countToJson(firstOnly ? tilings.length : headlineCount(r.counts, mode)),

@@ -1,0 +1,83 @@
+import { figureFromJson } from '../shared/formats/load'
+import { analyzeShape } from '../shared/pieces/shape'
+import type { Point } from '../shared/lattice/polygon'
+import type { FigureShape } from '../shared/lattice/region'
+import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
+import { TilingSearch } from '../shared/tiling/search'
+import { check, loadSet, median, type Result } from './measure'
+
+/** Every tiling of a board, one process, after one warm-up run. */
+function countBoard(
+  name: string,
+  figure: FigureShape,
+  pieces: readonly PieceKind[],
+  want: { solutions: number; fixed: number },
+): Result {
+  const times: number[] = []
+  for (let i = 0; i < 6; i++) {
+    const t0 = performance.now()
+    const counts = new TilingSearch(buildTilingProblem(figure, pieces), 'reduce').runToEnd()
+    const dt = performance.now() - t0
+    check(name, counts, want)
+    if (i > 0) times.push(dt)
+  }
+  return {
+    name: `${name} (${want.solutions})`,
+    target: '(new board kinds; no target)',
+    medianMs: median(times),
+    runs: times.length,
+    detail: 'one process, problem built each run, after one warm-up run',
+  }
+}
+
+/** Boards of issue 24: a hole, and one-sided pieces. */
+export function regionsBench(): Result[] {
+  const { pieces } = loadSet('pentominoes')
+  const holed = figureFromJson(
+    {
+      polygons: [
+        {
+          outline: [
+            [0, 0],
+            [8, 0],
+            [8, 8],
+            [0, 8],
+          ],
+          holes: [
+            [
+              [3, 3],
+              [5, 3],
+              [5, 5],
+              [3, 5],
+            ],
+          ],
+        },
+      ],
+    },
+    '8x8',
+  ).polygon
+  const mirror = (poly: readonly Point[]): Point[] => poly.map(([x, y]) => [-x, y])
+  const oneSided = pieces.flatMap((p) => {
+    const shape = analyzeShape(p.shape.polygon, false)
+    const twin = shape.flip
+      ? []
+      : [{ name: `${p.name}'`, shape: analyzeShape(mirror(p.shape.polygon), false), count: 1 }]
+    return [{ name: p.name, shape, count: 1 }, ...twin]
+  })
+  const strip: Point[] = [
+    [0, 0],
+    [30, 0],
+    [30, 3],
+    [0, 3],
+  ]
+  return [
+    countBoard('pentominoes: the 8 × 8 with a 2 × 2 centre hole', holed, pieces, {
+      solutions: 65,
+      fixed: 520,
+    }),
+    countBoard('one-sided pentominoes (18): the 3 × 30 rectangle', strip, oneSided, {
+      solutions: 46,
+      fixed: 184,
+    }),
+  ]
+}
