@@ -30,6 +30,7 @@ import { check, loadSet, median, type Result } from './measure'
 import buildMain from '../testing/build-main'
 import { scalingBench } from './scaling'
 import { queueBench } from './queue'
+import { plotPlanBench } from './plot'
 
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
 function tangramConvex(): Result {
@@ -192,6 +193,7 @@ async function tangramSheets(): Promise<Result[]> {
       runs: hpgl.times.length,
       detail: hpgl.detail,
     },
+    ...plotPlanBench(job),
   ]
 }
 
