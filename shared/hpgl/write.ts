@@ -2,6 +2,7 @@ import { InputError } from '../errors'
 import { measurePlan, planPaths, type Stroke, type XY } from '../drawing/plan'
 import { textWidth, toPage, type SheetPage, type SheetText } from '../drawing/sheet'
 import type { ClipRange, PlotterDevice } from './devices'
+import type { DeviceProfile } from '../plotter/profile'
 
 /**
  * HP-GL for pen plotters, from a sheet page: `IN;` and absolute coordinates, the pen speed `VS`,
@@ -106,7 +107,9 @@ export interface PlacedPage {
  */
 export function placePage(
   page: SheetPage,
-  opts: Pick<HpglOptions, 'device' | 'paper' | 'scale' | 'pens' | 'labels'>,
+  opts: Pick<HpglOptions, 'paper' | 'scale' | 'pens' | 'labels'> & {
+    readonly device: Pick<DeviceProfile, 'name' | 'papers' | 'unitsPerMm' | 'pens' | 'axes'>
+  },
 ): PlacedPage {
   const { device } = opts
   const clip = device.papers[opts.paper]
@@ -148,11 +151,20 @@ export function placePage(
   const k = scale * u
   const cx = (x0 + x1) / 2
   const cy = (y0 + y1) / 2
-  // Page y runs down, plotter y up; turned, page x runs along plotter y.
+  // Page y runs down, paper y up; turned, page x runs along paper y. A device whose axes run
+  // the other way counts from the other side of its range.
+  const sx = device.axes.x === 'right' ? 1 : -1
+  const sy = device.axes.y === 'up' ? 1 : -1
   const toPlotter = (x: number, y: number): [number, number] =>
     rotated
-      ? [Math.round(clip.xMax / 2 + (y - cy) * k), Math.round(clip.yMax / 2 + (x - cx) * k)]
-      : [Math.round(clip.xMax / 2 + (x - cx) * k), Math.round(clip.yMax / 2 - (y - cy) * k)]
+      ? [
+          Math.round(clip.xMax / 2 + sx * (y - cy) * k),
+          Math.round(clip.yMax / 2 + sy * (x - cx) * k),
+        ]
+      : [
+          Math.round(clip.xMax / 2 + sx * (x - cx) * k),
+          Math.round(clip.yMax / 2 - sy * (y - cy) * k),
+        ]
   return {
     strokes: strokes.map((s) => ({
       pen: s.pen,

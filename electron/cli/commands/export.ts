@@ -17,6 +17,8 @@ import { InputError } from '../../../shared/errors'
 import { solveJob } from '../../services/solve-job'
 import { renderExport, writeExport } from '../../services/export/exporter'
 import { loadFigure, loadSolvableSet, RESOURCES } from '../inputs'
+import { defaultDataDir } from '../../services/plotter/announced'
+import { loadDevices } from '../../services/plotter/device-profiles'
 import { checkBinaryStdout, isStdout, toStdout } from '../output'
 import { progressBar } from '../progress'
 import { withBar, workerCount, type CommonOptions } from '../run'
@@ -145,6 +147,8 @@ export async function exportCommand(
   write: (text: string) => void,
 ): Promise<number> {
   const settings = exportSettingsFromOptions(opts)
+  // The bundled devices and the user's own (devices.json in the settings folder).
+  const devices = loadDevices(defaultDataDir())
   if (isStdout(opts.output) && settings.format === 'pdf') checkBinaryStdout('a PDF')
   const { set } = loadSolvableSet(setArg)
   const figure = opts.figure ? loadFigure(opts.figure) : undefined
@@ -181,11 +185,11 @@ export async function exportCommand(
   }
   const fonts = join(RESOURCES, 'fonts')
   if (isStdout(opts.output)) {
-    const { files } = await renderExport(job, settings, fonts)
+    const { files } = await renderExport(job, settings, fonts, devices)
     for (const f of files) await toStdout(f.content)
     return outcome.cancelled ? 130 : 0
   }
-  const r = await writeExport(job, opts.output, settings, fonts)
+  const r = await writeExport(job, opts.output, settings, fonts, devices)
   if (opts.json) {
     write(JSON.stringify({ ...r, complete: outcome.complete }))
   } else {

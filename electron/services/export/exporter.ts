@@ -6,7 +6,8 @@ import {
 } from '../../../shared/drawing/export-settings'
 import { InputError } from '../../../shared/errors'
 import type { SolvedJob } from '../../../shared/formats/solutions'
-import { plotterById } from '../../../shared/hpgl/devices'
+import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
+import { deviceById, type DeviceProfile } from '../../../shared/plotter/profile'
 import { pageHpgl } from '../../../shared/hpgl/write'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import { pageSvg } from '../../../shared/drawing/svg'
@@ -42,6 +43,7 @@ export async function renderExport(
   job: SolvedJob,
   s: ExportSettings,
   fontsDir: string,
+  devices: readonly DeviceProfile[] = BUNDLED_DEVICES,
 ): Promise<Rendered> {
   if (s.format === 'txt') {
     const solutions = s.only ? 1 : job.figures.reduce((n, f) => n + f.tilings.length, 0)
@@ -49,7 +51,7 @@ export async function renderExport(
   }
   const sheet = exportSheet(job, s)
   if (sheet.solutions === 0) throw new InputError('There are no solutions to export.')
-  return renderSheet(sheet, s, `${job.document.name} — solutions`, fontsDir)
+  return renderSheet(sheet, s, `${job.document.name} — solutions`, fontsDir, devices)
 }
 
 /** A laid-out sheet as SVG, PDF or HPGL; `title` names the document inside the SVG and PDF. */
@@ -58,6 +60,7 @@ export async function renderSheet(
   s: ExportSettings,
   title: string,
   fontsDir: string,
+  devices: readonly DeviceProfile[] = BUNDLED_DEVICES,
 ): Promise<Rendered> {
   const base = { pages: sheet.pages.length, solutions: sheet.solutions }
   switch (s.format) {
@@ -85,7 +88,7 @@ export async function renderSheet(
       return { ...base, files: [{ suffix: '', content: pdf }] }
     }
     case 'hpgl': {
-      const device = plotterById(s.plotter.device)
+      const device = deviceById(devices, s.plotter.device, 'hpgl')
       const pages = sheet.pages.map((p) => pageHpgl(p, { ...s.plotter, device }))
       const sum = (k: 'penDown' | 'penUp' | 'naivePenUp') => pages.reduce((t, p) => t + p[k], 0)
       return {
@@ -105,8 +108,9 @@ export async function writeExport(
   path: string,
   s: ExportSettings,
   fontsDir: string,
+  devices: readonly DeviceProfile[] = BUNDLED_DEVICES,
 ): Promise<ExportResult> {
-  return writeRendered(path, await renderExport(job, s, fontsDir))
+  return writeRendered(path, await renderExport(job, s, fontsDir, devices))
 }
 
 /**
