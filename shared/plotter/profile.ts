@@ -153,7 +153,14 @@ export function parseDevicesFile(
   if (!parsed.success) {
     throw new InputError(
       parsed.error.issues
-        .map((i) => `${file}: ${fieldPath(i.path) || 'the file'}: ${i.message}`)
+        .map((i) => {
+          // zod says "expected number, received undefined" of a field left out.
+          const message = i.message.replace(
+            /^Invalid input: (expected .*), received undefined$/,
+            'missing ($1)',
+          )
+          return `${file}: ${fieldPath(i.path) || 'the file'}: ${message}`
+        })
         .join('\n'),
     )
   }

@@ -37,7 +37,7 @@ export interface ExportOptions extends CommonOptions {
   unit?: string
   colors: boolean
   labels?: boolean
-  device: string
+  device?: string
   plotterPaper?: string
   pens: string
   scale: string
@@ -72,6 +72,7 @@ export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
     .slice(1)
     .toLowerCase()
     .replace(/^(plt|hpg)$/, 'hpgl')
+    .replace(/^(nc|ngc|gc)$/, 'gcode')
   const format = (o.format ?? byExt) as ExportFormat
   if (!EXPORT_FORMATS.includes(format)) {
     throw new InputError(
@@ -92,7 +93,7 @@ export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
       labels: Boolean(o.labels),
     },
     plotter: {
-      device: o.device,
+      device: o.device ?? (format === 'gcode' ? 'grbl-servo' : 'hp7475a'),
       paper: o.plotterPaper ?? (o.paper === 'A3' ? 'A3' : 'A4'),
       scale: o.scale === 'fit' ? 'fit' : number('--scale', o.scale),
       pens: o.pens,

@@ -9,20 +9,21 @@ import type { SolvedJob } from '../../../shared/formats/solutions'
 import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById, type DeviceProfile } from '../../../shared/plotter/profile'
 import { pageHpgl } from '../../../shared/hpgl/write'
+import { pageGcode } from '../../../shared/gcode/write'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import { pageSvg } from '../../../shared/drawing/svg'
 import { saveFile, writesIntoStream } from '../atomic-write'
 
 /**
- * Writes a job's solutions as SVG, PDF, HPGL or line-printer text, each file atomically. A sheet
- * of several pages gives one PDF, one continuous SVG, or one HPGL file per page (a plotter takes
- * one sheet of paper at a time): name-1.hpgl, name-2.hpgl …
+ * Writes a job's solutions as SVG, PDF, HPGL, G-code or line-printer text, each file atomically.
+ * A sheet of several pages gives one PDF, one continuous SVG, or one HPGL or G-code file per page
+ * (a plotter takes one sheet of paper at a time): name-1.hpgl, name-2.hpgl …
  */
 export interface ExportResult {
   readonly files: string[]
   readonly pages: number
   readonly solutions: number
-  /** HPGL only, in mm on paper, summed over pages. */
+  /** HPGL and G-code only, in mm on paper, summed over pages. */
   readonly plot?: { penDown: number; penUp: number; naivePenUp: number }
 }
 
@@ -54,7 +55,7 @@ export async function renderExport(
   return renderSheet(sheet, s, `${job.document.name} — solutions`, fontsDir, devices)
 }
 
-/** A laid-out sheet as SVG, PDF or HPGL; `title` names the document inside the SVG and PDF. */
+/** A laid-out sheet as SVG, PDF, HPGL or G-code; `title` names the document inside the SVG and PDF. */
 export async function renderSheet(
   sheet: Sheet,
   s: ExportSettings,
@@ -65,7 +66,7 @@ export async function renderSheet(
   const base = { pages: sheet.pages.length, solutions: sheet.solutions }
   switch (s.format) {
     case 'txt':
-      throw new InputError('A sheet is written as SVG, PDF or HPGL.')
+      throw new InputError('A sheet is written as SVG, PDF, HPGL or G-code.')
     case 'svg':
       return {
         ...base,
@@ -89,17 +90,40 @@ export async function renderSheet(
     }
     case 'hpgl': {
       const device = deviceById(devices, s.plotter.device, 'hpgl')
-      const pages = sheet.pages.map((p) => pageHpgl(p, { ...s.plotter, device }))
-      const sum = (k: 'penDown' | 'penUp' | 'naivePenUp') => pages.reduce((t, p) => t + p[k], 0)
-      return {
-        ...base,
-        files: pages.map((p, i) => ({
-          suffix: pages.length === 1 ? '' : `-${i + 1}`,
-          content: p.hpgl,
-        })),
-        plot: { penDown: sum('penDown'), penUp: sum('penUp'), naivePenUp: sum('naivePenUp') },
-      }
+      return plotFiles(
+        base,
+        sheet.pages.map((p) => {
+          const page = pageHpgl(p, { ...s.plotter, device })
+          return { ...page, content: page.hpgl }
+        }),
+      )
     }
+    case 'gcode': {
+      const device = deviceById(devices, s.plotter.device, 'gcode')
+      return plotFiles(
+        base,
+        sheet.pages.map((p) => {
+          const page = pageGcode(p, { ...s.plotter, device })
+          return { ...page, content: page.gcode }
+        }),
+      )
+    }
+  }
+}
+
+/** A plotter program per page (a plotter takes one sheet at a time), with the travel summed. */
+function plotFiles(
+  base: Pick<Rendered, 'pages' | 'solutions'>,
+  pages: readonly { content: string; penDown: number; penUp: number; naivePenUp: number }[],
+): Rendered {
+  const sum = (k: 'penDown' | 'penUp' | 'naivePenUp') => pages.reduce((t, p) => t + p[k], 0)
+  return {
+    ...base,
+    files: pages.map((p, i) => ({
+      suffix: pages.length === 1 ? '' : `-${i + 1}`,
+      content: p.content,
+    })),
+    plot: { penDown: sum('penDown'), penUp: sum('penUp'), naivePenUp: sum('naivePenUp') },
   }
 }
 

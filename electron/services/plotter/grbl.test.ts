@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { solvedTangram } from '../../../testing/tangram-job'
+import { DEFAULT_EXPORT, exportSheet } from '../../../shared/drawing/export-settings'
+import type { SheetPage } from '../../../shared/drawing/sheet'
+import { mmText, pageGcode } from '../../../shared/gcode/write'
+import { placePage } from '../../../shared/hpgl/write'
+import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
+import { deviceById } from '../../../shared/plotter/profile'
+import { GrblDriver } from './grbl-driver'
+import { GrblSimulator } from './grbl-simulator'
+import { SerialLink } from './serial-link'
+import { NullModem } from './socat'
+
+const servo = deviceById(BUNDLED_DEVICES, 'grbl-servo', 'gcode')
+const zAxis = deviceById(BUNDLED_DEVICES, 'grbl-z', 'gcode')
+const servoPen = servo.pen.kind === 'servo' ? servo.pen : { down: '', up: '' }
+const plotter = { paper: 'A4', scale: 'fit' as const, pens: 'one' as const }
+
+let pages: readonly SheetPage[]
+beforeAll(async () => {
+  pages = exportSheet(await solvedTangram(), { ...DEFAULT_EXPORT, format: 'gcode' }).pages
+})
+
+/** A GRBL plotter at the end of a socat null modem, and the computer's end opened. */
+async function rig(device: typeof servo, speedUp = 2000) {
+  const dir = mkdtempSync(join(tmpdir(), 'pw-grbl-'))
+  const modem = await NullModem.start(join(dir, 'computer'), join(dir, 'plotter'))
+  const sim = await GrblSimulator.start({ path: join(dir, 'plotter'), device, speedUp })
+  const link = await SerialLink.open({
+    path: join(dir, 'computer'),
+    baudRate: 115200,
+    dataBits: 8,
+    parity: 'none',
+    stopBits: 1,
+    flow: 'escb',
+  })
+  const close = async () => {
+    await link.close()
+    await sim.stop()
+    await modem.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  cleanups.push(close)
+  return { sim, link }
+}
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c()
+})
+
+/** Direction-free segments in mm, at the device's step (0.01 mm). */
+const keys = (segs: readonly { from: readonly number[]; to: readonly number[] }[]): string[] =>
+  segs
+    .map((s) =>
+      [s.from.map((v) => v.toFixed(2)).join(), s.to.map((v) => v.toFixed(2)).join()]
+        .sort()
+        .join(' '),
+    )
+    .sort()
+
+const penUp = (d: typeof servo): string[] =>
+  d.pen.kind === 'servo' ? [d.pen.up] : [`G1 Z${d.pen.up} F${d.pen.feed}`]
+
+describe('G-code for GRBL pen plotters', () => {
+  it('streams a sheet page to GRBL without overrunning its 128-byte buffer, drawing exactly its strokes', async () => {
+    for (const device of [servo, zAxis]) {
+      const page = pages[4]
+      const { gcode } = pageGcode(page, { ...plotter, device })
+      const { sim, link } = await rig(device)
+      const lines = gcode.trimEnd().split('\n')
+      const outcome = await new GrblDriver(link, lines, {
+        bufferSize: 128,
+        penUp: penUp(device),
+      }).run()
+      expect(outcome).toMatchObject({ state: 'done', acknowledged: lines.length })
+      expect(sim.overruns).toBe(0)
+      expect(sim.maxBuffered).toBeLessThanOrEqual(128)
+      // The buffer was used: more than one line at a time went out.
+      expect(sim.maxBuffered).toBeGreaterThan(60)
+      const u = device.unitsPerMm
+      const strokes = placePage(page, { ...plotter, device, labels: false }).strokes
+      const expected = strokes.flatMap((s) =>
+        s.points.slice(1).map((q, i) => ({
+          from: s.points[i].map((v) => Number(mmText(v, u))),
+          to: q.map((v) => Number(mmText(v, u))),
+        })),
+      )
+      expect(keys(sim.segments)).toEqual(keys(expected))
+      expect(sim.penDown).toBe(false)
+    }
+  })
+
+  it('says an error and an alarm in words, with the line', async () => {
+    const { link } = await rig(servo)
+    const bad = await new GrblDriver(link, ['G21', 'G90', 'G1 X1 Y1 F1000', 'G38.2 X5', 'G1 X2'], {
+      bufferSize: 128,
+      penUp: penUp(servo),
+    }).run()
+    expect(bad).toMatchObject({ state: 'failed', acknowledged: 3 })
+    expect(bad.message).toBe('line 4 (G38.2 X5): error 20: unsupported or invalid G-code command')
+
+    const { sim, link: link2 } = await rig(servo, 1)
+    const long = Array.from({ length: 40 }, (_, i) => `G1 X${i * 5} Y${i % 2 ? 200 : 0} F6000`)
+    const driver = new GrblDriver(link2, long, { bufferSize: 128, penUp: penUp(servo) })
+    const running = driver.run()
+    await new Promise((r) => setTimeout(r, 300))
+    sim.raiseAlarm(1)
+    const alarm = await running
+    expect(alarm.state).toBe('failed')
+    expect(alarm.message).toMatch(
+      /^the plotter is in alarm 1: a hard limit switch was hit .*unlock it with \$X$/,
+    )
+  })
+
+  it('holds on pause, goes on on resume, and on cancel resets, unlocks and lifts the pen', async () => {
+    const { sim, link } = await rig(servo, 20)
+    const lines = ['G21', 'G90', 'G1 X0 Y0 F3000', servoPen.down]
+    for (let i = 0; i < 60; i++) lines.push(`G1 X${(i % 2) * 50} Y${i} F3000`)
+    lines.push(servoPen.up)
+    const driver = new GrblDriver(link, lines, { bufferSize: 128, penUp: penUp(servo) })
+    const running = driver.run()
+    await new Promise((r) => setTimeout(r, 200))
+    driver.pause()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(sim.holding).toBe(true)
+    const held = sim.lines.length
+    await new Promise((r) => setTimeout(r, 300))
+    expect(sim.lines.length).toBe(held)
+    driver.resume()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(sim.lines.length).toBeGreaterThan(held)
+    expect(sim.penDown).toBe(true)
+    driver.cancel()
+    const end = await running
+    expect(end.state).toBe('cancelled')
+    expect(end.acknowledged).toBeLessThan(lines.length)
+    expect(sim.resets).toBe(1)
+    expect(sim.lines.slice(-2)).toEqual(['$X', servoPen.up])
+    expect(sim.penDown).toBe(false)
+  })
+})
