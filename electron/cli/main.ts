@@ -410,10 +410,13 @@ program
 
 program
   .command('plot <file>')
-  .description('send an HPGL file to a pen plotter on a serial port, or write it to a raw device')
+  .description(
+    'send an HPGL file to a pen plotter on a serial port, or write it to a raw device; or a G-code file (.gcode, .nc) to a GRBL plotter',
+  )
   .option('--port <path>', 'the serial port the plotter is on')
+  .option('--profile <id>', 'G-code: the device profile, for the pen (default grbl-servo)')
   .option('--device <path>', 'a device to write to instead (no answers, no resuming)')
-  .option('--baud <n>', 'baud rate (default 9600; 8 data bits, no parity, 1 stop bit)')
+  .option('--baud <n>', 'baud rate (default 9600, GRBL 115200; 8 data bits, no parity, 1 stop bit)')
   .option('--flow <kind>', 'flow control: escb (default, polls the plotter), rtscts or xonxoff')
   .option('--timeout <s>', 'how long to wait for a dropped line to come back (default 30)')
   .action(async (file: string, opts) => {

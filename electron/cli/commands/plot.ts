@@ -13,6 +13,8 @@ import { stderrLine } from '../output'
 
 export interface PlotOptions {
   port?: string
+  /** G-code: the device profile (grbl-servo …). */
+  profile?: string
   device?: string
   baud?: string
   flow?: string
@@ -31,6 +33,12 @@ export async function plotCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
+  if (/\.(gcode|nc|ngc|gc)$/i.test(file)) {
+    if (opts.device ?? opts.flow ?? opts.timeout)
+      throw new InputError('--device, --flow and --timeout are for HPGL; G-code goes to --port')
+    const { plotGcode } = await import('./plot-gcode')
+    return plotGcode(file, opts, signal, write)
+  }
   const target = plotTarget(opts)
   const name = basename(file)
   const hpgl = readHpgl(file)

@@ -16,6 +16,8 @@ export interface GrblPlotOptions {
   readonly penUp: readonly string[]
   /** How long one line may take to be answered (a long move at a slow feed), in ms. */
   readonly replyTimeoutMs?: number
+  /** How long GRBL may take to answer a soft reset with its banner, in ms. */
+  readonly startTimeoutMs?: number
   readonly onProgress?: (acknowledged: number, total: number) => void
 }
 
@@ -94,6 +96,12 @@ export class GrblDriver {
         new Promise<undefined>((r) => (this.wake = () => r(undefined))),
       ])
     try {
+      // A soft reset first: GRBL starts afresh (an Arduino resets on the port opening anyway),
+      // and its banner says it is there and listening.
+      this.link.write('\x18')
+      while (!(await this.take(this.opts.startTimeoutMs ?? 5000)).startsWith('Grbl ')) {
+        // Whatever it said before the reset.
+      }
       while (acknowledged < total && !this.cancelled) {
         while (
           !this.paused &&

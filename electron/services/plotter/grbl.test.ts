@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { solvedTangram } from '../../../testing/tangram-job'
 import { DEFAULT_EXPORT, exportSheet } from '../../../shared/drawing/export-settings'
@@ -10,9 +7,8 @@ import { placePage } from '../../../shared/hpgl/write'
 import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById } from '../../../shared/plotter/profile'
 import { GrblDriver } from './grbl-driver'
-import { GrblSimulator } from './grbl-simulator'
 import { SerialLink } from './serial-link'
-import { NullModem } from './socat'
+import { grblRig } from './test-rig'
 
 const servo = deviceById(BUNDLED_DEVICES, 'grbl-servo', 'gcode')
 const zAxis = deviceById(BUNDLED_DEVICES, 'grbl-z', 'gcode')
@@ -26,24 +22,19 @@ beforeAll(async () => {
 
 /** A GRBL plotter at the end of a socat null modem, and the computer's end opened. */
 async function rig(device: typeof servo, speedUp = 2000) {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-grbl-'))
-  const modem = await NullModem.start(join(dir, 'computer'), join(dir, 'plotter'))
-  const sim = await GrblSimulator.start({ path: join(dir, 'plotter'), device, speedUp })
+  const { port, sim, close } = await grblRig({ device, speedUp })
   const link = await SerialLink.open({
-    path: join(dir, 'computer'),
+    path: port,
     baudRate: 115200,
     dataBits: 8,
     parity: 'none',
     stopBits: 1,
     flow: 'escb',
   })
-  const close = async () => {
+  cleanups.push(async () => {
     await link.close()
-    await sim.stop()
-    await modem.stop()
-    rmSync(dir, { recursive: true, force: true })
-  }
-  cleanups.push(close)
+    await close()
+  })
   return { sim, link }
 }
 const cleanups: (() => Promise<void>)[] = []
@@ -137,7 +128,8 @@ describe('G-code for GRBL pen plotters', () => {
     const end = await running
     expect(end.state).toBe('cancelled')
     expect(end.acknowledged).toBeLessThan(lines.length)
-    expect(sim.resets).toBe(1)
+    // One as the plot starts, one to cancel it.
+    expect(sim.resets).toBe(2)
     expect(sim.lines.slice(-2)).toEqual(['$X', servoPen.up])
     expect(sim.penDown).toBe(false)
   })

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
+import { GcodeInterpreter } from '../../shared/gcode/parse'
+import { BUNDLED_DEVICES } from '../../shared/plotter/bundled'
+import { deviceById } from '../../shared/plotter/profile'
+import { grblRig } from '../services/plotter/test-rig'
+import { startCli } from './start-cli'
+
+const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-gcode-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+const device = deviceById(BUNDLED_DEVICES, 'grbl-z', 'gcode')
+
+/** A G-code drawing of `n` squares, pen on the Z axis, with comments GRBL need not get. */
+function squares(n: number): string {
+  const out = ['; squares', 'G21', 'G90 (absolute)', 'G1 Z5 F1000']
+  for (let i = 0; i < n; i++) {
+    const [x, y] = [10 + (i % 10) * 12, 10 + Math.floor(i / 10) * 12]
+    out.push(`G1 X${x} Y${y} F6000`, 'G1 Z0 F1000')
+    for (const [dx, dy] of [
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ])
+      out.push(`G1 X${x + dx} Y${y + dy} F3000`)
+    out.push('G1 Z5 F1000')
+  }
+  return out.join('\n') + '\n'
+}
+
+describe('plot command, G-code', () => {
+  it('streams a G-code file to GRBL on a serial port: every line once, drawn as the file says', async () => {
+    const rig = await grblRig({ device, speedUp: 5000 })
+    onTestFinished(() => rig.close())
+    const text = squares(30)
+    const path = join(tmp, 'squares.gcode')
+    writeFileSync(path, text)
+    const r = await startCli('plot', path, '--port', rig.port, '--profile', 'grbl-z').done
+    expect(r.out).toMatch(/^squares\.gcode: plotted 213 lines in \d+\.\d s\n$/)
+    expect(r.code).toBe(0)
+    const expected = new GcodeInterpreter(device)
+    for (const line of text.split('\n')) expected.run(line)
+    expect(rig.sim.segments).toEqual(expected.segments)
+    expect(rig.sim.overruns).toBe(0)
+    // No comments took room in its buffer.
+    expect(rig.sim.lines.some((l) => l.includes(';') || l.includes('('))).toBe(false)
+  })
+
+  it('says a missing port, and a profile that is no G-code device, in one line', async () => {
+    const path = join(tmp, 'one.gcode')
+    writeFileSync(path, 'G21\n')
+    const noPort = await startCli('plot', path).done
+    expect(noPort.err).toBe('error: give --port PATH: the serial port GRBL is on\n')
+    const hp = await startCli('plot', path, '--port', '/dev/null', '--profile', 'hp7475a').done
+    expect(hp.err).toMatch(
+      /^error: the HP 7475A speaks hpgl, not gcode; for gcode there are grbl-servo, grbl-z/,
+    )
+  })
+})
