@@ -414,7 +414,11 @@ program
     'send an HPGL file to a pen plotter on a serial port, or write it to a raw device; or a G-code file (.gcode, .nc) to a GRBL plotter',
   )
   .option('--port <path>', 'the serial port the plotter is on')
-  .option('--profile <id>', 'G-code: the device profile, for the pen (default grbl-servo)')
+  .option(
+    '--profile <id>',
+    'the device profile: its pen for G-code, its speeds for --dry-run (default hp7475a, grbl-servo)',
+  )
+  .option('--dry-run', 'open no port: say how long the plot takes and how far the pen travels')
   .option('--device <path>', 'a device to write to instead (no answers, no resuming)')
   .option('--baud <n>', 'baud rate (default 9600, GRBL 115200; 8 data bits, no parity, 1 stop bit)')
   .option('--flow <kind>', 'flow control: escb (default, polls the plotter), rtscts or xonxoff')

@@ -48,6 +48,23 @@ describe('plot command, G-code', () => {
     expect(rig.sim.lines.some((l) => l.includes(';') || l.includes('('))).toBe(false)
   })
 
+  it('says on --dry-run how long a plot takes, opening no port', async () => {
+    const path = join(tmp, 'tiny.gcode')
+    const program = ['G21', 'G90', 'M5', 'G4 P0.15', 'G1 X100 Y0 F6000', 'M3 S1000', 'G4 P0.15']
+    writeFileSync(path, [...program, 'G1 X100 Y10 F3000', 'M5', ''].join('\n'))
+    const r = await startCli('plot', path, '--dry-run').done
+    expect(r.out).toBe(
+      'tiny.gcode: about 2 s on the GRBL pen plotter (servo pen: M3 S…/M5) (pen down 0.01 m, pen up 0.10 m, 1 stroke)\n',
+    )
+    const hpgl = join(tmp, 'line.hpgl')
+    writeFileSync(hpgl, 'IN;SP1;PU0,0;PD40000,0;PU;SP0;')
+    const h = await startCli('plot', hpgl, '--dry-run', '--profile', 'hp7550a').done
+    // 1 m at the 7550A's 60 cm/s and 4 g: 1.67 s and 0.015 s of ramps.
+    expect(h.out).toBe(
+      'line.hpgl: about 2 s on the HP 7550A (pen down 1.00 m, pen up 0.00 m, 1 stroke)\n',
+    )
+  })
+
   it('says a missing port, and a profile that is no G-code device, in one line', async () => {
     const path = join(tmp, 'one.gcode')
     writeFileSync(path, 'G21\n')

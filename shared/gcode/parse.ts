@@ -1,3 +1,4 @@
+import type { Motion } from '../plotter/plot-time'
 import type { GcodeProfile } from '../plotter/profile'
 
 /**
@@ -85,5 +86,27 @@ export class GcodeInterpreter {
     }
     ;[this.x, this.y] = [x, y]
     return d
+  }
+}
+
+/**
+ * The motion of a G-code program as the plotter runs it: moves at their feed rates, G4 dwells,
+ * Z moves of the pen at its feed.
+ */
+export function* gcodeMotions(
+  lines: Iterable<string>,
+  device: Pick<GcodeProfile, 'pen'>,
+): Generator<Motion> {
+  const g = new GcodeInterpreter(device)
+  for (const line of lines) {
+    const [z, down] = [g.z, g.down]
+    const length = g.run(line)
+    const dwell = /^\s*G4\s*P([0-9.]+)/i.exec(line)
+    if (dwell) yield { kind: 'wait', seconds: Number(dwell[1]) }
+    if (g.z !== z && device.pen.kind === 'z') {
+      yield { kind: 'wait', seconds: Math.abs(g.z - z) / (device.pen.feed / 60) }
+    }
+    // A move that puts the pen down draws from where it starts only if it was down already.
+    if (length > 0) yield { kind: 'move', length, down: down && g.down, speed: g.feed / 60 }
   }
 }

@@ -6,6 +6,8 @@ import { deviceProfileSchema, type DeviceProfile } from './profile'
  * against your plotter's manual if a margin gets clipped. The AxiDraw counts motor steps (2032 an
  * inch at 16× microstepping) from its home corner, the upper left, y towards the user; the paper's
  * corner goes at home. The GRBL plotters are written in hundredths of a mm from the machine's zero.
+ * Accelerations are the makers' figures where known (the 7475A 2 g, the 7550A 4 g), else a guess
+ * (the Roland's 1 g): they only set the plot time.
  */
 const A4 = { width: 297, height: 210 }
 const A3 = { width: 420, height: 297 }
@@ -49,6 +51,7 @@ const DATA: readonly unknown[] = [
     pens: 6,
     velocity: 38,
     buffer: 1024,
+    acceleration: 19600,
     papers: {
       A4: { ...A4, xMax: 11040, yMax: 7721 },
       A3: { ...A3, xMax: 16158, yMax: 11040 },
@@ -61,6 +64,7 @@ const DATA: readonly unknown[] = [
     pens: 8,
     velocity: 60,
     buffer: 1024,
+    acceleration: 39200,
     papers: {
       A4: { ...A4, xMax: 10870, yMax: 7600 },
       A3: { ...A3, xMax: 15970, yMax: 10870 },
@@ -73,6 +77,7 @@ const DATA: readonly unknown[] = [
     pens: 8,
     velocity: 30,
     buffer: 512,
+    acceleration: 9800,
     papers: {
       A4: { ...A4, xMax: 11040, yMax: 7721 },
       A3: { ...A3, xMax: 16158, yMax: 11040 },

@@ -51,6 +51,8 @@ const hpglSchema = z.strictObject({
     .int()
     .min(64)
     .max(1 << 20),
+  /** mm/s², for the plot time. */
+  acceleration: positive.max(100_000),
 })
 
 /** The pen on a servo (commands sent as they are) or on the Z axis (heights in mm). */
