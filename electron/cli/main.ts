@@ -419,6 +419,7 @@ program
     'the device profile: its pen for G-code, its speeds for --dry-run (default hp7475a, grbl-servo)',
   )
   .option('--dry-run', 'open no port: say how long the plot takes and how far the pen travels')
+  .option('--no-pen-change', "G-code: go on at each new pen's layer without waiting for Enter")
   .option('--device <path>', 'a device to write to instead (no answers, no resuming)')
   .option('--baud <n>', 'baud rate (default 9600, GRBL 115200; 8 data bits, no parity, 1 stop bit)')
   .option('--flow <kind>', 'flow control: escb (default, polls the plotter), rtscts or xonxoff')

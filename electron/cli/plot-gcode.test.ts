@@ -48,6 +48,49 @@ describe('plot command, G-code', () => {
     expect(rig.sim.lines.some((l) => l.includes(';') || l.includes('('))).toBe(false)
   })
 
+  it('waits for Enter at each new pen, or goes on with --no-pen-change', async () => {
+    const [first, second] = [squares(3), squares(5)]
+    const text = `${first}M0\n${second}`
+    const path = join(tmp, 'layers.gcode')
+    writeFileSync(path, text)
+    const layer = (t: string) => {
+      const g = new GcodeInterpreter(device)
+      for (const line of t.split('\n')) g.run(line)
+      return g.segments.length
+    }
+
+    const rig = await grblRig({ device, speedUp: 5000 })
+    onTestFinished(() => rig.close())
+    const run = startCli('plot', path, '--port', rig.port, '--profile', 'grbl-z')
+    while (!run.result.err.includes('press Enter')) await new Promise((r) => setTimeout(r, 20))
+    expect(run.result.err).toContain('layers.gcode: layer 2 of 2: put its pen in and press Enter\n')
+    for (let waited = 0; !rig.sim.holding; waited += 20) {
+      if (waited > 10_000) throw new Error('the plotter never held at the M0')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    await new Promise((r) => setTimeout(r, 100))
+    expect(rig.sim.segments).toHaveLength(layer(first))
+    run.child.stdin.write('\n')
+    const r = await run.done
+    expect(r.code).toBe(0)
+    expect(rig.sim.segments).toHaveLength(layer(first) + layer(second))
+
+    const rig2 = await grblRig({ device, speedUp: 5000 })
+    onTestFinished(() => rig2.close())
+    const r2 = await startCli(
+      'plot',
+      path,
+      '--port',
+      rig2.port,
+      '--profile',
+      'grbl-z',
+      '--no-pen-change',
+    ).done
+    expect(r2.code).toBe(0)
+    expect(r2.err).toContain('layers.gcode: layer 2 of 2, same pen\n')
+    expect(rig2.sim.segments).toHaveLength(layer(first) + layer(second))
+  })
+
   it('says on --dry-run how long a plot takes, opening no port', async () => {
     const path = join(tmp, 'tiny.gcode')
     const program = ['G21', 'G90', 'M5', 'G4 P0.15', 'G1 X100 Y0 F6000', 'M3 S1000', 'G4 P0.15']

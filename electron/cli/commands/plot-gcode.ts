@@ -1,4 +1,5 @@
 import { basename } from 'node:path'
+import { createInterface } from 'node:readline'
 import { InputError } from '../../../shared/errors'
 import { deviceById, type GcodeProfile } from '../../../shared/plotter/profile'
 import { defaultDataDir } from '../../services/plotter/announced'
@@ -12,6 +13,31 @@ export interface GcodePlotOptions {
   port?: string
   baud?: string
   profile?: string
+  /** False: at each new pen's layer go on at once (`--no-pen-change`). */
+  penChange?: boolean
+}
+
+/**
+ * Resolves when the user presses Enter; if standard input ends first, calls `ended` (there is
+ * no one to change the pen) and resolves.
+ */
+function enterPressed(prompt: string, ended: () => void): Promise<void> {
+  stderrLine(prompt)
+  const lines = createInterface({ input: process.stdin })
+  return new Promise((resolve) => {
+    let answered = false
+    lines.once('line', () => {
+      answered = true
+      lines.close()
+      // A pipe left open by whoever runs us must not keep the command from ending.
+      if ('unref' in process.stdin) process.stdin.unref()
+      resolve()
+    })
+    lines.once('close', () => {
+      if (!answered) ended()
+      resolve()
+    })
+  })
 }
 
 /** The lines of a G-code file as GRBL gets them: comments and blank lines left out. */
@@ -28,8 +54,8 @@ export function gcodeDevice(profile: string | undefined): GcodeProfile {
 }
 
 /**
- * Streams a G-code file to a GRBL plotter on a serial port; Ctrl-C cancels (soft reset, unlock,
- * pen up). Returns the exit code.
+ * Streams a G-code file to a GRBL plotter on a serial port, a layer per pen with a pause to change
+ * it (Enter goes on); Ctrl-C cancels (soft reset, unlock, pen up). Returns the exit code.
  */
 export async function plotGcode(
   file: string,
@@ -66,6 +92,11 @@ export async function plotGcode(
     driver = new GrblDriver(link, lines, {
       bufferSize: device.buffer,
       penUp,
+      onPenChange: (layer, layers) => {
+        const what = `${name}: layer ${layer} of ${layers}`
+        if (opts.penChange === false) return Promise.resolve(stderrLine(`${what}, same pen`))
+        return enterPressed(`${what}: put its pen in and press Enter`, () => driver.cancel())
+      },
       onProgress: (done, total) => {
         const tenth = Math.floor((done / total) * 10)
         if (tenth !== shown)

@@ -16,6 +16,7 @@ export interface PlotOptions {
   /** The device profile (grbl-servo …): G-code's pen; the dry run's speeds. */
   profile?: string
   dryRun?: boolean
+  penChange?: boolean
   device?: string
   baud?: string
   flow?: string

@@ -19,6 +19,11 @@ export interface GrblPlotOptions {
   /** How long GRBL may take to answer a soft reset with its banner, in ms. */
   readonly startTimeoutMs?: number
   readonly onProgress?: (acknowledged: number, total: number) => void
+  /**
+   * At each M0 (the writer's pause before a new pen's layer), once GRBL holds there: resolves when
+   * the new pen is in; the plot then goes on (`~`). Without it, the plot goes on at once.
+   */
+  readonly onPenChange?: (layer: number, layers: number) => Promise<void>
 }
 
 export interface GrblOutcome {
@@ -40,6 +45,9 @@ export const GRBL_ALARMS: Readonly<Record<number, string>> = {
   8: 'homing could not clear the limit switch',
   9: 'homing could not find the limit switch',
 }
+
+/** M0: GRBL's program pause, which the G-code writer puts before each new pen. */
+const isPause = (line: string): boolean => /^M0+$/i.test(line.replace(/\s/g, ''))
 
 const alarmWords = (code: number): string =>
   `the plotter is in alarm ${code}: ${GRBL_ALARMS[code] ?? 'unknown alarm'}; unlock it with $X`
@@ -102,12 +110,18 @@ export class GrblDriver {
       while (!(await this.take(this.opts.startTimeoutMs ?? 5000)).startsWith('Grbl ')) {
         // Whatever it said before the reset.
       }
+      const layers = this.lines.filter(isPause).length + 1
+      let layer = 1
+      // Sent an M0 and not yet past it: nothing more goes out until the new pen is in.
+      let atPause = false
       while (acknowledged < total && !this.cancelled) {
         while (
           !this.paused &&
+          !atPause &&
           next < total &&
           buffered + this.lines[next].length + 1 <= this.opts.bufferSize
         ) {
+          atPause = isPause(this.lines[next])
           const line = `${this.lines[next++]}\n`
           this.link.write(line)
           inFlight.push(line.length)
@@ -119,6 +133,16 @@ export class GrblDriver {
           buffered -= inFlight.shift() ?? 0
           acknowledged++
           this.opts.onProgress?.(acknowledged, total)
+          if (atPause && acknowledged === next) {
+            // GRBL holds at the M0 once the layer before it is drawn.
+            await Promise.race([
+              this.opts.onPenChange?.(++layer, layers),
+              new Promise<void>((r) => (this.wake = r)),
+            ])
+            if (this.cancelled) break
+            atPause = false
+            this.link.write('~')
+          }
         } else if (/^error:\d+$/.test(a)) {
           const code = Number(a.slice(6))
           const at = acknowledged

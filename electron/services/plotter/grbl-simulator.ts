@@ -8,6 +8,7 @@ import type { GcodeProfile } from '../../../shared/plotter/profile'
  * firmware does: a banner on start and after a soft reset, `ok` or `error:N` for each line once
  * it has run it, `ALARM:N` when it falls into an alarm, the real-time commands `!` (feed hold),
  * `~` (resume), `?` (status) and 0x18 (soft reset; in motion it costs the position: ALARM:3),
+ * M0 (a pause until `~`),
  * `$X` to unlock. Lines wait in a receive buffer of `bufferSize` bytes; bytes beyond it are lost,
  * as on the Arduino, and counted. It records what it draws.
  */
@@ -157,6 +158,8 @@ export class GrblSimulator {
       try {
         const before = this.interpreter.feed
         const mm = this.interpreter.run(line)
+        // M0, a program pause: GRBL holds, as on '!', until a cycle start ('~').
+        if (/^M0+$/i.test(line.replace(/\s/g, ''))) this.held = true
         const dwell = /^G4\s*P([0-9.]+)/i.exec(line)
         const feed = Math.max(this.interpreter.feed, before, 1)
         ms = ((mm / (feed / 60)) * 1000 + (dwell ? Number(dwell[1]) * 1000 : 0)) / this.speedUp

@@ -84,6 +84,36 @@ describe('G-code for GRBL pen plotters', () => {
     }
   })
 
+  it('draws one layer per pen in order, holding at each M0 until the new pen is in', async () => {
+    const threePens = { ...servo, pens: 3 }
+    const page = pages[4]
+    const { gcode, paths } = pageGcode(page, { ...plotter, pens: 'colors', device: threePens })
+    const lines = gcode.trimEnd().split('\n')
+    const pens = [...new Set(paths.map((p) => p.pen))]
+    expect(pens.length).toBeGreaterThan(1)
+    expect(lines.filter((l) => l === 'M0')).toHaveLength(pens.length - 1)
+    const segmentsUpTo = (layer: number) =>
+      paths.filter((p) => pens.indexOf(p.pen) < layer).reduce((n, p) => n + p.points.length - 1, 0)
+    const { sim, link } = await rig(threePens)
+    const changes: string[] = []
+    const outcome = await new GrblDriver(link, lines, {
+      bufferSize: 128,
+      penUp: penUp(servo),
+      onPenChange: async (layer, layers) => {
+        // It holds once it reaches the M0, the layer before it drawn.
+        for (let waited = 0; !sim.holding; waited += 5) {
+          if (waited > 10_000) throw new Error('the plotter never held at the M0')
+          await new Promise((r) => setTimeout(r, 5))
+        }
+        expect(sim.segments).toHaveLength(segmentsUpTo(layer - 1))
+        changes.push(`${layer}/${layers}`)
+      },
+    }).run()
+    expect(outcome.state).toBe('done')
+    expect(changes).toEqual(pens.slice(1).map((_, i) => `${i + 2}/${pens.length}`))
+    expect(sim.segments).toHaveLength(segmentsUpTo(pens.length))
+  })
+
   it('says an error and an alarm in words, with the line', async () => {
     const { link } = await rig(servo)
     const bad = await new GrblDriver(link, ['G21', 'G90', 'G1 X1 Y1 F1000', 'G38.2 X5', 'G1 X2'], {
