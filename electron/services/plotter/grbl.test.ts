@@ -38,6 +38,14 @@ async function rig(device: typeof servo, speedUp = 2000) {
   return { sim, link }
 }
 const cleanups: (() => Promise<void>)[] = []
+
+/** Resolves once `done()` holds; fails after 10 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 5) {
+    if (waited > 10_000) throw new Error(`still not so after 10 s: ${done.toString()}`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c()
 })
@@ -101,10 +109,7 @@ describe('G-code for GRBL pen plotters', () => {
       penUp: penUp(servo),
       onPenChange: async (layer, layers) => {
         // It holds once it reaches the M0, the layer before it drawn.
-        for (let waited = 0; !sim.holding; waited += 5) {
-          if (waited > 10_000) throw new Error('the plotter never held at the M0')
-          await new Promise((r) => setTimeout(r, 5))
-        }
+        await until(() => sim.holding)
         expect(sim.segments).toHaveLength(segmentsUpTo(layer - 1))
         changes.push(`${layer}/${layers}`)
       },
@@ -127,7 +132,7 @@ describe('G-code for GRBL pen plotters', () => {
     const long = Array.from({ length: 40 }, (_, i) => `G1 X${i * 5} Y${i % 2 ? 200 : 0} F6000`)
     const driver = new GrblDriver(link2, long, { bufferSize: 128, penUp: penUp(servo) })
     const running = driver.run()
-    await new Promise((r) => setTimeout(r, 300))
+    await until(() => sim.lines.length > 0)
     sim.raiseAlarm(1)
     const alarm = await running
     expect(alarm.state).toBe('failed')
@@ -143,16 +148,15 @@ describe('G-code for GRBL pen plotters', () => {
     lines.push(servoPen.up)
     const driver = new GrblDriver(link, lines, { bufferSize: 128, penUp: penUp(servo) })
     const running = driver.run()
-    await new Promise((r) => setTimeout(r, 200))
+    await until(() => sim.lines.length >= 6)
     driver.pause()
-    await new Promise((r) => setTimeout(r, 100))
-    expect(sim.holding).toBe(true)
+    await until(() => sim.holding)
     const held = sim.lines.length
+    // Held: nothing more runs, however long.
     await new Promise((r) => setTimeout(r, 300))
     expect(sim.lines.length).toBe(held)
     driver.resume()
-    await new Promise((r) => setTimeout(r, 300))
-    expect(sim.lines.length).toBeGreaterThan(held)
+    await until(() => sim.lines.length > held)
     expect(sim.penDown).toBe(true)
     driver.cancel()
     const end = await running
