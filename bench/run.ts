@@ -31,6 +31,7 @@ import buildMain from '../testing/build-main'
 import { scalingBench } from './scaling'
 import { queueBench } from './queue'
 import { regionsBench } from './regions'
+import { plotPlanBench } from './plot'
 
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
 function tangramConvex(): Result {
@@ -152,7 +153,7 @@ async function tetraboloes(workers: number): Promise<Result> {
   }
 }
 
-/** The solution sheet of all 142 tangram tilings: PDF (layout, drawing, fonts) and HPGL (planning). */
+/** The solution sheet of all 142 tangram tilings: PDF (layout, drawing, fonts), HPGL and G-code (planning). */
 async function tangramSheets(): Promise<Result[]> {
   const { job } = await solveJob(
     solvableSet(parsePieceSet(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram')),
@@ -160,12 +161,17 @@ async function tangramSheets(): Promise<Result[]> {
   )
   const tilings = job.figures.reduce((n, f) => n + f.tilings.length, 0)
   check('tangram tilings for the sheet', tilings, 142)
-  const time = async (format: 'pdf' | 'hpgl', runs: number) => {
+  const time = async (format: 'pdf' | 'hpgl' | 'gcode', runs: number) => {
     const times: number[] = []
     let detail = ''
+    // G-code goes to a GRBL plotter; the other formats to the default (HP 7475A).
+    const plotter = {
+      ...DEFAULT_EXPORT.plotter,
+      device: format === 'gcode' ? 'grbl-servo' : DEFAULT_EXPORT.plotter.device,
+    }
     for (let i = 0; i <= runs; i++) {
       const t0 = performance.now()
-      const r = await renderExport(job, { ...DEFAULT_EXPORT, format }, 'resources/fonts')
+      const r = await renderExport(job, { ...DEFAULT_EXPORT, format, plotter }, 'resources/fonts')
       if (i > 0) times.push(performance.now() - t0)
       check(`${format} solutions`, r.solutions, 142)
       const bytes = r.files.reduce((n, f) => n + f.content.length, 0)
@@ -178,6 +184,7 @@ async function tangramSheets(): Promise<Result[]> {
   }
   const pdf = await time('pdf', 9)
   const hpgl = await time('hpgl', 15)
+  const gcode = await time('gcode', 15)
   return [
     {
       name: 'tangram: PDF solution sheet of all 142 tilings',
@@ -193,6 +200,14 @@ async function tangramSheets(): Promise<Result[]> {
       runs: hpgl.times.length,
       detail: hpgl.detail,
     },
+    {
+      name: 'tangram: G-code of the same sheet (GRBL, servo pen), paths planned',
+      target: '≤ 200 ms',
+      medianMs: median(gcode.times),
+      runs: gcode.times.length,
+      detail: gcode.detail,
+    },
+    ...plotPlanBench(job),
   ]
 }
 

@@ -129,10 +129,10 @@ searchOptions(
   program
     .command('export <set>')
     .description(
-      'solve the set (every convex figure, or --figure) and write the solutions as SVG, PDF, HPGL or line-printer text',
+      'solve the set (every convex figure, or --figure) and write the solutions as SVG, PDF, HPGL, G-code or line-printer text',
     )
     .requiredOption('-o, --output <file>', "the file to write ('-' for standard output)")
-    .option('--format <format>', 'svg, pdf, hpgl or txt (default: from the file name)')
+    .option('--format <format>', 'svg, pdf, hpgl, gcode or txt (default: from the file name)')
     .option('--figure <figure>', 'build this figure (a file or bundled name) instead')
     .option('--solution <n>', 'only the n-th solution')
     .option('--trace', "text: the search up to the first tiling of --figure (the paper's Figure 7)")
@@ -144,10 +144,16 @@ searchOptions(
     .option('--gap <mm>', 'distance of the double outline in mm (0: single)', '0.7')
     .option('--no-colors', 'no piece colours')
     .option('--labels', 'write the piece names on the pieces')
-    .option('--device <plotter>', 'HPGL: hp7475a, hp7550a or roland-dxy', 'hp7475a')
-    .option('--plotter-paper <paper>', "HPGL: the plotter's paper (default: A3 for A3, else A4)")
-    .option('--pens <pens>', "HPGL: 'one' pen, or 'colors' (a pen per piece colour)", 'one')
-    .option('--scale <scale>', "HPGL: 'fit' the paper, or times the sheet's size", 'fit')
+    .option(
+      '--device <plotter>',
+      'HPGL: hp7475a (default), hp7550a, roland-dxy; G-code: grbl-servo (default), grbl-z; or one of devices.json in the settings folder',
+    )
+    .option(
+      '--plotter-paper <paper>',
+      "HPGL, G-code: the plotter's paper (default: A3 for A3, else A4)",
+    )
+    .option('--pens <pens>', "HPGL, G-code: 'one' pen, or 'colors' (a pen per piece colour)", 'one')
+    .option('--scale <scale>', "HPGL, G-code: 'fit' the paper, or times the sheet's size", 'fit')
     .option('--relative', 'HPGL: relative moves (PR)')
     .option('--velocity <cm/s>', "HPGL: pen speed (default: the plotter's)"),
 ).action(async (set: string, opts) => {
@@ -421,10 +427,18 @@ program
 
 program
   .command('plot <file>')
-  .description('send an HPGL file to a pen plotter on a serial port, or write it to a raw device')
+  .description(
+    'send an HPGL file to a pen plotter on a serial port, or write it to a raw device; or a G-code file (.gcode, .nc) to a GRBL plotter',
+  )
   .option('--port <path>', 'the serial port the plotter is on')
+  .option(
+    '--profile <id>',
+    'the device profile: its pen for G-code, its speeds for --dry-run (default hp7475a, grbl-servo)',
+  )
+  .option('--dry-run', 'open no port: say how long the plot takes and how far the pen travels')
+  .option('--no-pen-change', "G-code: go on at each new pen's layer without waiting for Enter")
   .option('--device <path>', 'a device to write to instead (no answers, no resuming)')
-  .option('--baud <n>', 'baud rate (default 9600; 8 data bits, no parity, 1 stop bit)')
+  .option('--baud <n>', 'baud rate (default 9600, GRBL 115200; 8 data bits, no parity, 1 stop bit)')
   .option('--flow <kind>', 'flow control: escb (default, polls the plotter), rtscts or xonxoff')
   .option('--timeout <s>', 'how long to wait for a dropped line to come back (default 30)')
   .action(async (file: string, opts) => {

@@ -43,7 +43,7 @@ export const EXPORT_METHODS = {
   /** Writes what a listing job found as a solutions file (shared/formats/solutions.ts). */
   'export.solutions': z.strictObject({ jobId: z.string().max(100), path }),
   /**
-   * Writes a job's solutions as a sheet or one solution (SVG, PDF, HPGL or line-printer text), or
+   * Writes a job's solutions as a sheet or one solution (SVG, PDF, HPGL, G-code or line-printer text), or
    * pentagons as a sheet (SVG, PDF, HPGL).
    */
   'export.sheet': z

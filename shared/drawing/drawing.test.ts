@@ -140,7 +140,7 @@ describe('pen path planning', () => {
             ) as XY[],
           }))
           .filter((s) => s.points.length > 1)
-        const plan = planPaths(strokes, [0, 0], 4)
+        const plan = planPaths(strokes)
         expect(segmentKeys(plan.paths)).toEqual(segmentKeys(strokes))
         const pens = plan.paths.map((p) => p.pen)
         expect(pens).toEqual([...pens].sort((a, b) => a - b))

@@ -11,7 +11,7 @@ import { solutionPage } from './svg'
  * settings for HPGL, and optionally one solution instead of the whole sheet. One schema, checked
  * where it arrives (IPC, WebSocket, command line).
  */
-export const EXPORT_FORMATS = ['svg', 'pdf', 'hpgl', 'txt'] as const
+export const EXPORT_FORMATS = ['svg', 'pdf', 'hpgl', 'gcode', 'txt'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export const sheetOptionsSchema = z.strictObject({

@@ -1,7 +1,8 @@
 import { InputError } from '../errors'
 import { measurePlan, planPaths, type Stroke, type XY } from '../drawing/plan'
 import { textWidth, toPage, type SheetPage, type SheetText } from '../drawing/sheet'
-import type { PlotterDevice } from './devices'
+import type { ClipRange, PlotterDevice } from './devices'
+import type { DeviceProfile } from '../plotter/profile'
 
 /**
  * HP-GL for pen plotters, from a sheet page: `IN;` and absolute coordinates, the pen speed `VS`,
@@ -87,7 +88,29 @@ export function asciiLabel(text: string): string {
     .replace(/[^\x20-\x7e]/g, '?')
 }
 
-export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
+/** A page's content placed on the device's paper: scaled, centred, maybe turned. */
+export interface PlacedPage {
+  /** The page's strokes in device units, in the drawing's order. */
+  readonly strokes: readonly Stroke[]
+  readonly assignment: readonly PenAssignment[]
+  readonly texts: readonly SheetText[]
+  /** Page mm to device units. */
+  readonly toPlotter: (x: number, y: number) => [number, number]
+  readonly scale: number
+  readonly rotated: boolean
+  readonly clip: ClipRange
+}
+
+/**
+ * Scales and centres a page's content (strokes and, unless left out, label boxes) into the
+ * device's hard-clip range for the paper, turned by 90° when that fits it larger.
+ */
+export function placePage(
+  page: SheetPage,
+  opts: Pick<HpglOptions, 'paper' | 'scale' | 'pens' | 'labels'> & {
+    readonly device: Pick<DeviceProfile, 'name' | 'papers' | 'unitsPerMm' | 'pens' | 'axes'>
+  },
+): PlacedPage {
   const { device } = opts
   const clip = device.papers[opts.paper]
   if (!clip) {
@@ -128,16 +151,39 @@ export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
   const k = scale * u
   const cx = (x0 + x1) / 2
   const cy = (y0 + y1) / 2
-  // Page y runs down, plotter y up; turned, page x runs along plotter y.
+  // Page y runs down, paper y up; turned, page x runs along paper y. A device whose axes run
+  // the other way counts from the other side of its range.
+  const sx = device.axes.x === 'right' ? 1 : -1
+  const sy = device.axes.y === 'up' ? 1 : -1
   const toPlotter = (x: number, y: number): [number, number] =>
     rotated
-      ? [Math.round(clip.xMax / 2 + (y - cy) * k), Math.round(clip.yMax / 2 + (x - cx) * k)]
-      : [Math.round(clip.xMax / 2 + (x - cx) * k), Math.round(clip.yMax / 2 - (y - cy) * k)]
+      ? [
+          Math.round(clip.xMax / 2 + sx * (y - cy) * k),
+          Math.round(clip.yMax / 2 + sy * (x - cx) * k),
+        ]
+      : [
+          Math.round(clip.xMax / 2 + sx * (x - cx) * k),
+          Math.round(clip.yMax / 2 - sy * (y - cy) * k),
+        ]
+  return {
+    strokes: strokes.map((s) => ({
+      pen: s.pen,
+      points: s.points.map(([x, y]) => toPlotter(x, y)),
+    })),
+    assignment,
+    texts,
+    toPlotter,
+    scale,
+    rotated,
+    clip,
+  }
+}
 
-  const plotted: Stroke[] = strokes.map((s) => ({
-    pen: s.pen,
-    points: s.points.map(([x, y]) => toPlotter(x, y)),
-  }))
+export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
+  const { device } = opts
+  const u = device.unitsPerMm
+  const placed = placePage(page, opts)
+  const { strokes: plotted, texts, toPlotter, scale, rotated } = placed
   const plan = planPaths(plotted)
   // Drawing order, one pen after the other (a plotter cannot swap pens at every line).
   const naive = measurePlan([...plotted].sort((a, b) => a.pen - b.pen))
@@ -183,14 +229,14 @@ export function pageHpgl(page: SheetPage, opts: HpglOptions): HpglPage {
   const mm = (v: number): number => v / u
   return {
     hpgl: out.join('\n') + '\n',
-    pens: assignment.filter((a) => plan.paths.some((p) => p.pen === a.pen)),
+    pens: placed.assignment.filter((a) => plan.paths.some((p) => p.pen === a.pen)),
     penDown: mm(plan.penDown),
     penUp: mm(plan.penUp),
     naivePenUp: mm(naive.penUp),
     scale,
     rotated,
     paths: plan.paths,
-    clip,
+    clip: placed.clip,
     unitsPerMm: u,
   }
 }

@@ -17,6 +17,8 @@ import { InputError } from '../../../shared/errors'
 import { solveJob } from '../../services/solve-job'
 import { renderExport, writeExport } from '../../services/export/exporter'
 import { loadOutlineFigure, loadSolvableSet, RESOURCES } from '../inputs'
+import { defaultDataDir } from '../../services/plotter/announced'
+import { loadDevices } from '../../services/plotter/device-profiles'
 import { checkBinaryStdout, isStdout, toStdout } from '../output'
 import { progressBar } from '../progress'
 import { withBar, workerCount, type CommonOptions } from '../run'
@@ -35,7 +37,7 @@ export interface ExportOptions extends CommonOptions {
   unit?: string
   colors: boolean
   labels?: boolean
-  device: string
+  device?: string
   plotterPaper?: string
   pens: string
   scale: string
@@ -70,6 +72,7 @@ export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
     .slice(1)
     .toLowerCase()
     .replace(/^(plt|hpg)$/, 'hpgl')
+    .replace(/^(nc|ngc|gc)$/, 'gcode')
   const format = (o.format ?? byExt) as ExportFormat
   if (!EXPORT_FORMATS.includes(format)) {
     throw new InputError(
@@ -90,7 +93,7 @@ export function exportSettingsFromOptions(o: ExportOptions): ExportSettings {
       labels: Boolean(o.labels),
     },
     plotter: {
-      device: o.device,
+      device: o.device ?? (format === 'gcode' ? 'grbl-servo' : 'hp7475a'),
       paper: o.plotterPaper ?? (o.paper === 'A3' ? 'A3' : 'A4'),
       scale: o.scale === 'fit' ? 'fit' : number('--scale', o.scale),
       pens: o.pens,
@@ -145,6 +148,8 @@ export async function exportCommand(
   write: (text: string) => void,
 ): Promise<number> {
   const settings = exportSettingsFromOptions(opts)
+  // The bundled devices and the user's own (devices.json in the settings folder).
+  const devices = loadDevices(defaultDataDir())
   if (isStdout(opts.output) && settings.format === 'pdf') checkBinaryStdout('a PDF')
   const { set } = loadSolvableSet(setArg)
   const figure = opts.figure ? loadOutlineFigure(opts.figure, 'export') : undefined
@@ -181,11 +186,11 @@ export async function exportCommand(
   }
   const fonts = join(RESOURCES, 'fonts')
   if (isStdout(opts.output)) {
-    const { files } = await renderExport(job, settings, fonts)
+    const { files } = await renderExport(job, settings, fonts, devices)
     for (const f of files) await toStdout(f.content)
     return outcome.cancelled ? 130 : 0
   }
-  const r = await writeExport(job, opts.output, settings, fonts)
+  const r = await writeExport(job, opts.output, settings, fonts, devices)
   if (opts.json) {
     write(JSON.stringify({ ...r, complete: outcome.complete }))
   } else {

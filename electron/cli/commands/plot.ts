@@ -13,6 +13,10 @@ import { stderrLine } from '../output'
 
 export interface PlotOptions {
   port?: string
+  /** The device profile (grbl-servo …): G-code's pen; the dry run's speeds. */
+  profile?: string
+  dryRun?: boolean
+  penChange?: boolean
   device?: string
   baud?: string
   flow?: string
@@ -31,6 +35,20 @@ export async function plotCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
+  const gcode = /\.(gcode|nc|ngc|gc)$/i.test(file)
+  if (opts.dryRun) {
+    if (opts.port ?? opts.device)
+      throw new InputError('--dry-run opens no port: leave out --port and --device')
+    const { plotDryRun } = await import('./plot-dry-run')
+    write(plotDryRun(file, gcode, opts.profile, readHpgl))
+    return 0
+  }
+  if (gcode) {
+    if (opts.device ?? opts.flow ?? opts.timeout)
+      throw new InputError('--device, --flow and --timeout are for HPGL; G-code goes to --port')
+    const { plotGcode } = await import('./plot-gcode')
+    return plotGcode(file, opts, signal, write)
+  }
   const target = plotTarget(opts)
   const name = basename(file)
   const hpgl = readHpgl(file)

@@ -6,22 +6,24 @@ import {
 } from '../../../shared/drawing/export-settings'
 import { InputError } from '../../../shared/errors'
 import type { SolvedJob } from '../../../shared/formats/solutions'
-import { plotterById } from '../../../shared/hpgl/devices'
+import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
+import { deviceById, type DeviceProfile } from '../../../shared/plotter/profile'
 import { pageHpgl } from '../../../shared/hpgl/write'
+import { pageGcode } from '../../../shared/gcode/write'
 import type { Sheet } from '../../../shared/drawing/sheet'
 import { pageSvg } from '../../../shared/drawing/svg'
 import { saveFile, writesIntoStream } from '../atomic-write'
 
 /**
- * Writes a job's solutions as SVG, PDF, HPGL or line-printer text, each file atomically. A sheet
- * of several pages gives one PDF, one continuous SVG, or one HPGL file per page (a plotter takes
- * one sheet of paper at a time): name-1.hpgl, name-2.hpgl …
+ * Writes a job's solutions as SVG, PDF, HPGL, G-code or line-printer text, each file atomically.
+ * A sheet of several pages gives one PDF, one continuous SVG, or one HPGL or G-code file per page
+ * (a plotter takes one sheet of paper at a time): name-1.hpgl, name-2.hpgl …
  */
 export interface ExportResult {
   readonly files: string[]
   readonly pages: number
   readonly solutions: number
-  /** HPGL only, in mm on paper, summed over pages. */
+  /** HPGL and G-code only, in mm on paper, summed over pages. */
   readonly plot?: { penDown: number; penUp: number; naivePenUp: number }
 }
 
@@ -42,6 +44,7 @@ export async function renderExport(
   job: SolvedJob,
   s: ExportSettings,
   fontsDir: string,
+  devices: readonly DeviceProfile[] = BUNDLED_DEVICES,
 ): Promise<Rendered> {
   if (s.format === 'txt') {
     const solutions = s.only ? 1 : job.figures.reduce((n, f) => n + f.tilings.length, 0)
@@ -49,20 +52,21 @@ export async function renderExport(
   }
   const sheet = exportSheet(job, s)
   if (sheet.solutions === 0) throw new InputError('There are no solutions to export.')
-  return renderSheet(sheet, s, `${job.document.name} — solutions`, fontsDir)
+  return renderSheet(sheet, s, `${job.document.name} — solutions`, fontsDir, devices)
 }
 
-/** A laid-out sheet as SVG, PDF or HPGL; `title` names the document inside the SVG and PDF. */
+/** A laid-out sheet as SVG, PDF, HPGL or G-code; `title` names the document inside the SVG and PDF. */
 export async function renderSheet(
   sheet: Sheet,
   s: ExportSettings,
   title: string,
   fontsDir: string,
+  devices: readonly DeviceProfile[] = BUNDLED_DEVICES,
 ): Promise<Rendered> {
   const base = { pages: sheet.pages.length, solutions: sheet.solutions }
   switch (s.format) {
     case 'txt':
-      throw new InputError('A sheet is written as SVG, PDF or HPGL.')
+      throw new InputError('A sheet is written as SVG, PDF, HPGL or G-code.')
     case 'svg':
       return {
         ...base,
@@ -85,18 +89,41 @@ export async function renderSheet(
       return { ...base, files: [{ suffix: '', content: pdf }] }
     }
     case 'hpgl': {
-      const device = plotterById(s.plotter.device)
-      const pages = sheet.pages.map((p) => pageHpgl(p, { ...s.plotter, device }))
-      const sum = (k: 'penDown' | 'penUp' | 'naivePenUp') => pages.reduce((t, p) => t + p[k], 0)
-      return {
-        ...base,
-        files: pages.map((p, i) => ({
-          suffix: pages.length === 1 ? '' : `-${i + 1}`,
-          content: p.hpgl,
-        })),
-        plot: { penDown: sum('penDown'), penUp: sum('penUp'), naivePenUp: sum('naivePenUp') },
-      }
+      const device = deviceById(devices, s.plotter.device, 'hpgl')
+      return plotFiles(
+        base,
+        sheet.pages.map((p) => {
+          const page = pageHpgl(p, { ...s.plotter, device })
+          return { ...page, content: page.hpgl }
+        }),
+      )
     }
+    case 'gcode': {
+      const device = deviceById(devices, s.plotter.device, 'gcode')
+      return plotFiles(
+        base,
+        sheet.pages.map((p) => {
+          const page = pageGcode(p, { ...s.plotter, device })
+          return { ...page, content: page.gcode }
+        }),
+      )
+    }
+  }
+}
+
+/** A plotter program per page (a plotter takes one sheet at a time), with the travel summed. */
+function plotFiles(
+  base: Pick<Rendered, 'pages' | 'solutions'>,
+  pages: readonly { content: string; penDown: number; penUp: number; naivePenUp: number }[],
+): Rendered {
+  const sum = (k: 'penDown' | 'penUp' | 'naivePenUp') => pages.reduce((t, p) => t + p[k], 0)
+  return {
+    ...base,
+    files: pages.map((p, i) => ({
+      suffix: pages.length === 1 ? '' : `-${i + 1}`,
+      content: p.content,
+    })),
+    plot: { penDown: sum('penDown'), penUp: sum('penUp'), naivePenUp: sum('naivePenUp') },
   }
 }
 
@@ -105,8 +132,9 @@ export async function writeExport(
   path: string,
   s: ExportSettings,
   fontsDir: string,
+  devices: readonly DeviceProfile[] = BUNDLED_DEVICES,
 ): Promise<ExportResult> {
-  return writeRendered(path, await renderExport(job, s, fontsDir))
+  return writeRendered(path, await renderExport(job, s, fontsDir, devices))
 }
 
 /**

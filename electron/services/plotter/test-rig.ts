@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PlotterSimulator, type SimulatorOptions } from './simulator'
 import { NullModem } from './socat'
+import { GrblSimulator, type GrblSimulatorOptions } from './grbl-simulator'
 
 /**
  * For tests: a simulated plotter at the end of a socat null modem, with settings that make a plot
@@ -98,4 +99,23 @@ export function testDrawing(shapes: number, seed = 1): string {
   }
   out.push('SP0;')
   return out.join('')
+}
+
+/** For tests: a GRBL plotter at the end of a socat null modem, `speedUp` times faster than its feeds. */
+export async function grblRig(
+  options: Omit<GrblSimulatorOptions, 'path'>,
+): Promise<{ port: string; sim: GrblSimulator; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pw-grbl-'))
+  const port = join(dir, 'computer')
+  const modem = await NullModem.start(port, join(dir, 'plotter'))
+  const sim = await GrblSimulator.start({ path: join(dir, 'plotter'), ...options })
+  return {
+    port,
+    sim,
+    close: async () => {
+      await sim.stop()
+      await modem.stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }

@@ -1,0 +1,124 @@
+import { basename } from 'node:path'
+import { createInterface } from 'node:readline'
+import { InputError } from '../../../shared/errors'
+import { deviceById, type GcodeProfile } from '../../../shared/plotter/profile'
+import { defaultDataDir } from '../../services/plotter/announced'
+import { loadDevices } from '../../services/plotter/device-profiles'
+import { GrblDriver } from '../../services/plotter/grbl-driver'
+import { readFileSyncChecked } from '../../services/input-file'
+import { SerialLink } from '../../services/plotter/serial-link'
+import { stderrLine } from '../output'
+
+export interface GcodePlotOptions {
+  port?: string
+  baud?: string
+  profile?: string
+  /** False: at each new pen's layer go on at once (`--no-pen-change`). */
+  penChange?: boolean
+}
+
+/**
+ * Resolves when the user presses Enter; if standard input ends first, calls `ended` (there is
+ * no one to change the pen) and resolves.
+ */
+function enterPressed(prompt: string, ended: () => void): Promise<void> {
+  stderrLine(prompt)
+  const lines = createInterface({ input: process.stdin })
+  return new Promise((resolve) => {
+    let answered = false
+    lines.once('line', () => {
+      answered = true
+      lines.close()
+      // A pipe left open by whoever runs us must not keep the command from ending.
+      if ('unref' in process.stdin) process.stdin.unref()
+      resolve()
+    })
+    lines.once('close', () => {
+      if (!answered) ended()
+      resolve()
+    })
+  })
+}
+
+/** The lines of a G-code file as GRBL gets them: comments and blank lines left out. */
+export function gcodeLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\(.*?\)|;.*$/g, '').trim())
+    .filter((l) => l !== '')
+}
+
+/** The device a G-code plot is for: the pen-up command after a cancel, the plot time. */
+export function gcodeDevice(profile: string | undefined): GcodeProfile {
+  return deviceById(loadDevices(defaultDataDir()), profile ?? 'grbl-servo', 'gcode')
+}
+
+/**
+ * Streams a G-code file to a GRBL plotter on a serial port, a layer per pen with a pause to change
+ * it (Enter goes on); Ctrl-C cancels (soft reset, unlock, pen up). Returns the exit code.
+ */
+export async function plotGcode(
+  file: string,
+  opts: GcodePlotOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const name = basename(file)
+  if (opts.port === undefined) throw new InputError('give --port PATH: the serial port GRBL is on')
+  const baudRate = opts.baud === undefined ? 115200 : Number(opts.baud)
+  if (!Number.isInteger(baudRate) || baudRate < 110 || baudRate > 4_000_000)
+    throw new InputError(`--baud must be a whole number from 110 to 4000000, not "${opts.baud}"`)
+  const device = gcodeDevice(opts.profile)
+  const lines = gcodeLines(readFileSyncChecked(file, { what: 'G-code file' }))
+  const penUp =
+    device.pen.kind === 'servo' ? [device.pen.up] : [`G1 Z${device.pen.up} F${device.pen.feed}`]
+  let link: SerialLink
+  try {
+    link = await SerialLink.open({
+      path: opts.port,
+      baudRate,
+      dataBits: 8,
+      parity: 'none',
+      stopBits: 1,
+      flow: 'escb',
+    })
+  } catch (e) {
+    throw new InputError(`${opts.port}: ${(e as Error).message}`)
+  }
+  const started = Date.now()
+  let shown = -1
+  let driver: GrblDriver
+  try {
+    driver = new GrblDriver(link, lines, {
+      bufferSize: device.buffer,
+      penUp,
+      onPenChange: (layer, layers) => {
+        const what = `${name}: layer ${layer} of ${layers}`
+        if (opts.penChange === false) return Promise.resolve(stderrLine(`${what}, same pen`))
+        return enterPressed(`${what}: put its pen in and press Enter`, () => driver.cancel())
+      },
+      onProgress: (done, total) => {
+        const tenth = Math.floor((done / total) * 10)
+        if (tenth !== shown)
+          stderrLine(`${name}: ${(shown = tenth) * 10}% (${done}/${total} lines)`)
+      },
+    })
+  } catch (e) {
+    await link.close()
+    throw new InputError(`${name}: ${(e as Error).message}`)
+  }
+  const cancel = () => driver.cancel()
+  signal.addEventListener('abort', cancel, { once: true })
+  try {
+    const end = await driver.run()
+    if (end.state === 'failed') throw new InputError(`${name}: ${end.message}`)
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    write(
+      `${name}: ${end.state === 'done' ? `plotted ${lines.length} lines in ${seconds} s` : end.message}`,
+    )
+    return end.state === 'cancelled' ? 130 : 0
+  } finally {
+    signal.removeEventListener('abort', cancel)
+    await link.close()
+  }
+}
