@@ -572,7 +572,17 @@ export function splitCards(puzzle: CardPuzzle, parts: number): CardPart[] {
   for (let depth = 1; depth < p.n && prefixes.length < parts; depth++) {
     const next: number[][] = []
     const board = new Int32Array(p.n)
-    search(p, marker, arcs, board, () => false, undefined, [], depth, (e) => next.push(e))
+    search(
+      p,
+      marker,
+      arcs,
+      board,
+      () => false,
+      undefined,
+      [],
+      depth,
+      (e) => next.push(e),
+    )
     prefixes = next
   }
   return prefixes.map((prefix) => {
@@ -628,8 +638,7 @@ function probe(
     const j = open[Math.floor(rand() * open.length)]
     const o = list[j]
     left[listType[j]]--
-    if (cell + 1 === n || (marker && cell + 1 === marker.deadline && left[marker.type] !== 0))
-      break
+    if (cell + 1 === n || (marker && cell + 1 === marker.deadline && left[marker.type] !== 0)) break
     need[2 * cell] = eastKey[o]
     need[2 * cell + 1] = southKey[o]
     const arc = arcs?.arcStart[cell] ?? -1
