@@ -45,7 +45,7 @@ describe('a card count split into weighed parts', () => {
     let split = 0
     for (const [size, figures, frame] of [
       [5, 3, 2],
-      [5, 3, undefined],
+      [3, 3, undefined],
       [4, 2, 1],
       [3, 2, undefined],
     ] as const) {
