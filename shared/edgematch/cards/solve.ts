@@ -35,6 +35,7 @@
  *    board and classes are counted by Burnside, Σ_s |Stab(s)| / |G|, each board's stabilizer
  *    tested directly (for boards of numbered cards of two cells or more it is always 1).
  */
+import { seededRandom } from '../../random'
 import { treeFraction } from '../progress'
 import { CardsApart } from './apart'
 import { FrameArcs } from './frame'
@@ -54,6 +55,11 @@ export interface SolveOptions {
    * so far; returning true stops the search (the result is then incomplete).
    */
   readonly onProgress?: (nodes: number, fraction: number) => boolean | void
+  /**
+   * Search only the part of the tree below these entries (plan entries, from `splitCards`) on
+   * the first cells: the parts of a split add up to the whole count.
+   */
+  readonly prefix?: readonly number[]
 }
 
 /** How often (in search nodes, a power of two) onProgress is called. */
@@ -287,6 +293,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     board,
     marker ? solvedWithMarker : solvedByBurnside,
     options.onProgress,
+    options.prefix,
   )
   return {
     counts: { fixed, upToRotation: marker ? classes : (stabilizers + Gn - 1n) / Gn },
@@ -313,6 +320,10 @@ function search(
   board: Int32Array,
   solved: () => boolean,
   progress: ((nodes: number, fraction: number) => boolean | void) | undefined,
+  prefix: readonly number[] = [],
+  /** With `onPrefix`: instead of going on below this many cells, hand the entries over. */
+  depth = p.n,
+  onPrefix?: (entries: number[]) => void,
 ): CardStats & { complete: boolean } {
   const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
   const left = Int32Array.from(p.types, (t) => t.cards.length)
@@ -348,6 +359,7 @@ function search(
   let t = at[0] + need[at[1]] * K + need[at[2]]
   let i = start[t]
   let end = start[t + 1]
+  if (prefix.length > 0) [i, end] = forced(list, i, end, prefix[0])
   listFrom[0] = i
   placements += end - i
   /** Stopped early: the entries counted but not tried are taken back. */
@@ -389,6 +401,12 @@ function search(
         left[type]++
         continue
       }
+      if (cell + 1 === depth && onPrefix) {
+        left[type]++
+        const entries = Array.from({ length: cell }, (_, c) => list[stack[3 * c] - 1])
+        onPrefix([...entries, o])
+        continue
+      }
       stack[3 * cell] = i
       stack[3 * cell + 1] = end
       stack[3 * cell + 2] = type
@@ -396,6 +414,7 @@ function search(
       t = at[3 * cell] + need[at[3 * cell + 1]] * K + need[at[3 * cell + 2]]
       i = start[t]
       end = start[t + 1]
+      if (cell < prefix.length) [i, end] = forced(list, i, end, prefix[cell])
       listFrom[cell] = i
       placements += end - i
     } else {
@@ -521,4 +540,110 @@ class LiveShare {
       (c) => this.width[c],
     )
   }
+}
+
+/** The range of a cell's list that holds only `entry` (empty if the list lacks it). */
+function forced(list: Int32Array, from: number, to: number, entry: number): [number, number] {
+  for (let j = from; j < to; j++) if (list[j] === entry) return [j, j + 1]
+  return [to, to]
+}
+
+/** A part of a split count (`splitCards`): the entries forced on the first cells, and its weight. */
+export interface CardPart {
+  readonly prefix: readonly number[]
+  /** Knuth's estimate of the part's search nodes (`partWeight` of the tilings, alike). */
+  readonly weight: number
+}
+
+/**
+ * Splits a count into at least `parts` parts where the tree allows: the ways the search lays the
+ * first cells, as few cells as give that many (every check of the search applied, so no part is a
+ * dead end it would not have entered). The parts partition the search tree: their counts add up to
+ * the whole's, in both conventions (the marker and Burnside rules look at each full board alone).
+ * Each is weighed as a tiling part is, by the median of 8 groups of 32 random probes: the
+ * equal-subtree share of one search strays over 2x from the work done on framed boards, whose
+ * subtrees differ by orders of magnitude.
+ */
+export function splitCards(puzzle: CardPuzzle, parts: number): CardPart[] {
+  const p = planCards(puzzle, true)
+  const marker = p.n >= 2 ? chooseMarker(p, boardRotations(puzzle.rows, puzzle.cols)) : undefined
+  const arcs = FrameArcs.build(p, puzzle)
+  let prefixes: number[][] = [[]]
+  for (let depth = 1; depth < p.n && prefixes.length < parts; depth++) {
+    const next: number[][] = []
+    const board = new Int32Array(p.n)
+    search(
+      p,
+      marker,
+      arcs,
+      board,
+      () => false,
+      undefined,
+      [],
+      depth,
+      (e) => next.push(e),
+    )
+    prefixes = next
+  }
+  return prefixes.map((prefix) => {
+    const means = Array.from({ length: 8 }, (_, k) => {
+      const rand = seededRandom(k + 1)
+      let sum = 0
+      for (let s = 0; s < 32; s++) sum += probe(p, marker, arcs, prefix, rand)
+      return sum / 32
+    }).sort((a, b) => a - b)
+    return { prefix, weight: (means[3] + means[4]) / 2 }
+  })
+}
+
+/**
+ * One of Knuth's random probes of the search below `prefix`: down one random path, the product
+ * of the branchings met, summed over the levels (an unbiased estimate of the nodes). The
+ * branches are those the search lays a card in (as `search` checks them); one the frame check
+ * takes back, or a dead end at the marker's deadline, is a leaf.
+ */
+function probe(
+  p: Plan,
+  marker: Marker | undefined,
+  arcs: FrameArcs | undefined,
+  prefix: readonly number[],
+  rand: () => number,
+): number {
+  const { n, K, eastKey, southKey, start, list, listType, cellBase, westOf, northOf } = p
+  const left = Int32Array.from(p.types, (t) => t.cards.length)
+  const need = new Int32Array(2 * n + 2).fill(K - 1)
+  const open: number[] = []
+  let paths = 1
+  let nodes = 0
+  for (let cell = 0; cell < n; cell++) {
+    const t = cellBase[cell] + need[2 * westOf[cell]] * K + need[2 * northOf[cell] + 1]
+    let [from, to] = [start[t], start[t + 1]]
+    if (cell < prefix.length) [from, to] = forced(list, from, to, prefix[cell])
+    open.length = 0
+    for (let j = from; j < to; j++) {
+      if (left[listType[j]] === 0) continue
+      const o = list[j]
+      if (
+        marker &&
+        cell < marker.deadline &&
+        (o - marker.first) >>> 0 < marker.ways &&
+        marker.allowed[cell * 4 + o - marker.first] === 0
+      )
+        continue
+      open.push(j)
+    }
+    if (open.length === 0) break
+    paths *= open.length
+    nodes += paths
+    const j = open[Math.floor(rand() * open.length)]
+    const o = list[j]
+    left[listType[j]]--
+    if (cell + 1 === n || (marker && cell + 1 === marker.deadline && left[marker.type] !== 0)) break
+    need[2 * cell] = eastKey[o]
+    need[2 * cell + 1] = southKey[o]
+    const arc = arcs?.arcStart[cell] ?? -1
+    if (arc >= 0 && !arcs!.fits(need[arcs!.entryAt[cell]], need[arcs!.exitAt[cell]], cell, left))
+      break
+  }
+  return nodes
 }
