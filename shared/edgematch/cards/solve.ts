@@ -551,32 +551,59 @@ function forced(list: Int32Array, from: number, to: number, entry: number): [num
 /** A part of a split count (`splitCards`): the entries forced on the first cells, and its weight. */
 export interface CardPart {
   readonly prefix: readonly number[]
-  /** Knuth's estimate of the part's search nodes (`partWeight` of the tilings, alike). */
+  /** Knuth's estimate of the part's search nodes (see `splitCards`). */
   readonly weight: number
 }
+
+export interface CardSplit {
+  /** In search order. */
+  readonly parts: readonly CardPart[]
+  /** The probes' steps (a cell looked at on a probe's path): their cost beside the nodes. */
+  readonly probeSteps: number
+}
+
+/** A count whose search is estimated (`estimateCards`) below this is not split. */
+export const SPLIT_FROM = 20_000
+
+/**
+ * Parts a count is split into at least (where the tree allows): framed 8 × 8 boards (6 figures,
+ * 2 frame colours, seeds 1–6) get 135–237 parts.
+ */
+export const SPLIT_PARTS = 50
+/**
+ * Probes per part, in groups: a part weighs the median of its groups' means. Measured on those
+ * boards, parts run heaviest first, the worst time left after the first tenth (in nodes): 16 groups
+ * of 4 1.43–1.74x, probe steps 3.4–7.6 % of the search's nodes (2–7 % of its time); 16 of 3
+ * 1.33–2.15x; 8 of 32 (the tilings') 1.51–1.66x at 120–150 % of the nodes; 8 of 4 1.59–2.22x,
+ * 4 of 8 2.6–4.7x, one mean of 64 3.5–7.1x (the mean is heavy-tailed).
+ */
+const PROBE_GROUPS = 16
+const GROUP_PROBES = 4
 
 /**
  * Splits a count into at least `parts` parts where the tree allows: the ways the search lays the
  * first cells, as few cells as give that many (every check of the search applied, so no part is a
  * dead end it would not have entered). The parts partition the search tree: their counts add up to
  * the whole's, in both conventions (the marker and Burnside rules look at each full board alone).
- * Each is weighed as a tiling part is, by the median of 8 groups of 32 random probes: the
- * equal-subtree share of one search strays over 2x from the work done on framed boards, whose
- * subtrees differ by orders of magnitude.
+ * Each is weighed by Knuth's probes (`partWeight`'s median of group means, as tiling parts are):
+ * the equal-subtree share of one search strays over 2x from the work done on framed boards, whose
+ * subtrees differ by orders of magnitude. The probes skip the frame check: with it a probe step
+ * cost 3–4 search nodes (the check's answers are remembered along the search's path, not along
+ * random ones), and the weights were no better.
  */
-export function splitCards(puzzle: CardPuzzle, parts: number): CardPart[] {
+export function splitCards(puzzle: CardPuzzle, parts: number): CardSplit {
   const p = planCards(puzzle, true)
   const marker = p.n >= 2 ? chooseMarker(p, boardRotations(puzzle.rows, puzzle.cols)) : undefined
   const arcs = FrameArcs.build(p, puzzle)
+  const prober = new Prober(p, marker)
   let prefixes: number[][] = [[]]
   for (let depth = 1; depth < p.n && prefixes.length < parts; depth++) {
     const next: number[][] = []
-    const board = new Int32Array(p.n)
     search(
       p,
       marker,
       arcs,
-      board,
+      new Int32Array(p.n),
       () => false,
       undefined,
       [],
@@ -585,65 +612,98 @@ export function splitCards(puzzle: CardPuzzle, parts: number): CardPart[] {
     )
     prefixes = next
   }
-  return prefixes.map((prefix) => {
-    const means = Array.from({ length: 8 }, (_, k) => {
-      const rand = seededRandom(k + 1)
-      let sum = 0
-      for (let s = 0; s < 32; s++) sum += probe(p, marker, arcs, prefix, rand)
-      return sum / 32
-    }).sort((a, b) => a - b)
-    return { prefix, weight: (means[3] + means[4]) / 2 }
-  })
+  return {
+    parts: prefixes.map((prefix) => ({ prefix, weight: prober.weigh(prefix) })),
+    probeSteps: prober.steps,
+  }
 }
 
 /**
- * One of Knuth's random probes of the search below `prefix`: down one random path, the product
- * of the branchings met, summed over the levels (an unbiased estimate of the nodes). The
- * branches are those the search lays a card in (as `search` checks them); one the frame check
- * takes back, or a dead end at the marker's deadline, is a leaf.
+ * Knuth's estimate of a card search's nodes (the median of group means, as a part is weighed):
+ * whether a count is worth splitting.
  */
-function probe(
-  p: Plan,
-  marker: Marker | undefined,
-  arcs: FrameArcs | undefined,
-  prefix: readonly number[],
-  rand: () => number,
-): number {
-  const { n, K, eastKey, southKey, start, list, listType, cellBase, westOf, northOf } = p
-  const left = Int32Array.from(p.types, (t) => t.cards.length)
-  const need = new Int32Array(2 * n + 2).fill(K - 1)
-  const open: number[] = []
-  let paths = 1
-  let nodes = 0
-  for (let cell = 0; cell < n; cell++) {
-    const t = cellBase[cell] + need[2 * westOf[cell]] * K + need[2 * northOf[cell] + 1]
-    let [from, to] = [start[t], start[t + 1]]
-    if (cell < prefix.length) [from, to] = forced(list, from, to, prefix[cell])
-    open.length = 0
-    for (let j = from; j < to; j++) {
-      if (left[listType[j]] === 0) continue
-      const o = list[j]
-      if (
-        marker &&
-        cell < marker.deadline &&
-        (o - marker.first) >>> 0 < marker.ways &&
-        marker.allowed[cell * 4 + o - marker.first] === 0
-      )
-        continue
-      open.push(j)
-    }
-    if (open.length === 0) break
-    paths *= open.length
-    nodes += paths
-    const j = open[Math.floor(rand() * open.length)]
-    const o = list[j]
-    left[listType[j]]--
-    if (cell + 1 === n || (marker && cell + 1 === marker.deadline && left[marker.type] !== 0)) break
-    need[2 * cell] = eastKey[o]
-    need[2 * cell + 1] = southKey[o]
-    const arc = arcs?.arcStart[cell] ?? -1
-    if (arc >= 0 && !arcs!.fits(need[arcs!.entryAt[cell]], need[arcs!.exitAt[cell]], cell, left))
-      break
+export function estimateCards(puzzle: CardPuzzle): number {
+  const p = planCards(puzzle, true)
+  const marker = p.n >= 2 ? chooseMarker(p, boardRotations(puzzle.rows, puzzle.cols)) : undefined
+  return new Prober(p, marker).weigh([])
+}
+
+/**
+ * Knuth's random probes of the search below a prefix: down one random path, the product of the
+ * branchings met, summed over the levels (an unbiased estimate of the nodes). The branches are
+ * those the search lays a card in, the frame check aside (see `splitCards`); a dead end at the
+ * marker's deadline is a leaf. Its buffers are kept from probe to probe: a probe is a dozen steps,
+ * and allocating per probe made a step cost ten search nodes.
+ */
+class Prober {
+  private readonly cards: Int32Array
+  private readonly left: Int32Array
+  private readonly need: Int32Array
+  private readonly open: Int32Array
+  steps = 0
+
+  constructor(
+    private readonly p: Plan,
+    private readonly marker: Marker | undefined,
+  ) {
+    this.cards = Int32Array.from(p.types, (t) => t.cards.length)
+    this.left = new Int32Array(this.cards.length)
+    this.need = new Int32Array(2 * p.n + 2)
+    let widest = 0
+    for (let t = 0; t + 1 < p.start.length; t++)
+      widest = Math.max(widest, p.start[t + 1] - p.start[t])
+    this.open = new Int32Array(widest)
   }
-  return nodes
+
+  /** The median of PROBE_GROUPS means of GROUP_PROBES probes (seeded: the same each time). */
+  weigh(prefix: readonly number[]): number {
+    const rand = seededRandom(1)
+    const means = Array.from({ length: PROBE_GROUPS }, () => {
+      let sum = 0
+      for (let s = 0; s < GROUP_PROBES; s++) sum += this.probe(prefix, rand)
+      return sum / GROUP_PROBES
+    }).sort((a, b) => a - b)
+    return (means[PROBE_GROUPS / 2 - 1] + means[PROBE_GROUPS / 2]) / 2
+  }
+
+  private probe(prefix: readonly number[], rand: () => number): number {
+    const { p, marker, left, need, open } = this
+    const { n, K, eastKey, southKey, start, list, listType, cellBase, westOf, northOf } = p
+    left.set(this.cards)
+    need.fill(K - 1)
+    const mFirst = marker?.first ?? 0
+    const mWays = marker?.ways ?? 0
+    const mDeadline = marker?.deadline ?? -1
+    let paths = 1
+    let nodes = 0
+    for (let cell = 0; cell < n; cell++) {
+      const t = cellBase[cell] + need[2 * westOf[cell]] * K + need[2 * northOf[cell] + 1]
+      let from = start[t]
+      let to = start[t + 1]
+      if (cell < prefix.length) [from, to] = forced(list, from, to, prefix[cell])
+      let width = 0
+      for (let j = from; j < to; j++) {
+        if (left[listType[j]] === 0) continue
+        const o = list[j]
+        if (
+          cell < mDeadline &&
+          (o - mFirst) >>> 0 < mWays &&
+          marker!.allowed[cell * 4 + o - mFirst] === 0
+        )
+          continue
+        open[width++] = j
+      }
+      this.steps++
+      if (width === 0) break
+      paths *= width
+      nodes += paths
+      const j = open[Math.floor(rand() * width)]
+      const o = list[j]
+      left[listType[j]]--
+      if (cell + 1 === n || (cell + 1 === mDeadline && left[marker!.type] !== 0)) break
+      need[2 * cell] = eastKey[o]
+      need[2 * cell + 1] = southKey[o]
+    }
+    return nodes
+  }
 }
