@@ -562,14 +562,12 @@ export interface CardSplit {
   readonly probeSteps: number
 }
 
-/** A count whose search is estimated (`estimateCards`) below this is not split. */
-export const SPLIT_FROM = 20_000
 
 /**
  * Parts a count is split into at least (where the tree allows): framed 8 × 8 boards (6 figures,
  * 2 frame colours, seeds 1–6) get 135–237 parts.
  */
-export const SPLIT_PARTS = 50
+const SPLIT_PARTS = 50
 /**
  * Probes per part, in groups: a part weighs the median of its groups' means. Measured on those
  * boards, parts run heaviest first, the worst time left after the first tenth (in nodes): 16 groups
@@ -618,14 +616,35 @@ export function splitCards(puzzle: CardPuzzle, parts: number): CardSplit {
   }
 }
 
+/** A count's plan (`planCardCount`): its result when it was small, else its parts. */
+export type CardCountPlan =
+  | { readonly whole: CardResult }
+  | (CardSplit & {
+      /** The nodes of the search tried whole first. */
+      readonly tried: number
+    })
+
 /**
- * Knuth's estimate of a card search's nodes (the median of group means, as a part is weighed):
- * whether a count is worth splitting.
+ * How a count is to run: a small one is searched whole at once (the HIB set's 1,723 nodes, a
+ * framed 6 × 6 board's few thousand), up to its first progress report (PROGRESS_NODES nodes, or
+ * PROGRESS_MS); one that lasts longer is split (`splitCards`). Tried rather than estimated: the
+ * root's Knuth estimate was 18–67x under the nodes of framed 8 × 8 boards but near them unframed.
+ * `onProgress` hears the search tried.
  */
-export function estimateCards(puzzle: CardPuzzle): number {
-  const p = planCards(puzzle, true)
-  const marker = p.n >= 2 ? chooseMarker(p, boardRotations(puzzle.rows, puzzle.cols)) : undefined
-  return new Prober(p, marker).weigh([])
+export function planCardCount(
+  puzzle: CardPuzzle,
+  options: Pick<SolveOptions, 'identicalAsOne' | 'onProgress'> = {},
+): CardCountPlan {
+  let tried = 0
+  const whole = solveCards(puzzle, {
+    identicalAsOne: options.identicalAsOne,
+    onProgress: (nodes, fraction) => {
+      tried = nodes
+      options.onProgress?.(nodes, fraction)
+      return true
+    },
+  })
+  return whole.complete ? { whole } : { ...splitCards(puzzle, SPLIT_PARTS), tried }
 }
 
 /**
