@@ -2,9 +2,11 @@ import type { MatchBoard, MatchResult } from '../../../shared/api/run'
 import { parseCards } from '../../../shared/edgematch/cards/format'
 import {
   planCardCount,
+  prepareCards,
   solveCards,
   type CardPart,
   type CardResult,
+  type PreparedCards,
 } from '../../../shared/edgematch/cards/solve'
 import { identicalGroups } from '../../../shared/edgematch/cards/symmetry'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
@@ -19,9 +21,10 @@ import type { WorkerKind } from './kind'
  * count is planned first (`plan`): split into parts weighed by Knuth's probes, each a task of
  * its own (`prefix`); the host sums their counts.
  */
-const match: WorkerKind<'match', MatchSetup> = {
-  prepare: (setup) => setup,
-  run: (setup, input, hooks) => {
+const match: WorkerKind<'match', Job> = {
+  prepare: (setup) => ({ setup }),
+  run: (job, input, hooks) => {
+    const { setup } = job
     const t0 = performance.now()
     let found = 0
     // A first board's place in the tree is unknown: its search shows its nodes, not a share.
@@ -38,23 +41,32 @@ const match: WorkerKind<'match', MatchSetup> = {
     }
     const r =
       setup.puzzle === 'cards'
-        ? cards(setup, input, keep, onProgress)
+        ? cards(job, input, keep, onProgress)
         : triangle(setup, keep, onProgress)
     return 'split' in r ? r : { ...r, ms: performance.now() - t0 }
   },
 }
 export default match
 
+/** A job's setup and, once a task searched cards, the puzzle as its searches start (its parts'). */
+interface Job {
+  readonly setup: MatchSetup
+  cards?: PreparedCards
+}
+
 type Keep = (board: MatchBoard['board'], canonical: boolean) => void
 type OnProgress = (nodes: number, fraction: number) => void
 
 function cards(
-  setup: MatchSetup,
+  job: Job,
   input: MatchInput,
   keep: Keep,
   onProgress: OnProgress,
 ): Omit<MatchResult, 'ms'> | { readonly split: readonly CardPart[] } {
-  const puzzle = parseCards(setup.text, 'the puzzle')
+  const { setup } = job
+  job.cards ??= prepareCards(parseCards(setup.text, 'the puzzle'))
+  const prepared = job.cards
+  const { puzzle } = prepared
   const outcome = (r: CardResult) => ({
     fixed: String(r.counts.fixed),
     upToRotation: String(r.counts.upToRotation),
@@ -65,26 +77,30 @@ function cards(
   })
   const identicalAsOne = setup.identicalAsOne
   if (input !== null && 'plan' in input) {
-    const plan = planCardCount(puzzle, { identicalAsOne, onProgress })
+    const plan = planCardCount(puzzle, { identicalAsOne, onProgress }, prepared)
     return 'whole' in plan ? outcome(plan.whole) : { split: plan.parts }
   }
   const one = setup.goal === 'one'
   return outcome(
-    solveCards(puzzle, {
-      identicalAsOne,
-      onProgress,
-      prefix: input?.prefix,
-      onSolution:
-        setup.goal === 'count'
-          ? undefined
-          : (board, info) => {
-              keep(
-                board.map((p) => [p.card, p.turns] as const),
-                info.canonical,
-              )
-              return one
-            },
-    }),
+    solveCards(
+      puzzle,
+      {
+        identicalAsOne,
+        onProgress,
+        prefix: input?.prefix,
+        onSolution:
+          setup.goal === 'count'
+            ? undefined
+            : (board, info) => {
+                keep(
+                  board.map((p) => [p.card, p.turns] as const),
+                  info.canonical,
+                )
+                return one
+              },
+      },
+      prepared,
+    ),
   )
 }
 
