@@ -11,7 +11,13 @@ import { bruteForceCards } from '../testing/brute/cards'
 import { parseCards } from '../shared/edgematch/cards/format'
 import type { CardPuzzle, MatchRule } from '../shared/edgematch/cards/puzzle'
 import { randomCardPuzzle } from '../shared/edgematch/cards/random'
-import { solveCards, type CardCounts, type CardResult } from '../shared/edgematch/cards/solve'
+import {
+  planCardCount,
+  solveCards,
+  type CardCounts,
+  type CardResult,
+} from '../shared/edgematch/cards/solve'
+import { runParts, worstTimeLeft } from '../testing/card-parts'
 import { verifyCardBoard } from '../shared/edgematch/cards/verify'
 import { check, median, type Result } from './measure'
 
@@ -141,6 +147,53 @@ function eternityHalves(runs: number): Result {
   }
 }
 
+/**
+ * A count of framed 8 × 8 boards (6 figures, 2 frame colours) split into weighed parts, as the
+ * farm runs it (issue 28, 5c), seeds 1–6, one process: the plan (the search tried whole up to its
+ * first report, the split and the probes) beside the one search, in time and in nodes, and the
+ * worst time left said after the first tenth with the parts run heaviest first, in nodes (load
+ * does not enter). The parts' counts are checked against the one search's.
+ */
+function splitCount(): Result {
+  const per = [1, 2, 3, 4, 5, 6].map((seed) => {
+    const { puzzle } = randomCardPuzzle(8, 8, 6, 2, seed)
+    let t0 = performance.now()
+    const whole = solveCards(puzzle)
+    const wholeMs = performance.now() - t0
+    t0 = performance.now()
+    const plan = planCardCount(puzzle)
+    const planMs = performance.now() - t0
+    if ('whole' in plan) throw new Error(`seed ${seed}: not split`)
+    t0 = performance.now()
+    const { ran, fixed, upToRotation } = runParts(puzzle, plan)
+    const partsMs = performance.now() - t0
+    check(`8 × 8 seed ${seed}: the parts' counts`, { fixed, upToRotation }, whole.counts)
+    return {
+      seed,
+      parts: plan.parts.length,
+      wholeMs,
+      ms: planMs + partsMs,
+      planShare: planMs / wholeMs,
+      nodeShare: (plan.tried + plan.probeSteps) / whole.stats.nodes,
+      worst: worstTimeLeft(ran, (w) => w),
+    }
+  })
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`
+  const worst = Math.max(...per.map((r) => r.worst))
+  return {
+    name: `cards: counts of framed 8 × 8 boards split into weighed parts (6 figures, 2 frame colours, seeds 1–6; worst time left ${worst.toFixed(2)}x)`,
+    target: 'plan ≤ 15 % of the search; time left within 2x after the first tenth',
+    medianMs: median(per.map((r) => r.ms)),
+    runs: per.length,
+    detail: per
+      .map(
+        (r) =>
+          `${r.seed}: ${r.parts} parts, plan ${pct(r.planShare)} of the search's ${r.wholeMs.toFixed(0)} ms (${pct(r.nodeShare)} of its nodes), time left within ${r.worst.toFixed(2)}x`,
+      )
+      .join('; '),
+  }
+}
+
 export async function cardsBench(): Promise<Result[]> {
-  return [hibAll(), coreSpeed(), eternitySame(3), eternityHalves(21)]
+  return [hibAll(), coreSpeed(), eternitySame(3), eternityHalves(21), splitCount()]
 }

@@ -1,5 +1,6 @@
 import type { MatchBoard, MatchProgress, MatchResult, RunParams } from '../../shared/api/run'
 import type { UnitInput, UnitOutcome } from '../../shared/design/unit'
+import type { CardPart } from '../../shared/edgematch/cards/solve'
 import type { Budget, Spent } from '../../shared/edgematch/draws'
 import type { GeneratedPuzzle, PuzzleRequest } from '../../shared/edgematch/generate'
 import type { GrowthProgress } from '../../shared/pieces/polyforms'
@@ -63,7 +64,7 @@ export interface FarmKinds {
   readonly queens: Kind<{ readonly n: number }, QueensTask, QueensResult>
   readonly tait: Kind<TaitSetup, { readonly moves: number }, TaitPassResult, never, TaitProgress>
   readonly puzzle: Kind<PuzzleSetup, null, GeneratedPuzzle, never, Spent>
-  readonly match: Kind<MatchSetup, null, MatchResult, MatchBoard, MatchDetail>
+  readonly match: Kind<MatchSetup, MatchInput, MatchTaskResult, MatchBoard, MatchDetail>
   readonly trace: Kind<TraceSetup, null, { steps: PlacedPiece[][]; solved: boolean }>
   readonly reproduce: Kind<{ readonly id: string }, null, ReproduceResult>
   readonly candidates: Kind<CandidatesSetup, null, string, never, GrowthProgress>
@@ -204,6 +205,16 @@ export type MatchSetup = RunParams<'cards' | 'triangle'> & {
   /** Stream only the one board of each class under turning the board that is listed. */
   readonly canonical?: boolean
 }
+
+/**
+ * What a match task searches: the whole tree (null); a card count to plan, split into weighed
+ * parts when it is large and searched whole when not (`plan`); or one part of a split card count
+ * (the entries forced on its first cells).
+ */
+export type MatchInput = null | { readonly plan: true } | { readonly prefix: readonly number[] }
+
+/** A search's result, or a card count's plan: its parts in search order. */
+export type MatchTaskResult = MatchResult | { readonly split: readonly CardPart[] }
 
 /** A search's boards and nodes so far, and (unless it looks for one board) the share done. */
 export type MatchDetail = Pick<MatchProgress, 'found' | 'nodes' | 'fraction'>

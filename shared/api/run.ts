@@ -118,6 +118,8 @@ export interface MatchResult {
   readonly ms: number
   /** Groups of identical cards (numbers from 1); none for triangles. */
   readonly identical: readonly (readonly number[])[]
+  /** A card count split into weighed parts (a large one): how many. */
+  readonly parts?: number
 }
 
 export interface TaitResult {

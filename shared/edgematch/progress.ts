@@ -77,7 +77,7 @@ export function searchClock(): (
 }
 
 /** A rough time left is said from this far into a search: the first moments run fastest. */
-const ROUGH_AFTER_MS = 2000
+export const ROUGH_AFTER_MS = 2000
 
 /** The time left as the bar and the app say it: "40 s", or "roughly 1,200 years" while rough. */
 export function timeLeftText(p: Pick<SearchProgress, 'etaSeconds' | 'roughSeconds'>): string {

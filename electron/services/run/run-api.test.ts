@@ -116,6 +116,35 @@ describe('run.start', () => {
     })
   })
 
+  it('splits a large card count into weighed parts on the farm, their counts summed exactly', async () => {
+    // Searches past the first progress report (65,536 nodes): framed and not, both conventions.
+    for (const [size, figures, frame, seed] of [
+      [7, 6, 2, 1],
+      [3, 2, undefined, 3],
+      [4, 4, undefined, 1],
+    ] as const) {
+      const puzzle = randomCardPuzzle(size, size, figures, frame, seed).puzzle
+      for (const identicalAsOne of [false, true]) {
+        const params = { text: formatCards(puzzle), goal: 'count', identicalAsOne }
+        const { end, events } = await run('cards', params)
+        const here = solveCards(puzzle, { identicalAsOne })
+        expect(end).toMatchObject({
+          outcome: 'done',
+          result: {
+            fixed: String(here.counts.fixed),
+            upToRotation: String(here.counts.upToRotation),
+          },
+        })
+        if (end.kind !== 'cards' || !end.result) throw new Error('no result')
+        expect(end.result.parts).toBeGreaterThan(50)
+        // The parts' nodes are the whole search's, give or take the parts' own first cells.
+        expect(end.result.nodes / here.stats.nodes).toBeCloseTo(1, 1)
+        const shares = events.flatMap((e) => (e.type === 'run.progress' ? [e.progress] : []))
+        for (const p of shares) expect(p.fraction).toBeGreaterThanOrEqual(0)
+      }
+    }
+  }, 120_000)
+
   it("streams every board of a search for all as items, in the solver's order", async () => {
     const { events, end, runId } = await run('cards', { text: hib, goal: 'all' })
     const boards: MatchBoard[] = []

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../../shared/api/contract'
 import type { RunEvent } from '../../../shared/api/run'
 import type { WorkbenchDocument } from '../../../shared/document/document'
+import { formatCards } from '../../../shared/edgematch/cards/format'
+import { randomCardPuzzle } from '../../../shared/edgematch/cards/random'
+import { solveCards } from '../../../shared/edgematch/cards/solve'
 import { parseTrianglePuzzle } from '../../../shared/edgematch/triangle/parse'
 import { solveAll } from '../../../shared/edgematch/triangle/solve'
 import { countTait } from '../../../shared/tait/count'
@@ -107,6 +110,36 @@ describe.skipIf(missingRedis !== undefined)('runs on the queue (a real Redis, on
         runsOn: { kind: 'queue' },
         plan: { workers: 1 },
       })
+    } finally {
+      close()
+    }
+  }, 120_000)
+
+  it('a large card count goes to the queue as weighed parts, their counts summed exactly', async () => {
+    const { workbench, close } = testWorkbench({})
+    try {
+      const api = apiCalls(workbench)
+      await api.ok('settings.set', { runOn: 'queue', queueUrl: queue.redis.url })
+      // Past the first progress report (390k nodes): split.
+      const puzzle = randomCardPuzzle(4, 4, 4, undefined, 1).puzzle
+      const { runId } = await api.ok<{ runId: string }>('run.start', {
+        kind: 'cards',
+        params: { text: formatCards(puzzle), goal: 'count' },
+      })
+      const end = await api.when(
+        (e): e is Extract<RunEvent, { type: 'run.ended' }> =>
+          e.type === 'run.ended' && e.runId === runId,
+      )
+      const here = solveCards(puzzle)
+      expect(end).toMatchObject({
+        outcome: 'done',
+        result: {
+          fixed: String(here.counts.fixed),
+          upToRotation: String(here.counts.upToRotation),
+        },
+      })
+      if (end.kind !== 'cards' || !end.result) throw new Error('no result')
+      expect(end.result.parts).toBeGreaterThan(50)
     } finally {
       close()
     }

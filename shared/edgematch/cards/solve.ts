@@ -35,6 +35,7 @@
  *    board and classes are counted by Burnside, Σ_s |Stab(s)| / |G|, each board's stabilizer
  *    tested directly (for boards of numbered cards of two cells or more it is always 1).
  */
+import { seededRandom } from '../../random'
 import { treeFraction } from '../progress'
 import { CardsApart } from './apart'
 import { FrameArcs } from './frame'
@@ -54,6 +55,11 @@ export interface SolveOptions {
    * so far; returning true stops the search (the result is then incomplete).
    */
   readonly onProgress?: (nodes: number, fraction: number) => boolean | void
+  /**
+   * Search only the part of the tree below these entries (plan entries, from `splitCards`) on
+   * the first cells: the parts of a split add up to the whole count.
+   */
+  readonly prefix?: readonly number[]
 }
 
 /** How often (in search nodes, a power of two) onProgress is called. */
@@ -153,15 +159,39 @@ function fitsSomeTurn(p: Plan, first: number, ways: number, cell: number): boole
   return false
 }
 
-/** Solves a card puzzle: every board (or until stopped), counted in both conventions. */
-export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): CardResult {
-  const identicalAsOne = options.identicalAsOne ?? false
+/**
+ * What a search of a puzzle builds before it starts, kept for its next searches (the parts of a
+ * split count, run one after another in a worker): the plan, the marker and above all the frame
+ * check's answers, which each part would otherwise find again (the parts of framed 8 × 8 boards
+ * took 12-17x the frame steps of one search, 2-4x its time).
+ */
+export interface PreparedCards {
+  readonly puzzle: CardPuzzle
+  readonly p: Plan
+  readonly rotations: readonly BoardRotation[]
+  readonly marker: Marker | undefined
+  readonly arcs: FrameArcs | undefined
+}
+
+export function prepareCards(puzzle: CardPuzzle): PreparedCards {
   const p = planCards(puzzle, true)
-  const { n, entryType, turned } = p
   const rotations = boardRotations(puzzle.rows, puzzle.cols)
+  const marker = p.n >= 2 ? chooseMarker(p, rotations) : undefined
+  return { puzzle, p, rotations, marker, arcs: FrameArcs.build(p, puzzle) }
+}
+
+/** Solves a card puzzle: every board (or until stopped), counted in both conventions. */
+export function solveCards(
+  puzzle: CardPuzzle,
+  options: SolveOptions = {},
+  prepared: PreparedCards = prepareCards(puzzle),
+): CardResult {
+  const identicalAsOne = options.identicalAsOne ?? false
+  const { p, rotations, marker, arcs } = prepared
+  const { n, entryType, turned } = p
   const G = rotations.length
   const board = new Int32Array(n)
-  const marker = n >= 2 ? chooseMarker(p, rotations) : undefined
+  const frameStepsBefore = arcs?.totalSteps ?? 0
   const want = options.limit === undefined ? undefined : BigInt(options.limit)
   const onSolution = options.onSolution
   // Cards told apart: each board of types stands for `perBoard` boards of numbered cards.
@@ -279,7 +309,6 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     )
   }
 
-  const arcs = FrameArcs.build(p, puzzle)
   const run = search(
     p,
     marker,
@@ -287,6 +316,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     board,
     marker ? solvedWithMarker : solvedByBurnside,
     options.onProgress,
+    options.prefix,
   )
   return {
     counts: { fixed, upToRotation: marker ? classes : (stabilizers + Gn - 1n) / Gn },
@@ -294,7 +324,7 @@ export function solveCards(puzzle: CardPuzzle, options: SolveOptions = {}): Card
     stats: {
       placements: run.placements,
       nodes: run.nodes,
-      ...(arcs && { frameSteps: arcs.totalSteps }),
+      ...(arcs && { frameSteps: arcs.totalSteps - frameStepsBefore }),
     },
   }
 }
@@ -313,6 +343,10 @@ function search(
   board: Int32Array,
   solved: () => boolean,
   progress: ((nodes: number, fraction: number) => boolean | void) | undefined,
+  prefix: readonly number[] = [],
+  /** With `onPrefix`: instead of going on below this many cells, hand the entries over. */
+  depth = p.n,
+  onPrefix?: (entries: number[]) => void,
 ): CardStats & { complete: boolean } {
   const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
   const left = Int32Array.from(p.types, (t) => t.cards.length)
@@ -348,6 +382,7 @@ function search(
   let t = at[0] + need[at[1]] * K + need[at[2]]
   let i = start[t]
   let end = start[t + 1]
+  if (prefix.length > 0) [i, end] = forced(list, i, end, prefix[0])
   listFrom[0] = i
   placements += end - i
   /** Stopped early: the entries counted but not tried are taken back. */
@@ -389,6 +424,12 @@ function search(
         left[type]++
         continue
       }
+      if (cell + 1 === depth && onPrefix) {
+        left[type]++
+        const entries = Array.from({ length: cell }, (_, c) => list[stack[3 * c] - 1])
+        onPrefix([...entries, o])
+        continue
+      }
       stack[3 * cell] = i
       stack[3 * cell + 1] = end
       stack[3 * cell + 2] = type
@@ -396,6 +437,7 @@ function search(
       t = at[3 * cell] + need[at[3 * cell + 1]] * K + need[at[3 * cell + 2]]
       i = start[t]
       end = start[t + 1]
+      if (cell < prefix.length) [i, end] = forced(list, i, end, prefix[cell])
       listFrom[cell] = i
       placements += end - i
     } else {
@@ -520,5 +562,196 @@ class LiveShare {
       (c) => this.before[c],
       (c) => this.width[c],
     )
+  }
+}
+
+/** The range of a cell's list that holds only `entry` (empty if the list lacks it). */
+function forced(list: Int32Array, from: number, to: number, entry: number): [number, number] {
+  for (let j = from; j < to; j++) if (list[j] === entry) return [j, j + 1]
+  return [to, to]
+}
+
+/** A part of a split count (`splitCards`): the entries forced on the first cells, and its weight. */
+export interface CardPart {
+  readonly prefix: readonly number[]
+  /** Knuth's estimate of the part's search nodes (see `splitCards`). */
+  readonly weight: number
+}
+
+export interface CardSplit {
+  /** In search order. */
+  readonly parts: readonly CardPart[]
+  /** The probes' steps (a cell looked at on a probe's path): their cost beside the nodes. */
+  readonly probeSteps: number
+}
+
+/**
+ * Parts a count is split into at least (where the tree allows): framed 8 × 8 boards (6 figures,
+ * 2 frame colours, seeds 1–6) get 135–237 parts.
+ */
+const SPLIT_PARTS = 50
+/**
+ * Probes per part, in groups: a part weighs the median of its groups' means. Measured on those
+ * boards, parts run heaviest first, the worst time left after the first tenth (in nodes): 16 groups
+ * of 4 1.43–1.74x, probe steps 3.4–7.6 % of the search's nodes (2–7 % of its time); 16 of 3
+ * 1.33–2.15x; 8 of 32 (the tilings') 1.51–1.66x at 120–150 % of the nodes; 8 of 4 1.59–2.22x,
+ * 4 of 8 2.6–4.7x, one mean of 64 3.5–7.1x (the mean is heavy-tailed).
+ */
+const PROBE_GROUPS = 16
+const GROUP_PROBES = 4
+
+/**
+ * Splits a count into at least `parts` parts where the tree allows: the ways the search lays the
+ * first cells, as few cells as give that many (every check of the search applied, so no part is a
+ * dead end it would not have entered). The parts partition the search tree: their counts add up to
+ * the whole's, in both conventions (the marker and Burnside rules look at each full board alone).
+ * Each is weighed by Knuth's probes (`partWeight`'s median of group means, as tiling parts are):
+ * the equal-subtree share of one search strays over 2x from the work done on framed boards, whose
+ * subtrees differ by orders of magnitude. The probes skip the frame check: with it a probe step
+ * cost 3–4 search nodes (the check's answers are remembered along the search's path, not along
+ * random ones), and the weights were no better.
+ */
+export function splitCards(
+  puzzle: CardPuzzle,
+  parts: number,
+  prepared: PreparedCards = prepareCards(puzzle),
+): CardSplit {
+  const { p, marker, arcs } = prepared
+  const prober = new Prober(p, marker)
+  let prefixes: number[][] = [[]]
+  for (let depth = 1; depth < p.n && prefixes.length < parts; depth++) {
+    const next: number[][] = []
+    search(
+      p,
+      marker,
+      arcs,
+      new Int32Array(p.n),
+      () => false,
+      undefined,
+      [],
+      depth,
+      (e) => next.push(e),
+    )
+    prefixes = next
+  }
+  return {
+    parts: prefixes.map((prefix) => ({ prefix, weight: prober.weigh(prefix) })),
+    probeSteps: prober.steps,
+  }
+}
+
+/** A count's plan (`planCardCount`): its result when it was small, else its parts. */
+export type CardCountPlan =
+  | { readonly whole: CardResult }
+  | (CardSplit & {
+      /** The nodes of the search tried whole first. */
+      readonly tried: number
+    })
+
+/**
+ * How a count is to run: a small one is searched whole at once (the HIB set's 1,723 nodes, a
+ * framed 6 × 6 board's few thousand), up to its first progress report (PROGRESS_NODES nodes, or
+ * PROGRESS_MS); one that lasts longer is split (`splitCards`). Tried rather than estimated: the
+ * root's Knuth estimate was 18–67x under the nodes of framed 8 × 8 boards but near them unframed.
+ * `onProgress` hears the search tried.
+ */
+export function planCardCount(
+  puzzle: CardPuzzle,
+  options: Pick<SolveOptions, 'identicalAsOne' | 'onProgress'> = {},
+  prepared: PreparedCards = prepareCards(puzzle),
+): CardCountPlan {
+  let tried = 0
+  const whole = solveCards(
+    puzzle,
+    {
+      identicalAsOne: options.identicalAsOne,
+      onProgress: (nodes, fraction) => {
+        tried = nodes
+        options.onProgress?.(nodes, fraction)
+        return true
+      },
+    },
+    prepared,
+  )
+  return whole.complete ? { whole } : { ...splitCards(puzzle, SPLIT_PARTS, prepared), tried }
+}
+
+/**
+ * Knuth's random probes of the search below a prefix: down one random path, the product of the
+ * branchings met, summed over the levels (an unbiased estimate of the nodes). The branches are
+ * those the search lays a card in, the frame check aside (see `splitCards`); a dead end at the
+ * marker's deadline is a leaf. Its buffers are kept from probe to probe: a probe is a dozen steps,
+ * and allocating per probe made a step cost ten search nodes.
+ */
+class Prober {
+  private readonly cards: Int32Array
+  private readonly left: Int32Array
+  private readonly need: Int32Array
+  private readonly open: Int32Array
+  steps = 0
+
+  constructor(
+    private readonly p: Plan,
+    private readonly marker: Marker | undefined,
+  ) {
+    this.cards = Int32Array.from(p.types, (t) => t.cards.length)
+    this.left = new Int32Array(this.cards.length)
+    this.need = new Int32Array(2 * p.n + 2)
+    let widest = 0
+    for (let t = 0; t + 1 < p.start.length; t++)
+      widest = Math.max(widest, p.start[t + 1] - p.start[t])
+    this.open = new Int32Array(widest)
+  }
+
+  /** The median of PROBE_GROUPS means of GROUP_PROBES probes (seeded: the same each time). */
+  weigh(prefix: readonly number[]): number {
+    const rand = seededRandom(1)
+    const means = Array.from({ length: PROBE_GROUPS }, () => {
+      let sum = 0
+      for (let s = 0; s < GROUP_PROBES; s++) sum += this.probe(prefix, rand)
+      return sum / GROUP_PROBES
+    }).sort((a, b) => a - b)
+    return (means[PROBE_GROUPS / 2 - 1] + means[PROBE_GROUPS / 2]) / 2
+  }
+
+  private probe(prefix: readonly number[], rand: () => number): number {
+    const { p, marker, left, need, open } = this
+    const { n, K, eastKey, southKey, start, list, listType, cellBase, westOf, northOf } = p
+    left.set(this.cards)
+    need.fill(K - 1)
+    const mFirst = marker?.first ?? 0
+    const mWays = marker?.ways ?? 0
+    const mDeadline = marker?.deadline ?? -1
+    let paths = 1
+    let nodes = 0
+    for (let cell = 0; cell < n; cell++) {
+      const t = cellBase[cell] + need[2 * westOf[cell]] * K + need[2 * northOf[cell] + 1]
+      let from = start[t]
+      let to = start[t + 1]
+      if (cell < prefix.length) [from, to] = forced(list, from, to, prefix[cell])
+      let width = 0
+      for (let j = from; j < to; j++) {
+        if (left[listType[j]] === 0) continue
+        const o = list[j]
+        if (
+          cell < mDeadline &&
+          (o - mFirst) >>> 0 < mWays &&
+          marker!.allowed[cell * 4 + o - mFirst] === 0
+        )
+          continue
+        open[width++] = j
+      }
+      this.steps++
+      if (width === 0) break
+      paths *= width
+      nodes += paths
+      const j = open[Math.floor(rand() * width)]
+      const o = list[j]
+      left[listType[j]]--
+      if (cell + 1 === n || (cell + 1 === mDeadline && left[marker!.type] !== 0)) break
+      need[2 * cell] = eastKey[o]
+      need[2 * cell + 1] = southKey[o]
+    }
+    return nodes
   }
 }
