@@ -5,6 +5,7 @@ import type { FigureShape } from '../shared/lattice/region'
 import { buildTilingProblem, type PieceKind } from '../shared/tiling/problem'
 import { TilingSearch } from '../shared/tiling/search'
 import { check, loadSet, median, type Result } from './measure'
+import { rect } from '../testing/shapes'
 
 /** Every tiling of a board, one process, after one warm-up run. */
 function countBoard(
@@ -37,20 +38,8 @@ export function regionsBench(): Result[] {
     {
       polygons: [
         {
-          outline: [
-            [0, 0],
-            [8, 0],
-            [8, 8],
-            [0, 8],
-          ],
-          holes: [
-            [
-              [3, 3],
-              [5, 3],
-              [5, 5],
-              [3, 5],
-            ],
-          ],
+          outline: rect(0, 0, 8, 8),
+          holes: [rect(3, 3, 5, 5)],
         },
       ],
     },
@@ -64,12 +53,7 @@ export function regionsBench(): Result[] {
       : [{ name: `${p.name}'`, shape: analyzeShape(mirror(p.shape.polygon), false), count: 1 }]
     return [{ name: p.name, shape, count: 1 }, ...twin]
   })
-  const strip: Point[] = [
-    [0, 0],
-    [30, 0],
-    [30, 3],
-    [0, 3],
-  ]
+  const strip: Point[] = rect(0, 0, 30, 3)
   return [
     countBoard('pentominoes: the 8 × 8 with a 2 × 2 centre hole', holed, pieces, {
       solutions: 65,

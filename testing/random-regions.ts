@@ -10,6 +10,7 @@ import fc from 'fast-check'
 import type { Point } from '../shared/lattice/polygon'
 import { quarterPoint, type QuarterDir } from '../shared/lattice/quarters'
 import { traceRegion, type Region } from '../shared/lattice/region'
+import { rect, S_TETROMINO } from './shapes'
 
 export interface RegionPiece {
   readonly name: string
@@ -34,8 +35,8 @@ const HALF_QUARTERS: readonly (readonly [QuarterDir, QuarterDir])[] = [
 ]
 
 const SHAPES: Record<string, { polygon: Point[]; area: number; cells: boolean }> = {
-  monomino: { polygon: square(1, 1), area: 2, cells: true },
-  domino: { polygon: square(2, 1), area: 4, cells: true },
+  monomino: { polygon: rect(0, 0, 1, 1), area: 2, cells: true },
+  domino: { polygon: rect(0, 0, 2, 1), area: 4, cells: true },
   'L tromino': {
     polygon: [
       [0, 0],
@@ -88,16 +89,7 @@ const SHAPES: Record<string, { polygon: Point[]; area: number; cells: boolean }>
     cells: false,
   },
   'S tetromino': {
-    polygon: [
-      [0, 0],
-      [2, 0],
-      [2, 1],
-      [3, 1],
-      [3, 2],
-      [1, 2],
-      [1, 1],
-      [0, 1],
-    ],
+    polygon: [...S_TETROMINO],
     area: 8,
     cells: true,
   },
@@ -115,15 +107,6 @@ const SHAPES: Record<string, { polygon: Point[]; area: number; cells: boolean }>
     area: 8,
     cells: true,
   },
-}
-
-function square(w: number, h: number): Point[] {
-  return [
-    [0, 0],
-    [w, 0],
-    [w, h],
-    [0, h],
-  ]
 }
 
 function rasterOf(fills: readonly Fill[], width: number): Int32Array {

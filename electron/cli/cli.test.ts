@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startCliAtTerminal } from '../../testing/cli-at-terminal'
 import { cli, cliAsync } from './run-cli'
+import { rect } from '../../testing/shapes'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-cli-'))
 const file = (name: string, content: string) => {
@@ -235,12 +236,7 @@ describe('command line', () => {
         name: '8x8 centre hole',
         polygons: [
           {
-            outline: [
-              [0, 0],
-              [8, 0],
-              [8, 8],
-              [0, 8],
-            ],
+            outline: rect(0, 0, 8, 8),
             holes: [
               [
                 [3, 3],
@@ -270,12 +266,7 @@ describe('command line', () => {
         pieces: [
           {
             name: 'd',
-            polygon: [
-              [0, 0],
-              [2, 0],
-              [2, 1],
-              [0, 1],
-            ],
+            polygon: rect(0, 0, 2, 1),
             count: 3,
           },
         ],
@@ -293,20 +284,8 @@ describe('command line', () => {
       {
         polygons: [
           {
-            outline: [
-              [0, 0],
-              [4, 0],
-              [4, 4],
-              [0, 4],
-            ],
-            holes: [
-              [
-                [3, 1],
-                [5, 1],
-                [5, 2],
-                [3, 2],
-              ],
-            ],
+            outline: rect(0, 0, 4, 4),
+            holes: [rect(3, 1, 5, 2)],
           },
         ],
       },
@@ -316,19 +295,9 @@ describe('command line', () => {
       {
         polygons: [
           {
-            outline: [
-              [0, 0],
-              [4, 0],
-              [4, 4],
-              [0, 4],
-            ],
+            outline: rect(0, 0, 4, 4),
             holes: [
-              [
-                [1, 1],
-                [3, 1],
-                [3, 3],
-                [1, 3],
-              ],
+              rect(1, 1, 3, 3),
               [
                 [2, 1],
                 [3, 2],
@@ -345,12 +314,7 @@ describe('command line', () => {
       {
         polygons: [
           {
-            outline: [
-              [0, 0],
-              [4, 0],
-              [4, 4],
-              [0, 4],
-            ],
+            outline: rect(0, 0, 4, 4),
             holes: [
               [
                 [1, 1],
@@ -367,20 +331,10 @@ describe('command line', () => {
       {
         polygons: [
           {
-            outline: [
-              [0, 0],
-              [2, 0],
-              [2, 2],
-              [0, 2],
-            ],
+            outline: rect(0, 0, 2, 2),
           },
           {
-            outline: [
-              [1, 1],
-              [3, 1],
-              [3, 3],
-              [1, 3],
-            ],
+            outline: rect(1, 1, 3, 3),
           },
         ],
       },
@@ -390,20 +344,8 @@ describe('command line', () => {
       {
         polygons: [
           {
-            outline: [
-              [0, 0],
-              [4, 0],
-              [4, 4],
-              [0, 4],
-            ],
-            holes: [
-              [
-                [0, 1],
-                [1, 1],
-                [1, 2],
-                [0, 2],
-              ],
-            ],
+            outline: rect(0, 0, 4, 4),
+            holes: [rect(0, 1, 1, 2)],
           },
         ],
       },

@@ -7,26 +7,11 @@ import { asRegion } from '../lattice/region'
 import { analyzeShape } from '../pieces/shape'
 import { solvableSet } from '../pieces/solvable'
 import { bruteForce } from '../../testing/bruteforce'
+import { rect, S_TETROMINO } from '../../testing/shapes'
 import { buildTilingProblem } from './problem'
 import { TilingSearch } from './search'
 import { verifyTiling } from './verify'
 
-const rect = (w: number, h: number): Point[] => [
-  [0, 0],
-  [w, 0],
-  [w, h],
-  [0, h],
-]
-const S: Point[] = [
-  [0, 0],
-  [2, 0],
-  [2, 1],
-  [3, 1],
-  [3, 2],
-  [1, 2],
-  [1, 1],
-  [0, 1],
-]
 const cells = (rows: string[]) =>
   asRegion(figureFromJson({ cells: rows }, 'cells').polygon)[0].outline
 const mirror = (poly: readonly Point[]): Point[] => poly.map(([x, y]) => [-x, y])
@@ -67,32 +52,32 @@ describe('one-sided pieces ("flip": false)', () => {
       'an S and its mirror twin side by side: the mirror maps the set to itself',
       cells(['.####.', '##..##']),
       [
-        { name: 'S', polygon: S, count: 1, flip: false },
-        { name: 'Z', polygon: mirror(S), count: 1, flip: false },
+        { name: 'S', polygon: S_TETROMINO, count: 1, flip: false },
+        { name: 'Z', polygon: mirror(S_TETROMINO), count: 1, flip: false },
       ],
       2,
     ],
     [
       'two one-sided S in a slanted box: the half turn counts',
       cells(['.####', '####.']),
-      [{ name: 'S', polygon: S, count: 2, flip: false }],
+      [{ name: 'S', polygon: S_TETROMINO, count: 2, flip: false }],
       2,
     ],
     [
       'one-sided L tetrominoes in a 4 × 4 square: the quarter turns count, no mirror',
-      rect(4, 4),
+      rect(0, 0, 4, 4),
       [{ name: 'L', polygon: L, count: 4, flip: false }],
       4,
     ],
     [
       'free L tetrominoes in a 4 × 4 square, for comparison',
-      rect(4, 4),
+      rect(0, 0, 4, 4),
       [{ name: 'L', polygon: L, count: 4 }],
       8,
     ],
     [
       'an L and its twin, each twice, in a 4 × 4 square',
-      rect(4, 4),
+      rect(0, 0, 4, 4),
       [
         { name: 'L', polygon: L, count: 2, flip: false },
         { name: 'J', polygon: mirror(L), count: 2, flip: false },
@@ -108,11 +93,11 @@ describe('one-sided pieces ("flip": false)', () => {
   })
 
   it('the verifier refuses a one-sided piece turned over', () => {
-    const pieces = [{ name: 'S', polygon: S, count: 1, flip: false }]
+    const pieces = [{ name: 'S', polygon: S_TETROMINO, count: 1, flip: false }]
     const over = { piece: 0, matrix: [-1, 0, 0, 1] as const, dx: 3, dy: 0 }
     expect(
       verifyTiling(
-        mirror(S).map(([x, y]) => [x + 3, y] as const),
+        mirror(S_TETROMINO).map(([x, y]) => [x + 3, y] as const),
         pieces,
         [over],
       ),
@@ -125,9 +110,9 @@ describe('one-sided pieces ("flip": false)', () => {
         {
           name: 'twins',
           pieces: [
-            { name: 'S', polygon: S, flip: false },
-            { name: 'Z', polygon: mirror(S), flip: false },
-            { name: 'free S', polygon: S },
+            { name: 'S', polygon: S_TETROMINO, flip: false },
+            { name: 'Z', polygon: mirror(S_TETROMINO), flip: false },
+            { name: 'free S', polygon: S_TETROMINO },
             {
               name: 'T',
               polygon: [
@@ -169,7 +154,7 @@ describe('one-sided pieces ("flip": false)', () => {
       return [{ name: p.name, shape, count: 1 }, ...twin]
     })
     expect(kinds).toHaveLength(18)
-    const problem = buildTilingProblem(rect(30, 3), kinds)
+    const problem = buildTilingProblem(rect(0, 0, 30, 3), kinds)
     expect(problem.figure.symmetry).toEqual([0, 2, 4, 6])
     expect(new TilingSearch(problem, 'reduce').runToEnd()).toEqual({ solutions: 46, fixed: 184 })
     expect(new TilingSearch(problem, 'raw').runToEnd().fixed).toBe(184)

@@ -22,6 +22,7 @@ import { requestFigures, solvable } from '../solver-service'
 import { exploreSets } from '../../../shared/design/explore'
 import { designJson } from '../../../shared/design/json'
 import { apiCalls, testWorkbench } from '../../../testing/workbench'
+import { doneWithCounts } from '../../../testing/match-counts'
 
 const { workbench, close } = testWorkbench({})
 afterAll(close)
@@ -100,20 +101,11 @@ describe('run.start', () => {
       const puzzle = randomCardPuzzle(3, 3, 3, undefined, seed).puzzle
       const { end } = await run('cards', { text: formatCards(puzzle), goal: 'count' })
       const here = solveCards(puzzle)
-      expect(end).toMatchObject({
-        outcome: 'done',
-        result: {
-          fixed: String(here.counts.fixed),
-          upToRotation: String(here.counts.upToRotation),
-        },
-      })
+      expect(end).toMatchObject(doneWithCounts(here.counts))
     }
     const { end } = await run('triangle', { text: triangle, goal: 'count' })
     const here = solveAll(parseTrianglePuzzle(triangle, 't'))
-    expect(end.result).toMatchObject({
-      fixed: String(here.counts.fixed),
-      upToRotation: String(here.counts.upToRotation),
-    })
+    expect(end).toMatchObject(doneWithCounts(here.counts))
   })
 
   it('splits a large card count into weighed parts on the farm, their counts summed exactly', async () => {
@@ -128,13 +120,7 @@ describe('run.start', () => {
         const params = { text: formatCards(puzzle), goal: 'count', identicalAsOne }
         const { end, events } = await run('cards', params)
         const here = solveCards(puzzle, { identicalAsOne })
-        expect(end).toMatchObject({
-          outcome: 'done',
-          result: {
-            fixed: String(here.counts.fixed),
-            upToRotation: String(here.counts.upToRotation),
-          },
-        })
+        expect(end).toMatchObject(doneWithCounts(here.counts))
         if (end.kind !== 'cards' || !end.result) throw new Error('no result')
         expect(end.result.parts).toBeGreaterThan(50)
         // The parts' nodes are the whole search's, give or take the parts' own first cells.
