@@ -1,8 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEVICES_FILE } from '../electron/services/plotter/device-profiles'
+import { programTime } from '../electron/services/plotter/program-time'
 import { interpretHpgl, parseHpgl } from '../shared/hpgl/parse'
+import { BUNDLED_DEVICES } from '../shared/plotter/bundled'
+import { durationText } from '../shared/plotter/plot-time'
+import type { GcodeProfile } from '../shared/plotter/profile'
 import { exitCode } from '../testing/processes'
 import { expect, test, type Workbench } from './fixtures'
 
@@ -171,4 +176,52 @@ test('the simulated plotter, once started, is offered in the port list and takes
   const drew = /drew (\d+) segments/.exec(said)
   expect(Number(drew?.[1])).toBeGreaterThan(300)
   expect(said).toContain('0 lost to buffer overruns')
+})
+
+test("G-code for the user's own GRBL device (devices.json), and the plot panel's time is the dry run's", async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  const grbl = BUNDLED_DEVICES.find((d): d is GcodeProfile => d.id === 'grbl-servo')!
+  const mine = { ...grbl, id: 'my-grbl', name: 'My GRBL plotter' }
+  writeFileSync(join(workbench.dataDir, DEVICES_FILE), JSON.stringify({ devices: [mine] }))
+  await solveTangram(workbench)
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('gcode')
+  await page.getByTestId('export-device').selectOption('my-grbl')
+  await expect(page.getByTestId('plot-stats')).toContainText('pen up')
+  await workbench.saveAs('tangram', () => page.getByTestId('export-confirm').click())
+  await expect(page.getByTestId('notice-info').last()).toContainText('Exported 142 solutions')
+  const first = readdirSync(workbench.files)
+    .filter((f) => f.endsWith('.gcode'))
+    .sort()[0]
+  const gcode = readFileSync(join(workbench.files, first), 'utf8')
+  expect(gcode).toContain('M3 S1000')
+  await page.getByTestId('export').click()
+  await page.getByTestId('open-plot').click()
+  await expect(page.getByTestId('plot-device')).toHaveValue('my-grbl')
+  // The time of page 1 as plot --dry-run gives it for the file just written.
+  const seconds = programTime(gcode, mine).seconds
+  expect(seconds).toBeGreaterThan(60)
+  await expect(page.getByTestId('plot-time')).toHaveText(`about ${durationText(seconds)}`)
+  // Pen-up travel is drawn, dimmed.
+  const src = (await page.getByTestId('plot-preview').getAttribute('src')) ?? ''
+  expect(decodeURIComponent(src)).toContain('data-pen="up"')
+})
+
+test('a bad devices.json is named in one line, and the bundled plotters still work', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  const file = join(workbench.dataDir, DEVICES_FILE)
+  const hp = BUNDLED_DEVICES.find((d) => d.id === 'hp7475a')!
+  writeFileSync(file, JSON.stringify({ devices: [{ ...hp, id: 'my-hp', velocity: 500 }] }))
+  await solveTangram(workbench)
+  await page.getByTestId('export').click()
+  await page.getByTestId('export-format').selectOption('hpgl')
+  await expect(page.getByTestId('devices-error')).toHaveText(
+    `${file}: devices[0].velocity: Too big: expected number to be <=128`,
+  )
+  await page.getByTestId('export-device').selectOption('hp7475a')
+  await expect(page.getByTestId('plot-stats')).toContainText('pen up')
 })

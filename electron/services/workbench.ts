@@ -12,8 +12,11 @@ import {
 } from '../../shared/api/contract'
 import { exportSheet, type ExportSettings } from '../../shared/drawing/export-settings'
 import { InputError } from '../../shared/errors'
-import { plotterById } from '../../shared/hpgl/devices'
+import { pageGcode } from '../../shared/gcode/write'
 import { pageHpgl } from '../../shared/hpgl/write'
+import { deviceById } from '../../shared/plotter/profile'
+import { listDevices } from './plotter/device-profiles'
+import { programTime } from './plotter/program-time'
 import { renderSheet, writeExport, writeRendered } from './export/exporter'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
 import { pentagonFromText } from '../../shared/pentagons/wire'
@@ -128,6 +131,32 @@ export function createWorkbench(
       title: `${set.name} — pentagons`,
     }
   }
+  /**
+   * One page of the sheet as the device's program (HP-GL or G-code), paged on the paper whatever
+   * the export format, with the device from the profiles (the user's `devices.json` too).
+   */
+  const plotPage = (p: {
+    jobId?: string
+    pentagons?: { runId: string; numbers: number[] }
+    settings: ExportSettings
+    page: number
+  }) => {
+    const { devices } = listDevices(services.dataDir)
+    const found = devices.find((d) => d.id === p.settings.plotter.device)
+    const protocol = found?.protocol === 'gcode' ? 'gcode' : 'hpgl'
+    const device = deviceById(devices, p.settings.plotter.device, protocol)
+    const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
+    const sheet = p.pentagons
+      ? pentagonsSheet(p.pentagons, settings).sheet
+      : exportSheet(solver.solutions(p.jobId!), settings)
+    const page = sheet.pages[p.page]
+    if (!page) throw new InputError(`the sheet has ${sheet.pages.length} pages, not ${p.page + 1}`)
+    const opts = { ...p.settings.plotter }
+    return device.protocol === 'gcode'
+      ? { device, text: pageGcode(page, { ...opts, device }).gcode }
+      : { device, text: pageHpgl(page, { ...opts, device }).hpgl }
+  }
+
   // The start screen lists the bundled sets first thing: scan them now, while the window loads.
   void bundledSets(host.resourcesDir).catch(() => {})
   const handlers: Handlers = {
@@ -208,12 +237,13 @@ export function createWorkbench(
       })),
     'papers.reproduce': (p) => solver.reproduce(p.id),
     'export.sheet': async (p) => {
+      const { devices } = listDevices(services.dataDir)
       if (!p.pentagons) {
         const job = solver.solutions(p.jobId!)
-        return writeExport(job, await host.paths.resolve(p.path), p.settings, fonts)
+        return writeExport(job, await host.paths.resolve(p.path), p.settings, fonts, devices)
       }
       const { sheet, title } = pentagonsSheet(p.pentagons, p.settings)
-      const rendered = await renderSheet(sheet, p.settings, title, fonts)
+      const rendered = await renderSheet(sheet, p.settings, title, fonts, devices)
       return writeRendered(await host.paths.resolve(p.path), rendered)
     },
     'puzzle.bundled': async () => ({ puzzles: await bundledPuzzles(host.resourcesDir) }),
@@ -239,23 +269,23 @@ export function createWorkbench(
       ],
       ...host.plotterHelp,
     }),
+    'plotter.devices': () => listDevices(services.dataDir),
+    'plotter.plan': (p) => {
+      const { text, device } = plotPage(p)
+      return programTime(text, device)
+    },
     'plotter.start': async (p) => {
-      const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
-      const sheet = p.pentagons
-        ? pentagonsSheet(p.pentagons, settings).sheet
-        : exportSheet(solver.solutions(p.jobId!), settings)
-      const page = sheet.pages[p.page]
-      if (!page)
-        throw new InputError(`the sheet has ${sheet.pages.length} pages, not ${p.page + 1}`)
-      const { hpgl } = pageHpgl(page, {
-        ...p.settings.plotter,
-        device: plotterById(p.settings.plotter.device),
-      })
+      const { text, device } = plotPage(p)
+      if (device.protocol !== 'hpgl') {
+        throw new InputError(
+          `the app plots HP-GL only for now: export G-code for the ${device.name} and plot it with the command line's plot`,
+        )
+      }
       const target = await checkPlotTarget(p.target, host.paths, [
         ...(host.devices?.() ?? []),
         ...plotter.simulators().map((s) => s.path),
       ])
-      return { plotId: plotter.start(hpgl, target) }
+      return { plotId: plotter.start(text, target) }
     },
     'export.booklet': async (p) => {
       const { result, items } = runs.resultsOf(p.runId, 'silhouettes')

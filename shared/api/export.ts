@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { exportSettingsSchema } from '../drawing/export-settings'
+import type { DeviceProfile } from '../plotter/profile'
+import type { PlotTime } from '../plotter/plot-time'
 import { none, path } from './fields'
 
 /* Sheets of a job's tilings or of pentagons: exported as files, or plotted. */
@@ -50,6 +52,16 @@ export const EXPORT_METHODS = {
     .strictObject({ ...sheetSource, path, settings: exportSettingsSchema })
     .refine(oneSource.check, oneSource.error),
   'plotter.ports': none,
+  /** The device profiles: the bundled ones and the user's `devices.json`, read by the host. */
+  'plotter.devices': none,
+  /** How long plotting one page takes on the chosen device, as `plot --dry-run` times it. */
+  'plotter.plan': z
+    .strictObject({
+      ...sheetSource,
+      settings: exportSettingsSchema,
+      page: z.number().int().min(0).max(10_000),
+    })
+    .refine(oneSource.check, oneSource.error),
   /** Plots one page of a sheet (as HPGL) on a serial port, a raw device or into a file. */
   'plotter.start': z
     .strictObject({
@@ -86,6 +98,9 @@ export interface ExportResults {
     simulator?: string
     addDevice?: string
   }
+  /** `error`: why the user's devices file was left out (the bundled devices are still there). */
+  'plotter.devices': { devices: DeviceProfile[]; error?: string }
+  'plotter.plan': PlotTime
   'plotter.start': { plotId: string }
   'plotter.pause': null
   'plotter.resume': null

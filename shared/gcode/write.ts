@@ -1,6 +1,7 @@
 import { measurePlan, planPaths, type Stroke, type XY } from '../drawing/plan'
 import type { SheetPage } from '../drawing/sheet'
-import { placePage, type HpglOptions } from '../hpgl/write'
+import type { ClipRange } from '../hpgl/devices'
+import { placePage, type HpglOptions, type PenAssignment } from '../hpgl/write'
 import type { GcodeProfile } from '../plotter/profile'
 
 /**
@@ -23,6 +24,10 @@ export interface GcodePage {
   readonly naivePenUp: number
   /** The planned paths in device units, in drawing order. */
   readonly paths: readonly Stroke[]
+  /** For the preview: the pens' colours, the drawable range and the device's units a mm. */
+  readonly pens: readonly PenAssignment[]
+  readonly clip: ClipRange
+  readonly unitsPerMm: number
 }
 
 /** Device units as mm with no more decimals than the units resolve. */
@@ -65,5 +70,8 @@ export function pageGcode(page: SheetPage, opts: GcodeOptions): GcodePage {
     penUp: plan.penUp / u,
     naivePenUp: naive.penUp / u,
     paths: plan.paths,
+    pens: placed.assignment,
+    clip: placed.clip,
+    unitsPerMm: u,
   }
 }

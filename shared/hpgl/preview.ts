@@ -5,11 +5,13 @@ import type { HpglPage } from './write'
 
 /**
  * The pen's way over the paper as SVG, for the plot panel: the hard-clip area, every pen-down
- * path in its pen's colour, the pen-up moves between them dashed, in drawing order, and the
- * labels read back from the HP-GL where and as large as the plotter's font draws them (a sans
- * serif stretched to the label's length stands in for that font).
+ * path in its pen's colour, the pen-up moves between them dimmed and dashed, in drawing order,
+ * and for HP-GL the labels read back from it where and as large as the plotter's font draws them
+ * (a sans serif stretched to the label's length stands in for that font). G-code has no labels.
  */
-export function penPathSvg(page: HpglPage): string {
+export function penPathSvg(
+  page: Pick<HpglPage, 'clip' | 'pens' | 'paths' | 'unitsPerMm'> & { readonly hpgl?: string },
+): string {
   const { xMax, yMax } = page.clip
   const color = new Map(page.pens.map((p) => [p.pen, p.pen === 1 ? '#1d2433' : p.colors[0]]))
   // Plotter y runs up; SVG y down.
@@ -27,7 +29,8 @@ export function penPathSvg(page: HpglPage): string {
     out.push(`<path d="${d}" fill="none" stroke="${stroke}" stroke-width="14"/>`)
     at = path.points[path.points.length - 1]
   }
-  for (const l of hpglLabels(parseHpgl(page.hpgl), page.unitsPerMm)) {
+  const labels = page.hpgl === undefined ? [] : hpglLabels(parseHpgl(page.hpgl), page.unitsPerMm)
+  for (const l of labels) {
     const [x, y] = l.at
     const angle = (-Math.atan2(l.run[1], l.run[0]) * 180) / Math.PI
     const fill = escapeXml(color.get(l.pen) ?? '#1d2433')
@@ -39,7 +42,7 @@ export function penPathSvg(page: HpglPage): string {
     )
   }
   out.push(
-    `<path d="${ups.join('')}" fill="none" stroke="#e4572e" stroke-width="8" stroke-dasharray="40 40"/>`,
+    `<path d="${ups.join('')}" fill="none" stroke="#9aa3b2" stroke-opacity="0.6" stroke-width="8" stroke-dasharray="40 40" data-pen="up"/>`,
     '</svg>',
   )
   return out.join('\n')

@@ -5,6 +5,7 @@ import { deviceById, type GcodeProfile } from '../../../shared/plotter/profile'
 import { defaultDataDir } from '../../services/plotter/announced'
 import { loadDevices } from '../../services/plotter/device-profiles'
 import { GrblDriver } from '../../services/plotter/grbl-driver'
+import { gcodeLines } from '../../services/plotter/program-time'
 import { readFileSyncChecked } from '../../services/input-file'
 import { SerialLink } from '../../services/plotter/serial-link'
 import { stderrLine } from '../output'
@@ -38,14 +39,6 @@ function enterPressed(prompt: string, ended: () => void): Promise<void> {
       resolve()
     })
   })
-}
-
-/** The lines of a G-code file as GRBL gets them: comments and blank lines left out. */
-export function gcodeLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.replace(/\(.*?\)|;.*$/g, '').trim())
-    .filter((l) => l !== '')
 }
 
 /** The device a G-code plot is for: the pen-up command after a cancel, the plot time. */

@@ -10,6 +10,8 @@ import {
 import type { Sheet } from '../../../shared/drawing/sheet'
 import type { SolvedJob } from '../../../shared/formats/solutions'
 import { pentagonSheet } from '../../../shared/pentagons/sheet'
+import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
+import type { DeviceProfile, GcodeProfile, HpglProfile } from '../../../shared/plotter/profile'
 import { api } from '../api'
 import { usePentagons } from './pentagons'
 import { useSolver, type Job } from './solver'
@@ -94,6 +96,37 @@ export const useOutput = defineStore('output', () => {
   /** How to add a plotter to the lists, as the host says: a simulated one, another device. */
   const help = shallowRef<{ simulator?: string; addDevice?: string }>({})
   const plot = ref<PlotRun | undefined>()
+  /** The device profiles as the host reads them (the bundled ones until it answers). */
+  const profiles = shallowRef<readonly DeviceProfile[]>(BUNDLED_DEVICES)
+  /** Why the user's devices.json was left out, in the host's words. */
+  const devicesError = ref<string | undefined>()
+
+  async function loadDevices(): Promise<void> {
+    const r = await api.call('plotter.devices', {})
+    profiles.value = r.devices
+    devicesError.value = r.error
+  }
+
+  /** The profiles the app can write for (HP-GL and G-code; EBB is not spoken yet). */
+  const plotters = computed(() =>
+    profiles.value.filter((d): d is HpglProfile | GcodeProfile => d.protocol !== 'ebb'),
+  )
+  /** The chosen device, or the first of its kind when the chosen one is not (or no longer) there. */
+  const device = computed((): HpglProfile | GcodeProfile => {
+    const id = settings.value.plotter.device
+    return plotters.value.find((d) => d.id === id) ?? plotters.value[0]
+  })
+  // Another device may not take the paper chosen for the last one.
+  watch(device, (d) => {
+    if (!(settings.value.plotter.paper in d.papers))
+      settings.value.plotter.paper = Object.keys(d.papers)[0]
+  })
+  /** A device of `protocol`: the chosen one if it speaks it, else the first that does. */
+  function chooseProtocol(protocol: 'hpgl' | 'gcode'): void {
+    if (device.value.protocol === protocol) return
+    const first = plotters.value.find((d) => d.protocol === protocol)
+    if (first) settings.value.plotter.device = first.id
+  }
 
   /** The sheet in `format`'s layout: pages of the paper, or one continuous page for SVG. */
   function layout(format: ExportSettings['format']): Sheet | undefined {
@@ -162,6 +195,12 @@ export const useOutput = defineStore('output', () => {
     devices,
     help,
     plot,
+    profiles,
+    devicesError,
+    plotters,
+    device,
+    loadDevices,
+    chooseProtocol,
     sheet,
     plotSheet,
     refreshPorts,
