@@ -303,6 +303,14 @@ const KNOWN_FIELDS = [
 
 /** One zod issue as a sentence that says where, in the user's terms. */
 function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
+  // A value of either form (a count or a range): the form whose type it has says what is wrong.
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const inner =
+      issue.errors.find((e) => e[0]?.code !== 'invalid_type' || e[0].path.length > 0) ??
+      issue.errors[0]
+    if (inner[0])
+      return describeIssue({ ...inner[0], path: [...issue.path, ...inner[0].path] }, root)
+  }
   const path = issue.path as (string | number)[]
   const where: string[] = []
   let node: unknown = root

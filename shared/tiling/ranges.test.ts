@@ -153,6 +153,12 @@ describe('count ranges: the verifier, the area check and the set file', () => {
         'r.json',
       ),
     ).toThrow('r.json: piece 1 "a": count: min must not exceed max')
+    expect(() =>
+      pieceSetFromJson({ ...json, pieces: [{ ...json.pieces[0], count: { min: 0 } }] }, 'r.json'),
+    ).toThrow('r.json: piece 1 "a": missing field "max"')
+    expect(() =>
+      pieceSetFromJson({ ...json, pieces: [{ ...json.pieces[0], count: 'two' }] }, 'r.json'),
+    ).toThrow('r.json: piece 1 "a": count must be a number')
   })
 })
 
