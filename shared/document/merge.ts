@@ -32,8 +32,9 @@ export function mergeCongruentPieces<T extends Mergeable>(
     pieces: kinds.map((g) => {
       const count = g.reduce((s, i) => s + pieces[i].count, 0)
       const min = g.reduce((s, i) => s + (pieces[i].min ?? pieces[i].count), 0)
-      const { min: _, ...first } = pieces[g[0]]
-      return { ...first, count, ...(min < count ? { min } : {}) } as T
+      // The kind's range is its pieces' ranges added; a whole count when none has a range (then
+      // the first piece has no min either, a min being kept only below its count).
+      return { ...pieces[g[0]], count, ...(min < count ? { min } : {}) }
     }),
     merged: kinds.filter((g) => g.length > 1).map((g) => g.map((i) => pieces[i].name)),
     kinds,
