@@ -179,6 +179,10 @@ describe('command line', () => {
       'error: set "R": the figure covers 18 half-squares; with the counts\' ranges the pieces cover 0, 2, 4, 6, 8, 10, 12',
     )
     expect(cli('convex', range).err).toContain('give whole counts, not ranges')
+    for (const command of ['pentagons', 'puzzles'])
+      expect(cli(command, range).err.trim()).toBe(
+        `error: R: the piece "domino" has a count range; ${command} takes whole counts only`,
+      )
   })
 
   it('tile says why a figure cannot be built when a rule-out settles it, without a search', () => {

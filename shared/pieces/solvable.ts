@@ -131,6 +131,19 @@ function solvableOf(doc: WorkbenchDocument, shapes: readonly Shape[]): SolvableS
 }
 
 /**
+ * Refuses, in one line naming the set and the piece, a set with a count range where `what` (a
+ * search that uses every copy: pentagons, silhouettes, comparing sets, puzzles) takes whole
+ * counts only.
+ */
+export function checkWholeCounts(set: SolvableSet, what: string): void {
+  const ranged = set.pieces.find((p) => p.min !== undefined && p.min < p.count)
+  if (ranged)
+    throw new InputError(
+      `${set.name}: the piece "${ranged.name}" has a count range; ${what} takes whole counts only`,
+    )
+}
+
+/**
  * A worker's side: the kinds of piece of a run's set, each shape analysed here once. The host
  * checked the set; a wire of another form (a worker of another version on the queue) is refused
  * in one line, not taken apart by the search.
