@@ -215,7 +215,7 @@ describe('command line', () => {
   it.each([
     [
       ['tile', 'tangram', file('fig.json', '{"polygon": [[0,0],[4,0],[4,3],[0,3]]}')],
-      'error: the pieces cover 16 half-squares, the figure 24: a tiling must use every piece exactly its count',
+      'error: set "Tangram": the pieces cover 16 half-squares, the figure 24: a tiling must use every piece exactly its count',
     ],
     [
       [
