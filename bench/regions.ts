@@ -31,7 +31,7 @@ function countBoard(
   }
 }
 
-/** Boards of issue 24: a hole, and one-sided pieces. */
+/** Boards of issue 24: a hole, one-sided pieces, and a piece left out. */
 export function regionsBench(): Result[] {
   const { pieces } = loadSet('pentominoes')
   const holed = figureFromJson(
@@ -54,6 +54,10 @@ export function regionsBench(): Result[] {
     return [{ name: p.name, shape, count: 1 }, ...twin]
   })
   const strip: Point[] = rect(0, 0, 30, 3)
+  // Each pentomino {"min": 0, "max": 1}: 55 cells take eleven of the twelve. The count is the sum
+  // over the piece left out of the 5 × 11 with the other eleven (shared/tiling/ranges.test.ts).
+  const anyOneOut = pieces.map((p) => ({ ...p, min: 0 }))
+  const box = figureFromJson({ cells: Array<string>(5).fill('#'.repeat(11)) }, '5x11').polygon
   return [
     countBoard('pentominoes: the 8 × 8 with a 2 × 2 centre hole', holed, pieces, {
       solutions: 65,
@@ -62,6 +66,10 @@ export function regionsBench(): Result[] {
     countBoard('one-sided pentominoes (18): the 3 × 30 rectangle', strip, oneSided, {
       solutions: 46,
       fixed: 184,
+    }),
+    countBoard('pentominoes, any one left out: the 5 × 11 rectangle', box, anyOneOut, {
+      solutions: 4103,
+      fixed: 16412,
     }),
   ]
 }

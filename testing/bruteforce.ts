@@ -17,7 +17,9 @@ export type Matrix = readonly [number, number, number, number]
 
 export interface BrutePiece {
   readonly polygon: readonly Pt[]
+  /** The most copies; with `min`, a tiling uses any number from min to count. */
   readonly count: number
+  readonly min?: number
   /** False for a one-sided piece: only the turns (the first 4 matrices) place it. */
   readonly flip?: boolean
 }
@@ -204,7 +206,11 @@ export class BruteForce {
     const kinds = this.kindsAt.get(pointsKey(points)) ?? []
     const kind = kinds.includes(c.kind)
       ? c.kind
-      : kinds.find((k) => this.pieces[k].count === this.pieces[c.kind].count)
+      : kinds.find(
+          (k) =>
+            this.pieces[k].count === this.pieces[c.kind].count &&
+            this.pieces[k].min === this.pieces[c.kind].min,
+        )
     return kind === undefined ? undefined : makeCover(kind, points)
   }
 
@@ -213,16 +219,28 @@ export class BruteForce {
     return this.figure.length
   }
 
-  /** Every tiling, piece copy by piece copy; copies of one kind take increasing placements. */
+  /**
+   * Every tiling, piece copy by piece copy; copies of one kind take increasing placements. With
+   * count ranges, every choice of counts in turn, each searched alike.
+   */
   solve(): BruteForceResult {
-    const used = new Array<boolean>(this.figure.length).fill(false)
-    const copies: number[] = []
-    this.pieces.forEach((p, kind) => {
-      for (let c = 0; c < p.count; c++) copies.push(kind)
-    })
-    const chosen: Cover[] = []
     const tilings: string[] = []
     const classes = new Set<string>()
+    const choose = (kind: number, copies: number[]): void => {
+      if (kind === this.pieces.length) return this.solveCopies(copies, tilings, classes)
+      const p = this.pieces[kind]
+      for (let c = p.min ?? p.count; c <= p.count; c++)
+        choose(kind + 1, [...copies, ...Array<number>(c).fill(kind)])
+    }
+    choose(0, [])
+    tilings.sort()
+    return { fixed: tilings.length, solutions: classes.size, tilings, classes: [...classes].sort() }
+  }
+
+  /** The tilings by exactly these copies (kinds, each kind's together). */
+  private solveCopies(copies: readonly number[], tilings: string[], classes: Set<string>): void {
+    const used = new Array<boolean>(this.figure.length).fill(false)
+    const chosen: Cover[] = []
     const place = (k: number, from: number): void => {
       if (k === copies.length) {
         if (used.every((u) => u)) {
@@ -244,8 +262,6 @@ export class BruteForce {
       }
     }
     place(0, 0)
-    tilings.sort()
-    return { fixed: tilings.length, solutions: classes.size, tilings, classes: [...classes].sort() }
   }
 
   /** The cover of a move, in this brute force's own terms (it need not fit the figure). */

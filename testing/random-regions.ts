@@ -16,6 +16,8 @@ export interface RegionPiece {
   readonly name: string
   readonly polygon: readonly Point[]
   readonly count: number
+  /** The fewest copies, for a count range (`rangedArbitrary`). */
+  readonly min?: number
   /** False for a one-sided piece. */
   readonly flip?: boolean
 }
@@ -191,3 +193,30 @@ export function regionArbitrary(): fc.Arbitrary<RandomRegion> {
 }
 
 const MAX_COPIES = 7
+
+/**
+ * A random region with count ranges: each kind of its set may be used from fewer copies (down to
+ * none) to more than the region needs, and a kind the region does not need may come in as
+ * {"min": 0, "max": 1}; the region's own counts stay one choice in the ranges.
+ */
+export function rangedArbitrary(): fc.Arbitrary<RandomRegion> {
+  const widen = fc.record({ less: fc.nat(2), more: fc.nat(1) })
+  return fc
+    .record({
+      r: regionArbitrary(),
+      widen: fc.array(widen, { minLength: 4, maxLength: 4 }),
+      extra: fc.option(fc.constantFrom(...Object.keys(SHAPES)), { nil: undefined }),
+    })
+    .map(({ r, widen, extra }) => {
+      const pieces = r.pieces.map((p, i) => {
+        const min = Math.max(0, p.count - widen[i % 4].less)
+        const count = p.count + widen[i % 4].more
+        return { ...p, count, ...(min < count ? { min } : {}) }
+      })
+      const oneSided = r.pieces[0]?.flip === false ? { flip: false } : {}
+      if (extra && !pieces.some((p) => p.name === extra))
+        pieces.push({ name: extra, polygon: SHAPES[extra].polygon, count: 1, min: 0, ...oneSided })
+      return { region: r.region, pieces }
+    })
+    .filter((r) => r.pieces.reduce((n, p) => n + p.count, 0) <= MAX_COPIES + 1)
+}

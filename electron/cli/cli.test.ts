@@ -151,6 +151,41 @@ describe('command line', () => {
     expect(all.tilings).toHaveLength(36)
   })
 
+  it('tile with count ranges says what each tiling leaves out, and refuses a board no counts fill', () => {
+    const square = '[[0,0],[1,0],[1,1],[0,1]]'
+    const range = file(
+      'range.json',
+      `{"name": "R", "pieces": [{"name": "domino", "polygon": [[0,0],[2,0],[2,1],[0,1]], "count": {"min": 0, "max": 2}}, {"name": "monomino", "polygon": ${square}, "count": {"min": 0, "max": 2}}]}`,
+    )
+    const board = file('board.json', '{"cells": ["##", "##"]}')
+    // Two dominoes (2 ways) or one domino and two monominoes (4 ways); four monominoes exceed the range.
+    const all = JSON.parse(cli('tile', range, board, '--raw', '--all', '--json').out)
+    expect(all).toMatchObject({ solutions: 6, fixed: 6 })
+    expect(all.leftOut).toHaveLength(6)
+    const left = all.leftOut.map((l: unknown) => JSON.stringify(l)).sort()
+    expect(left).toEqual([
+      ...Array(4).fill('[{"piece":"domino","copies":1}]'),
+      ...Array(2).fill('[{"piece":"monomino","copies":2}]'),
+    ])
+    all.tilings.forEach((t: unknown[], k: number) =>
+      expect(t).toHaveLength(all.leftOut[k][0].piece === 'domino' ? 3 : 2),
+    )
+    const text = cli('tile', range, board, '--all')
+    expect(text.out).toContain('left out: monomino ×2')
+    expect(text.out).toContain('left out: domino')
+    const big = file('big.json', '{"cells": ["###", "###", "###"]}')
+    const refused = cli('tile', range, big)
+    expect(refused.code).toBe(1)
+    expect(refused.err.trim()).toBe(
+      'error: set "R": the figure covers 18 half-squares; with the counts\' ranges the pieces cover 0, 2, 4, 6, 8, 10, 12',
+    )
+    expect(cli('convex', range).err).toContain('give whole counts, not ranges')
+    for (const command of ['pentagons', 'puzzles'])
+      expect(cli(command, range).err.trim()).toBe(
+        `error: R: the piece "domino" has a count range; ${command} takes whole counts only`,
+      )
+  })
+
   it('tile says why a figure cannot be built when a rule-out settles it, without a search', () => {
     // 20 cells, as the tetrominoes, in a parallelogram: square-cell pieces make no diagonal side.
     const slanted = file('slanted.json', '{"polygon": [[0,0],[10,0],[12,2],[2,2]]}')
@@ -181,7 +216,7 @@ describe('command line', () => {
   it.each([
     [
       ['tile', 'tangram', file('fig.json', '{"polygon": [[0,0],[4,0],[4,3],[0,3]]}')],
-      'error: the pieces cover 16 half-squares, the figure 24: a tiling must use every piece exactly its count',
+      'error: set "Tangram": the pieces cover 16 half-squares, the figure 24: a tiling must use every piece exactly its count',
     ],
     [
       [

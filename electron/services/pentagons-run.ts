@@ -1,7 +1,7 @@
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
 import type { Point } from '../../shared/lattice/polygon'
-import { solvableDocument, type SetWire } from '../../shared/pieces/solvable'
+import { checkWholeCounts, solvableDocument, type SetWire } from '../../shared/pieces/solvable'
 import {
   pentagonsFound,
   splits,
@@ -188,7 +188,9 @@ export function pentagonSearch(document: WorkbenchDocument): {
   readonly pieces: readonly SetPiece[]
   readonly wire: SetWire
 } {
-  const { name, document: merged, pieces, wire } = solvableDocument(document)
+  const solvable = solvableDocument(document)
+  checkWholeCounts(solvable, 'the pentagon search')
+  const { name, document: merged, pieces, wire } = solvable
   const copies = pieces.reduce((n, p) => n + p.count, 0)
   if (copies > PENTAGON_LIMITS.pieces)
     throw new InputError(

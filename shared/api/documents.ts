@@ -10,6 +10,7 @@ const piece = z.strictObject({
   name: z.string().max(200),
   polygon,
   count: z.number(),
+  min: z.number().optional(),
   color: z.string().max(20),
   flip: z.boolean().optional(),
 })

@@ -1,7 +1,7 @@
 import { LIMITS } from '../limits'
 import { InputError } from '../errors'
 import type { Point } from '../lattice/polygon'
-import { totalPieceArea, type PieceKind } from '../tiling/problem'
+import { hasRanges, totalPieceArea, type PieceKind } from '../tiling/problem'
 import { prepareFigure, ruleOuts } from '../tiling/rule-out'
 import {
   convexOutlines,
@@ -31,6 +31,11 @@ export interface OutlineCase {
 
 /** The outlines a set's convex figures can have: one per congruence class of its area. */
 export function convexCases(pieces: readonly PieceKind[]): { area: number; cases: OutlineCase[] } {
+  // The outlines are those of one area: a set whose ranges reach several is asked with `tile`.
+  if (hasRanges(pieces))
+    throw new InputError(
+      'the convex figures are those of the whole set: give whole counts, not ranges (tile takes a board with ranges)',
+    )
   const area = totalPieceArea(pieces)
   return { area, cases: outlineCases(area) }
 }

@@ -13,7 +13,10 @@ export interface DocPiece {
   readonly id: string
   readonly name: string
   readonly polygon: readonly Point[]
+  /** The most copies (the count, or the top of a range). */
   readonly count: number
+  /** The fewest copies, if a range allows fewer than `count` (0: the piece may be left out). */
+  readonly min?: number
   readonly color: string
   /** False for a one-sided piece: turned, never turned over. */
   readonly flip?: boolean
@@ -72,6 +75,7 @@ export function documentFromSet(set: PieceSet): WorkbenchDocument {
       name: p.name,
       polygon: p.polygon,
       count: p.count,
+      ...(p.min === undefined ? {} : { min: p.min }),
       color: p.color ?? paletteColor(i),
       ...(p.flip === false ? { flip: false } : {}),
     })),
@@ -95,7 +99,9 @@ export function documentProblems(doc: WorkbenchDocument): DocumentProblems {
           ? `has the same name as another piece`
           : !Number.isInteger(p.count) || p.count < 1
             ? 'count must be a whole number ≥ 1'
-            : latticePolygonProblem(p.polygon)
+            : p.min !== undefined && !(Number.isInteger(p.min) && p.min >= 0 && p.min < p.count)
+              ? 'the least count must be a whole number from 0 to below the count'
+              : latticePolygonProblem(p.polygon)
     names.set(p.name, p.id)
     if (problem) problems.set(p.id, problem)
   }
@@ -151,6 +157,7 @@ export function documentToJson(doc: WorkbenchDocument): object {
       name: p.name,
       polygon: p.polygon,
       count: p.count,
+      min: p.min,
       color: p.color,
       flip: p.flip,
     })),

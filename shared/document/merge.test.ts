@@ -79,3 +79,20 @@ describe('pieces of one shape', () => {
     ])
   })
 })
+
+describe('merging count ranges', () => {
+  it('adds the ranges of congruent pieces, and a whole count stays whole', () => {
+    const m = mergeCongruentPieces([
+      { ...piece('a', small(0), 2), min: 0 },
+      piece('b', small(3)),
+      piece('c', square),
+    ])
+    expect(m.pieces.map((p) => [p.name, p.count, p.min])).toEqual([
+      ['a', 3, 1],
+      ['c', 1, undefined],
+    ])
+    expect(solvedSetKey(m)).not.toBe(
+      solvedSetKey(mergeCongruentPieces([piece('a', small(0), 3), piece('c', square)])),
+    )
+  })
+})

@@ -7,6 +7,7 @@ interface Mergeable {
   readonly name: string
   readonly polygon: readonly Point[]
   readonly count: number
+  readonly min?: number
   readonly flip?: boolean
 }
 
@@ -28,10 +29,13 @@ export function mergeCongruentPieces<T extends Mergeable>(
   })
   const kinds = [...groups.values()]
   return {
-    pieces: kinds.map((g) => ({
-      ...pieces[g[0]],
-      count: g.reduce((s, i) => s + pieces[i].count, 0),
-    })),
+    pieces: kinds.map((g) => {
+      const count = g.reduce((s, i) => s + pieces[i].count, 0)
+      const min = g.reduce((s, i) => s + (pieces[i].min ?? pieces[i].count), 0)
+      // The kind's range is its pieces' ranges added; a whole count when none has a range (then
+      // the first piece has no min either, a min being kept only below its count).
+      return { ...pieces[g[0]], count, ...(min < count ? { min } : {}) }
+    }),
     merged: kinds.filter((g) => g.length > 1).map((g) => g.map((i) => pieces[i].name)),
     kinds,
     shapes: [...groups.keys()],
@@ -44,7 +48,10 @@ export function mergeCongruentPieces<T extends Mergeable>(
  */
 export function solvedSetKey(m: ReturnType<typeof mergeCongruentPieces>): string {
   return m.shapes
-    .map((shape, i) => `${shape}×${m.pieces[i].count}`)
+    .map((shape, i) => {
+      const { min, count } = m.pieces[i]
+      return `${shape}×${min === undefined ? count : `${min}-${count}`}`
+    })
     .sort()
     .join(' ')
 }

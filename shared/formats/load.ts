@@ -33,7 +33,10 @@ import {
 export interface Piece {
   readonly name: string
   readonly polygon: readonly Point[]
+  /** The most copies a tiling uses (the count, or the top of a range). */
   readonly count: number
+  /** The fewest copies a tiling uses, if fewer than `count` (a count range); else absent. */
+  readonly min?: number
   readonly color?: string
   /** False for a one-sided piece: turned, never turned over. */
   readonly flip?: boolean
@@ -148,8 +151,10 @@ export function pieceSetDataFromJson(
     seen.set(p.name, i)
     const polygon = normalizePolygon(p.polygon)
     const pieceArea = areaInHalfSquares(polygon)
-    area += pieceArea * p.count
-    copies += p.count
+    const count = typeof p.count === 'number' ? p.count : p.count.max
+    const min = typeof p.count === 'number' || p.count.min === count ? {} : { min: p.count.min }
+    area += pieceArea * count
+    copies += count
     if (area > LIMITS.maxArea)
       throw new InputError(
         `${source}: the pieces cover more than ${LIMITS.maxArea} half-squares; that is beyond what the workbench can search`,
@@ -161,7 +166,8 @@ export function pieceSetDataFromJson(
     pieces.push({
       name: p.name,
       polygon,
-      count: p.count,
+      count,
+      ...min,
       color: p.color,
       ...(p.flip === false ? { flip: false } : {}),
       area: pieceArea,
@@ -244,7 +250,7 @@ export function pieceSetToJson(
     pieces: set.pieces.map((p) => ({
       name: p.name,
       polygon: p.polygon,
-      count: p.count,
+      count: p.min === undefined ? p.count : { min: p.min, max: p.count },
       ...(p.color ? { color: p.color } : {}),
       ...(p.flip === false ? { flip: false } : {}),
     })),
@@ -297,6 +303,14 @@ const KNOWN_FIELDS = [
 
 /** One zod issue as a sentence that says where, in the user's terms. */
 function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
+  // A value of either form (a count or a range): the form whose type it has says what is wrong.
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const inner =
+      issue.errors.find((e) => e[0]?.code !== 'invalid_type' || e[0].path.length > 0) ??
+      issue.errors[0]
+    if (inner[0])
+      return describeIssue({ ...inner[0], path: [...issue.path, ...inner[0].path] }, root)
+  }
   const path = issue.path as (string | number)[]
   const where: string[] = []
   let node: unknown = root

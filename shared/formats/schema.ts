@@ -21,7 +21,8 @@ import { z } from 'zod'
  *
  * A polygon lists its vertices in order (either direction); vertices are lattice points and every
  * edge runs horizontally, vertically or diagonally at 45°. Areas are counted in half-square
- * triangles. count defaults to 1; color is optional. "flip": false makes a piece one-sided: it
+ * triangles. count defaults to 1, or is a range {"min": 0, "max": 1} (a piece that may be left out,
+or used min to max times); color is optional. "flip": false makes a piece one-sided: it
  * may be turned but not turned over (give its mirror image as a piece of its own if wanted).
  */
 export const PIECE_SET_FORMAT = 'puzzle-workbench/piece-set'
@@ -43,15 +44,24 @@ const version = z
     error: `this file was written by a newer version of the workbench (format version > ${FORMAT_VERSION})`,
   })
 
+const copies = (least: number) =>
+  z
+    .number({ error: 'count must be a number' })
+    .int({ error: 'count must be a whole number' })
+    .min(least, { error: `count must be at least ${least}` })
+    .max(1000, { error: 'count must be at most 1000' })
+/** A range of copies: the piece may be used from min to max times (min 0: it may be left out). */
+const countRange = z
+  .strictObject(
+    { min: copies(0), max: copies(1) },
+    { error: 'count must be a whole number or {"min": m, "max": n}' },
+  )
+  .refine((r) => r.min <= r.max, { error: 'count: min must not exceed max' })
+
 const pieceSchema = z.strictObject({
   name,
   polygon,
-  count: z
-    .number({ error: 'count must be a number' })
-    .int({ error: 'count must be a whole number' })
-    .min(1, { error: 'count must be at least 1' })
-    .max(1000, { error: 'count must be at most 1000' })
-    .default(1),
+  count: z.union([copies(1), countRange]).default(1),
   color: z
     .string({ error: 'color must be a string like "#e4572e"' })
     .regex(/^#[0-9a-fA-F]{6}$/, { error: 'color must look like "#e4572e"' })

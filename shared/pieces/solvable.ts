@@ -46,6 +46,8 @@ export interface SetWire {
 export interface WirePiece {
   readonly name: string
   readonly count: number
+  /** The fewest copies, for a count range. */
+  readonly min?: number
   readonly polygon: readonly Point[]
   /** False for a one-sided piece. */
   readonly flip?: false
@@ -95,7 +97,16 @@ function solvableOf(doc: WorkbenchDocument, shapes: readonly Shape[]): SolvableS
   const pieces = document.pieces.map((p, k) => {
     const shape = shapes[kinds[k][0]]
     const flip = shape.flip ? {} : { flip: false as const }
-    return { name: p.name, polygon: shape.polygon, count: p.count, color: p.color, ...flip, shape }
+    const min = p.min === undefined ? {} : { min: p.min }
+    return {
+      name: p.name,
+      polygon: shape.polygon,
+      count: p.count,
+      ...min,
+      color: p.color,
+      ...flip,
+      shape,
+    }
   })
   return {
     name: doc.name,
@@ -111,11 +122,25 @@ function solvableOf(doc: WorkbenchDocument, shapes: readonly Shape[]): SolvableS
       pieces: pieces.map((p) => ({
         name: p.name,
         count: p.count,
+        ...(p.min === undefined ? {} : { min: p.min }),
         polygon: p.polygon,
         ...(p.flip === false ? { flip: false as const } : {}),
       })),
     },
   }
+}
+
+/**
+ * Refuses, in one line naming the set and the piece, a set with a count range where `what` (a
+ * search that uses every copy: pentagons, silhouettes, comparing sets, puzzles) takes whole
+ * counts only.
+ */
+export function checkWholeCounts(set: SolvableSet, what: string): void {
+  const ranged = set.pieces.find((p) => p.min !== undefined && p.min < p.count)
+  if (ranged)
+    throw new InputError(
+      `${set.name}: the piece "${ranged.name}" has a count range; ${what} takes whole counts only`,
+    )
 }
 
 /**
@@ -129,6 +154,7 @@ export function piecesFromWire(wire: SetWire): Piece[] {
   return wire.pieces.map((p) => ({
     name: p.name,
     count: p.count,
+    ...(p.min === undefined ? {} : { min: p.min }),
     polygon: p.polygon,
     ...(p.flip === false ? { flip: false } : {}),
     shape: analyzeShape(p.polygon, p.flip !== false),
@@ -147,6 +173,8 @@ function wireProblem(wire: unknown): string | undefined {
     if (typeof p !== 'object' || p === null) return `${where} is not a piece`
     if (typeof p.name !== 'string') return `${where} has no name`
     if (!Number.isSafeInteger(p.count) || (p.count as number) < 1) return `${where} has no count`
+    if (p.min !== undefined && !(Number.isSafeInteger(p.min) && (p.min as number) >= 0))
+      return `${where} has a least count that is not a whole number`
     if (!Array.isArray(p.polygon) || p.polygon.length < 3 || !p.polygon.every(isPoint))
       return `${where} has no polygon of whole-number corners`
     if (p.flip !== undefined && p.flip !== false) return `${where} has a flip other than false`

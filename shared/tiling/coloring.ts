@@ -1,5 +1,5 @@
 import type { Quarters } from '../lattice/quarters'
-import type { PieceKind, TilingProblem } from './problem'
+import { leastCopies, type PieceKind, type TilingProblem } from './problem'
 
 /**
  * Colouring (parity) arguments: give every quarter triangle of the plane a weight; a tiling's
@@ -110,7 +110,8 @@ export const MAX_SUM_STEPS = 3e7
 
 /**
  * Every total one weight per copy of every piece can reach, as a table over the totals' range
- * (a subset sum in arrays: sets were the planning's hot spot with 30 pieces).
+ * (a subset sum in arrays: sets were the planning's hot spot with 30 pieces). A copy a count
+ * range may leave out can also weigh 0.
  */
 export function reachableWeights(
   weights: readonly ReadonlySet<number>[],
@@ -122,7 +123,7 @@ export function reachableWeights(
   let bound = 0
   pieces.forEach((p, i) => {
     for (let copy = 0; copy < p.count; copy++) {
-      steps += (2 * bound + 1) * weights[i].size
+      steps += (2 * bound + 1) * (weights[i].size + 1)
       bound += widest[i]
     }
   })
@@ -132,8 +133,8 @@ export function reachableWeights(
   reach[bound] = 1
   let reached = 0
   pieces.forEach((piece, i) => {
-    const ws = [...weights[i]]
     for (let copy = 0; copy < piece.count; copy++) {
+      const ws = copy < leastCopies(piece) ? [...weights[i]] : [...weights[i], 0]
       next.fill(0, bound - reached - widest[i], bound + reached + widest[i] + 1)
       for (let r = bound - reached; r <= bound + reached; r++)
         if (reach[r]) for (const w of ws) next[r + w] = 1

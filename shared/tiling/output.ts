@@ -22,6 +22,31 @@ export function placedPieceJson(
   }
 }
 
+/** A kind a tiling leaves out copies of (a count range allows it), and how many. */
+export interface LeftOut {
+  readonly piece: string
+  readonly copies: number
+}
+
+/** The copies a tiling leaves out: of each kind, its most copies less those placed. */
+export function leftOut(
+  pieces: readonly { name: string; count: number }[],
+  tiling: readonly PlacedPiece[],
+): LeftOut[] {
+  const placed = pieces.map(() => 0)
+  for (const p of tiling) placed[p.piece]++
+  return pieces.flatMap((p, i) =>
+    placed[i] < p.count ? [{ piece: p.name, copies: p.count - placed[i] }] : [],
+  )
+}
+
+/** "T, X ×2" (or "none"): what a tiling leaves out, for the text output. */
+export function leftOutText(left: readonly LeftOut[]): string {
+  return left.length === 0
+    ? 'none'
+    : left.map((l) => (l.copies > 1 ? `${l.piece} ×${l.copies}` : l.piece)).join(', ')
+}
+
 /** What a count (or a list of tilings) made in `mode` counts, in words, for files and screens. */
 export function conventionText(mode: SymmetryMode): string {
   return mode === 'raw'

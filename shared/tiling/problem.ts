@@ -16,8 +16,18 @@ import { InputError } from '../errors'
 export interface PieceKind {
   readonly name: string
   readonly shape: Shape
+  /** The most copies a tiling uses. */
   readonly count: number
+  /** The fewest, if fewer (a count range: 0 lets a tiling leave the piece out); else `count`. */
+  readonly min?: number
 }
+
+/** The fewest copies of a kind a tiling uses. */
+export const leastCopies = (p: PieceKind): number => p.min ?? p.count
+
+/** Whether some kind's count is a range, so a tiling may use fewer copies than the most. */
+export const hasRanges = (pieces: readonly PieceKind[]): boolean =>
+  pieces.some((p) => leastCopies(p) < p.count)
 
 /**
  * A placement: orientation `orientation` of piece `piece`, its raster origin at cell (tx, ty) of
@@ -51,6 +61,11 @@ export interface TilingProblem {
   readonly figure: FigureRaster
   readonly pieces: readonly PieceKind[]
   readonly placements: readonly Placement[]
+  /**
+   * Options of the cover beyond the placements (indices placements.length and on): those that
+   * leave copies of a ranged kind out (see `omissionOptions`); they place nothing.
+   */
+  readonly omissions: number
   /** Quarter indices (into the figure raster) covered by each placement. */
   readonly placementQuarters: readonly Int32Array[]
   readonly cover: ExactCoverProblem
@@ -124,16 +139,41 @@ export function totalPieceArea(pieces: readonly PieceKind[]): number {
   return pieces.reduce((s, p) => s + p.shape.area * p.count, 0)
 }
 
-/** Why pieces of `pieceArea` half-squares cannot tile a figure of `figureArea`, if they cannot. */
-export const areaMismatch = (pieceArea: number, figureArea: number): string | undefined =>
-  pieceArea === figureArea
-    ? undefined
-    : `the pieces cover ${pieceArea} half-squares, the figure ${figureArea}`
+/** Every area (in half-squares) the pieces cover with some choice of counts in their ranges. */
+export function reachableAreas(pieces: readonly PieceKind[]): number[] {
+  let reach = new Uint8Array(totalPieceArea(pieces) + 1)
+  reach[pieces.reduce((s, p) => s + p.shape.area * leastCopies(p), 0)] = 1
+  for (const p of pieces) {
+    for (let copy = leastCopies(p); copy < p.count; copy++) {
+      const next = reach.slice()
+      for (let a = 0; a + p.shape.area < reach.length; a++) if (reach[a]) next[a + p.shape.area] = 1
+      reach = next
+    }
+  }
+  return [...reach.keys()].filter((a) => reach[a] === 1)
+}
 
-/** A figure of another area than the pieces' as an input error (one figure asked about). */
-export function checkArea(pieces: readonly PieceKind[], figureArea: number): void {
-  const mismatch = areaMismatch(totalPieceArea(pieces), figureArea)
-  if (mismatch) throw new InputError(`${mismatch}: a tiling must use every piece exactly its count`)
+/** Why the pieces cannot tile a figure of `figureArea` by area, if no choice of counts can. */
+export function areaMismatch(pieces: readonly PieceKind[], figureArea: number): string | undefined {
+  if (!hasRanges(pieces)) {
+    const area = totalPieceArea(pieces)
+    return area === figureArea
+      ? undefined
+      : `the pieces cover ${area} half-squares, the figure ${figureArea}`
+  }
+  const areas = reachableAreas(pieces)
+  if (areas.includes(figureArea)) return undefined
+  const shown = areas.length > 12 ? [...areas.slice(0, 6), '…', ...areas.slice(-5)] : areas
+  return `the figure covers ${figureArea} half-squares; with the counts' ranges the pieces cover ${shown.join(', ')}`
+}
+
+/** A figure no choice of counts fills by area, as an input error (one figure asked about). */
+export function checkArea(pieces: readonly PieceKind[], figureArea: number, set?: string): void {
+  const mismatch = areaMismatch(pieces, figureArea)
+  if (!mismatch) return
+  const where = set === undefined ? '' : `set "${set}": `
+  const rule = hasRanges(pieces) ? '' : ': a tiling must use every piece exactly its count'
+  throw new InputError(`${where}${mismatch}${rule}`)
 }
 
 /** Number of placements the matrix would hold, computed without building it. */
@@ -236,10 +276,13 @@ export function buildTilingProblem(
   const { itemOfQuarter, itemCount: cellItems } = mergeItems(scanOrder(fq, W, H), placementQuarters)
   const obstruction = findObstruction(nq, placementQuarters, placements, pieces, fq, figure.shift)
 
-  // Piece items: a single piece is primary, identical copies form one multiplicity item.
-  const single = pieces.map((p) => p.count === 1)
+  // Spare cells after the figure's: one for each copy a range may leave out (see omissionOptions).
+  const spare = pieces.map((p) => p.count - leastCopies(p))
+  const cellCount = cellItems + spare.reduce((a, b) => a + b, 0)
+  // Piece items: a single piece is primary, identical copies (or a range) one multiplicity item.
+  const single = pieces.map((p, i) => p.count === 1 && spare[i] === 0)
   const pieceItem = new Int32Array(pieces.length)
-  let next = cellItems
+  let next = cellCount
   pieces.forEach((_, i) => {
     if (single[i]) pieceItem[i] = next++
   })
@@ -264,22 +307,48 @@ export function buildTilingProblem(
     out[m] = pieceItem[placements[p].piece]
     return out
   })
+  const omissions = omissionOptions(spare, cellItems, pieceItem)
   return {
     figure,
     pieces,
     placements,
+    omissions: omissions.length,
     placementQuarters,
     cover: {
       itemCount: next,
       primaryCount,
       multiplicity,
-      options,
-      cellCount: cellItems,
+      options: [...options, ...omissions],
+      cellCount,
     },
     itemOfQuarter,
     placementImage,
     obstruction,
   }
+}
+
+/**
+ * Options that leave copies out: a kind with a range min..max counts max copies on its item, and
+ * has max − min spare cells s1…sk after the figure's. Each spare cell is covered either by "leave
+ * a copy out" (sj and the kind's item) or by "leave no more out" (sj…sk at once), so a tiling that
+ * places c copies covers its spare cells one way only: s1…s(max−c) left out, the rest at once.
+ * Copies left out are never told apart, as identical pieces are not.
+ */
+function omissionOptions(
+  spare: readonly number[],
+  firstSpare: number,
+  pieceItem: Int32Array,
+): Int32Array[] {
+  const out: Int32Array[] = []
+  let cell = firstSpare
+  spare.forEach((k, i) => {
+    for (let j = 0; j < k; j++) {
+      out.push(Int32Array.of(cell + j, pieceItem[i]))
+      out.push(Int32Array.from({ length: k - j }, (_, t) => cell + j + t))
+    }
+    cell += k
+  })
+  return out
 }
 
 /** Where a move of the square takes a piece's orientation: a kind, its orientation and a shift. */
@@ -312,7 +381,13 @@ function setImage(pieces: readonly PieceKind[], g: D4): PieceImage[][] | undefin
       }
       const t = normalizeQuarters(transformQuarters(or.quarters, g))
       const twin = where.get(quartersKey(t.quarters))
-      if (!twin || pieces[twin.piece].count !== p.count || pieces[twin.piece].shape.flip)
+      const other = pieces[twin?.piece ?? i]
+      if (
+        !twin ||
+        other.count !== p.count ||
+        leastCopies(other) !== leastCopies(p) ||
+        other.shape.flip
+      )
         return undefined
       row.push({ ...twin, dx: -t.dx, dy: -t.dy })
     }
@@ -463,7 +538,7 @@ function findObstruction(
 ): string | undefined {
   const perPiece = new Array<number>(pieces.length).fill(0)
   for (const p of placements) perPiece[p.piece]++
-  const missing = pieces.findIndex((_, i) => perPiece[i] === 0)
+  const missing = pieces.findIndex((p, i) => perPiece[i] === 0 && leastCopies(p) > 0)
   if (missing >= 0) return `the piece "${pieces[missing].name}" fits nowhere in the figure`
   const covered = new Uint8Array(nq)
   for (const ids of placementQuarters) for (const q of ids) covered[q] = 1

@@ -12,7 +12,7 @@ import {
   buildTilingProblem,
   figureFit,
   fitsSomewhere,
-  totalPieceArea,
+  leastCopies,
   type PieceKind,
   type TilingProblem,
 } from './problem'
@@ -24,11 +24,12 @@ import {
  * colouring and the totals those reach) is worked out once per set by `ruleOuts`; a figure then
  * costs its raster at most. In order, cheapest and plainest first:
  *
- * - another area than the pieces': a tiling uses every piece exactly its count (so that, among a
- *   document's figures, one of the wrong area gets this verdict and the others are searched);
+ * - another area than the pieces': a tiling uses every piece exactly its count, or within its
+ *   range (so that, among a document's figures, one of the wrong area gets this verdict and the
+ *   others are searched);
  * - a side of the figure that no piece can lie along: the pieces along a side of the figure have
  *   sides facing the same way, so a set of square-cell pieces makes no figure with a diagonal side;
- * - a piece that fits nowhere in the figure;
+ * - a piece that fits nowhere in the figure (one a range lets a tiling leave out excepted);
  * - a colouring argument (`coloring.ts`) with the pieces' weights anywhere in the plane.
  */
 export interface RuleOut {
@@ -66,12 +67,11 @@ export function prepareFigure(
 }
 
 export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
-  const area = totalPieceArea(pieces)
   const facing = sideDirections(pieces)
   const squareCells = ![...facing].some(diagonal)
   const colorings = coloringWeights(pieces)
   const check = (figure: FigureShape): RuleOut | undefined => {
-    const mismatch = areaMismatch(area, shapeArea(figure))
+    const mismatch = areaMismatch(pieces, shapeArea(figure))
     if (mismatch) return { reason: mismatch }
     // Rings with the figure on their left: a hole's sides face into the hole.
     for (const ring of regionRings(figure)) {
@@ -88,7 +88,9 @@ export function ruleOuts(pieces: readonly PieceKind[]): RuleOuts {
       }
     }
     const fit = figureFit(figure)
-    const misfit = pieces.find((p) => !fitsSomewhere(fit, p.shape.orientations))
+    const misfit = pieces.find(
+      (p) => leastCopies(p) > 0 && !fitsSomewhere(fit, p.shape.orientations),
+    )
     if (misfit) return { reason: `the piece "${misfit.name}" fits nowhere in the figure` }
     for (const { coloring, anywhere, reach } of colorings) {
       const target = rasterWeight(coloring, fit.quarters)

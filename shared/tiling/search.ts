@@ -8,7 +8,7 @@ import {
 import type { EngineKind, ExactCoverEngine } from '../exactcover/engine'
 import type { D4 } from '../lattice/d4'
 import { seededRandom } from '../random'
-import { placedPiece, type PlacedPiece, type TilingProblem } from './problem'
+import { leastCopies, placedPiece, type PlacedPiece, type TilingProblem } from './problem'
 
 /**
  * Counting conventions.
@@ -76,7 +76,10 @@ interface SymmetryBreak {
 }
 
 export interface SearchSetup {
-  /** Placement index of each option handed to the exact-cover engine. */
+  /**
+   * Problem option of each option handed to the exact-cover engine: a placement index, or past
+   * the placements one that leaves copies out.
+   */
   readonly optionPlacement: Int32Array
   readonly breaking?: SymmetryBreak
   readonly pruned: number
@@ -92,7 +95,7 @@ export interface SearchSetup {
  * canonical test under that stabiliser, so nothing is lost and nothing is counted twice.
  */
 export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSetup {
-  const all = Int32Array.from(problem.placements.keys())
+  const all = Int32Array.from(problem.cover.options, (_, o) => o)
   const G = problem.figure.symmetry.filter((g) => g !== 0)
   if (mode === 'raw' || G.length === 0) return { optionPlacement: all, pruned: 0 }
   const first = problem.placementQuarters.map((ids) => {
@@ -104,7 +107,8 @@ export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSe
   let best:
     { piece: number; keep: Set<number>; stab: Map<number, D4[]>; removed: number } | undefined
   problem.pieces.forEach((piece, pi) => {
-    if (piece.count !== 1) return
+    // A kind of several copies, or one a range may leave out, is not in every tiling once.
+    if (piece.count !== 1 || leastCopies(piece) !== 1) return
     // A one-sided piece that a mirror of the count maps onto its twin cannot break it.
     const own = (p: number) =>
       G.every((g) => problem.placements[problem.placementImage.get(g)![p]].piece === pi)
@@ -139,7 +143,7 @@ export function planSearch(problem: TilingProblem, mode: SymmetryMode): SearchSe
   })
   if (!best) return { optionPlacement: all, pruned: 0 }
   const b = best
-  const kept = all.filter((p) => problem.placements[p].piece !== b.piece || b.keep.has(p))
+  const kept = all.filter((p) => problem.placements[p]?.piece !== b.piece || b.keep.has(p))
   return {
     optionPlacement: kept,
     breaking: { piece: b.piece, stabilizer: b.stab },
@@ -178,7 +182,7 @@ function rootPrefixes(problem: TilingProblem, setup: SearchSetup): number[][] {
   const roots: number[][] = []
   if (piece !== undefined)
     setup.optionPlacement.forEach((p, o) => {
-      if (problem.placements[p].piece === piece) roots.push([o])
+      if (problem.placements[p]?.piece === piece) roots.push([o])
     })
   if (roots.length === 0) return roots
   const cell = new BitCover(bitPlan(problem, setup)).branch()
@@ -268,7 +272,9 @@ export class TilingSearch {
   currentPath(): PlacedPiece[] {
     return this.engine
       .solution()
-      .map((o) => placedPiece(this.problem, this.setup.optionPlacement[o]))
+      .map((o) => this.setup.optionPlacement[o])
+      .filter((p) => p < this.problem.placements.length)
+      .map((p) => placedPiece(this.problem, p))
   }
 
   progress(): number {
@@ -311,7 +317,11 @@ export class TilingSearch {
   }
 
   private accept(options: number[]): TilingSolution | undefined {
-    const placements = options.map((o) => this.setup.optionPlacement[o]).sort((a, b) => a - b)
+    // The options that leave copies out follow from the placements: only these are compared.
+    const placements = options
+      .map((o) => this.setup.optionPlacement[o])
+      .filter((p) => p < this.problem.placements.length)
+      .sort((a, b) => a - b)
     const G = this.problem.figure.symmetry.length
     let group: readonly D4[]
     if (this.mode === 'raw' || !this.setup.breaking) {

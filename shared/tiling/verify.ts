@@ -3,7 +3,7 @@
  * given, the emitted moves and the figure polygon alone, it confirms that
  *  - each placed piece is a legal move of its piece (a symmetry of the square, a turn only for a
  *    one-sided piece, then an integer translation),
- *  - every piece is used exactly its count,
+ *  - every piece is used exactly its count (or within its range),
  *  - the placed pieces cover the figure exactly: every quarter triangle of the lattice inside the
  *    figure lies in exactly one piece, and none outside the figure lies in any.
  * Quarter triangles are sampled at one interior point each; no lattice edge passes through such a
@@ -13,6 +13,8 @@ export interface VerifyPiece {
   readonly name: string
   readonly polygon: readonly (readonly [number, number])[]
   readonly count: number
+  /** The fewest copies, for a count range (a tiling may use min to count copies). */
+  readonly min?: number
   /** False for a one-sided piece: a move may turn it, never turn it over. */
   readonly flip?: boolean
 }
@@ -64,8 +66,11 @@ export function verifyTiling(
     )
   }
   for (let p = 0; p < pieces.length; p++) {
-    if (used[p] !== pieces[p].count)
-      return `piece "${pieces[p].name}" is used ${used[p]} times, not ${pieces[p].count}`
+    const least = pieces[p].min ?? pieces[p].count
+    if (used[p] < least || used[p] > pieces[p].count)
+      return least === pieces[p].count
+        ? `piece "${pieces[p].name}" is used ${used[p]} times, not ${pieces[p].count}`
+        : `piece "${pieces[p].name}" is used ${used[p]} times, not ${least} to ${pieces[p].count}`
   }
   let minX = Infinity
   let minY = Infinity

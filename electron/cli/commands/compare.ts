@@ -1,3 +1,4 @@
+import { checkWholeCounts } from '../../../shared/pieces/solvable'
 import { compareTotals, comparePlan, type CompareProgress } from '../../../shared/compare/compare'
 import { plural } from '../../../shared/plural'
 import { runCompare } from '../../services/compare-run'
@@ -27,6 +28,7 @@ export async function compareCommand(
   write: (text: string) => void,
 ): Promise<number> {
   const sets = setArgs.map((arg) => loadSolvableSet(arg).set)
+  for (const set of sets) checkWholeCounts(set, 'compare')
   // Refused before any worker starts: too few or too many sets, areas that differ.
   comparePlan(sets)
   const t0 = Date.now()

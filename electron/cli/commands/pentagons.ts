@@ -1,3 +1,4 @@
+import { checkWholeCounts } from '../../../shared/pieces/solvable'
 import { plural } from '../../../shared/plural'
 import { formatRoot2, toNumber } from '../../../shared/exact/root2'
 import type { XPoint } from '../../../shared/exact/geometry'
@@ -31,6 +32,7 @@ export async function pentagonsCommand(
   write: (text: string) => void,
 ): Promise<number> {
   const { set } = loadSolvableSet(setArg)
+  checkWholeCounts(set, 'pentagons')
   const t0 = Date.now()
   const bar = statusBar(
     o.progress !== false,

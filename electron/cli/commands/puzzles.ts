@@ -1,3 +1,4 @@
+import { checkWholeCounts } from '../../../shared/pieces/solvable'
 import { join } from 'node:path'
 import { documentFromSet } from '../../../shared/document/document'
 import { InputError } from '../../../shared/errors'
@@ -55,6 +56,7 @@ export async function puzzlesCommand(
   }
   if (isStdout(o.output)) checkBinaryStdout('a PDF booklet')
   const { set } = loadSolvableSet(setArg)
+  checkWholeCounts(set, 'puzzles')
   const t0 = performance.now()
   const bar = statusBar(
     o.progress !== false,

@@ -1,8 +1,13 @@
 import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
 import { shapeArea } from '../../../shared/lattice/region'
-import { checkArea } from '../../../shared/tiling/problem'
-import { conventionText, placedPieceJson } from '../../../shared/tiling/output'
+import { checkArea, hasRanges, type PlacedPiece } from '../../../shared/tiling/problem'
+import {
+  conventionText,
+  leftOut,
+  leftOutText,
+  placedPieceJson,
+} from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadFigure, loadSolvableSet } from '../inputs'
 import { finish, runWithProgress } from '../run'
@@ -21,7 +26,10 @@ export async function tileCommand(
   const { set, merged } = loadSolvableSet(setArg)
   const figure = loadFigure(figureArg)
   // One figure asked about: another area than the set's is the input's error, not a verdict.
-  checkArea(set.pieces, shapeArea(figure.polygon))
+  checkArea(set.pieces, shapeArea(figure.polygon), set.name)
+  // With count ranges each tiling says which copies it leaves out.
+  const ranged = hasRanges(set.pieces)
+  const left = (t: readonly PlacedPiece[]) => leftOut(set.pieces, t)
   const mode = opts.raw ? 'raw' : 'reduce'
   const firstOnly = !opts.count && !opts.all
   const figures = [{ name: figure.name, polygon: figure.polygon }]
@@ -36,6 +44,10 @@ export async function tileCommand(
       signal,
       write,
     )
+  const tilingLines = (t: readonly PlacedPiece[]) => [
+    formatTiling(set.pieces, t),
+    ...(ranged ? [`  left out: ${leftOutText(left(t))}`] : []),
+  ]
   const outcome = await runWithProgress(
     {
       set: set.wire,
@@ -66,6 +78,8 @@ export async function tileCommand(
         ...(opts.count
           ? {}
           : { tilings: tilings.map((t) => t.map((p) => placedPieceJson(set.pieces, p))) }),
+        // One list per tiling, in the order of `tilings`.
+        ...(ranged && !opts.count ? { leftOut: tilings.map(left) } : {}),
         elapsedMs: outcome.elapsedMs,
       }),
     )
@@ -77,12 +91,12 @@ export async function tileCommand(
           ? `${figure.name} can be built from ${set.name}:`
           : `${figure.name} cannot be built from ${set.name}${r.rejected ? `: ${r.rejected}` : ''}.`,
       )
-      if (tilings.length > 0) lines.push(formatTiling(set.pieces, tilings[0]))
+      if (tilings.length > 0) lines.push(...tilingLines(tilings[0]))
     } else {
       lines.push(
         `${figure.name} from ${set.name}: ${plural(headlineCount(r.counts, mode), 'tiling')} (${conventionText(mode)}); ${mode === 'raw' ? `${r.counts.solutions.toLocaleString('en')} up to the figure's symmetries` : `${r.counts.fixed.toLocaleString('en')} on the fixed figure`}.${r.rejected ? ` ${r.rejected}.` : ''}`,
       )
-      tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, formatTiling(set.pieces, t)))
+      tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, ...tilingLines(t)))
     }
     lines.push(
       `${plural(r.stats.tried, 'placement')} tried, ${r.stats.placements.toLocaleString('en')} fitted${firstOnly ? ' up to the first tiling' : ''}, in ${(outcome.elapsedMs / 1000).toFixed(2)} s.`,

@@ -3,7 +3,11 @@ import { comparePlan } from '../../../shared/compare/compare'
 import { InputError } from '../../../shared/errors'
 import { searchCoverage } from '../../../shared/pentagons/pentagons'
 import { pentagonsToText } from '../../../shared/pentagons/wire'
-import { solvableDocument, type SolvableSet } from '../../../shared/pieces/solvable'
+import {
+  checkWholeCounts,
+  solvableDocument,
+  type SolvableSet,
+} from '../../../shared/pieces/solvable'
 import { silhouetteSetProblem } from '../../../shared/silhouettes/search'
 import { runCompare } from '../compare-run'
 import { pentagonSearch, runPentagons } from '../pentagons-run'
@@ -35,6 +39,7 @@ const farm = <K extends RunKind>(ctx: RunContext<K>) => ({
 /** A set for the silhouette search, or the one line why it cannot be searched. */
 function silhouetteSet(p: RunParams<'silhouettes'>): SolvableSet {
   const set = solvableDocument(p.document)
+  checkWholeCounts(set, 'the silhouette search')
   const problem = silhouetteSetProblem(set.pieces)
   if (problem) throw new InputError(`${set.name}: ${problem}`)
   return set
@@ -43,6 +48,7 @@ function silhouetteSet(p: RunParams<'silhouettes'>): SolvableSet {
 /** Sets to compare, or the one line why they do not compare (too many, areas that differ). */
 function comparedSets(p: RunParams<'compare'>): SolvableSet[] {
   const sets = p.documents.map((d) => solvableDocument(d))
+  for (const set of sets) checkWholeCounts(set, 'comparing sets')
   comparePlan(sets)
   return sets
 }
