@@ -166,4 +166,25 @@ describe('the Tait store', () => {
     t.choose(0)
     expect(t.step).toBe(0)
   })
+  it('does not move the sequence shown while a new listing is under way (its answer would reset it)', async () => {
+    const t = useTait()
+    t.n = 5
+    const first = t.list()
+    await answer(listing(5))
+    await first
+    const again = t.list()
+    expect(t.stale).toBe(true)
+    await t.play()
+    await t.stepForward()
+    expect([t.playing, t.step]).toEqual([false, 0])
+    await answer(listing(5))
+    await again
+    expect(t.stale).toBe(false)
+    vi.useFakeTimers()
+    const playing = t.play()
+    expect(t.playing).toBe(true)
+    await vi.advanceTimersByTimeAsync(3 * t.speed * 5)
+    await playing
+    expect(t.step).toBe(5)
+  })
 })

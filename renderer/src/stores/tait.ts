@@ -137,6 +137,9 @@ export const useTait = defineStore('tait', () => {
     step.value = 0
   }
 
+  /** While a new listing runs, the sequence shown is about to be replaced: it does not move. */
+  const stale = computed(() => busy.value === 'list')
+
   /** One move forward, animated: lift the pair, slide it, set it down. */
   async function forward(): Promise<boolean> {
     const f = frames.value
@@ -152,13 +155,13 @@ export const useTait = defineStore('tait', () => {
 
   function back(): void {
     halt()
-    if (step.value > 0) step.value--
+    if (step.value > 0 && !stale.value) step.value--
   }
 
   async function play(): Promise<void> {
     if (playing.value) return halt()
     const f = frames.value
-    if (!f) return
+    if (!f || stale.value) return
     if (step.value >= f.moved.length) step.value = 0
     playing.value = true
     while (playing.value && (await forward()));
@@ -167,7 +170,7 @@ export const useTait = defineStore('tait', () => {
 
   async function stepForward(): Promise<void> {
     if (playing.value) halt()
-    await forward()
+    if (!stale.value) await forward()
   }
 
   const cells = computed(() => frames.value?.cells[step.value] ?? [])
@@ -191,6 +194,7 @@ export const useTait = defineStore('tait', () => {
     step,
     lifted,
     playing,
+    stale,
     speed,
     cells,
     play,
