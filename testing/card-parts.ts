@@ -1,5 +1,10 @@
 import type { CardPuzzle } from '../shared/edgematch/cards/puzzle'
-import { prepareCards, solveCards, type CardSplit } from '../shared/edgematch/cards/solve'
+import {
+  partsInOrder,
+  prepareCards,
+  solveCards,
+  type CardSplit,
+} from '../shared/edgematch/cards/solve'
 import { TimeLeft } from '../shared/time-left'
 
 /** A part of a split card count as it ran: its weight and its search nodes. */
@@ -9,8 +14,8 @@ export interface RanPart {
 }
 
 /**
- * Each part's search nodes and counts, the parts run heaviest first (as the farm sends them), one
- * after another on one puzzle prepared once (as in a worker).
+ * Each part's search nodes and counts, the parts run in the order the farm sends them
+ * (`partsInOrder`), one after another on one puzzle prepared once (as in a worker).
  */
 export function runParts(
   puzzle: CardPuzzle,
@@ -20,14 +25,12 @@ export function runParts(
   const prepared = prepareCards(puzzle)
   let fixed = 0n
   let upToRotation = 0n
-  const ran = [...split.parts]
-    .sort((a, b) => b.weight - a.weight)
-    .map((part) => {
-      const r = solveCards(puzzle, { identicalAsOne, prefix: part.prefix }, prepared)
-      fixed += r.counts.fixed
-      upToRotation += r.counts.upToRotation
-      return { weight: part.weight, nodes: r.stats.nodes }
-    })
+  const ran = partsInOrder(split.parts).map((part) => {
+    const r = solveCards(puzzle, { identicalAsOne, prefix: part.prefix }, prepared)
+    fixed += r.counts.fixed
+    upToRotation += r.counts.upToRotation
+    return { weight: part.weight, nodes: r.stats.nodes }
+  })
   return { ran, fixed, upToRotation }
 }
 
@@ -44,11 +47,14 @@ export function worstTimeLeft(ran: readonly RanPart[], weight: (w: number) => nu
   let nodes = 0
   let done = 0
   let worst = 0
+  // The heaviest part not yet run, after each.
+  const heaviest = ran.map(() => 0)
+  for (let k = ran.length - 2; k >= 0; k--)
+    heaviest[k] = Math.max(heaviest[k + 1], weight(ran[k + 1].weight) / W)
   ran.forEach((r, k) => {
     nodes += r.nodes
     done += weight(r.weight)
-    const heaviest = k + 1 < ran.length ? weight(ran[k + 1].weight) / W : 0
-    const eta = timeLeft.at((nodes / total) * RUN_MS, done / W, 1, true, heaviest)
+    const eta = timeLeft.at((nodes / total) * RUN_MS, done / W, 1, true, heaviest[k])
     if (eta === undefined || nodes < total / 10) return
     const left = Math.max(0.5, ((total - nodes) / total) * (RUN_MS / 1000))
     const said = Math.max(0.5, eta)
