@@ -48,7 +48,8 @@ export function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
         description: s.description,
         pieces: s.pieces,
         area: s.area,
-        outlines: s.outlines,
+        ...(s.fewest ? { fewest: s.fewest } : {}),
+        ...(s.outlines === undefined ? {} : { outlines: s.outlines }),
         path: join(dir, file),
       }
     }),

@@ -43,9 +43,13 @@ export interface BundledSet {
   readonly id: string
   readonly name: string
   readonly description?: string
+  /** Copies counted; with count ranges, the most a tiling uses. */
   readonly pieces: number
   readonly area: number
-  readonly outlines: number
+  /** With count ranges only: the fewest copies and the least area a tiling may use. */
+  readonly fewest?: { readonly pieces: number; readonly area: number }
+  /** Convex outlines of the area; absent with count ranges (convex refuses them). */
+  readonly outlines?: number
   readonly path: string
 }
 

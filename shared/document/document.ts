@@ -165,16 +165,20 @@ export function documentToJson(doc: WorkbenchDocument): object {
   })
 }
 
+/** Copies of a piece: the most a tiling uses, or with `'least'` the fewest (a range's min). */
+type Copies = 'most' | 'least'
+const copies = (p: DocPiece, which: Copies) => (which === 'least' ? (p.min ?? p.count) : p.count)
+
 /** The pieces of the set, copies counted (the tangram: 7 pieces of 5 kinds). */
-export function pieceCount(doc: WorkbenchDocument): number {
-  return doc.pieces.reduce((n, p) => n + p.count, 0)
+export function pieceCount(doc: WorkbenchDocument, which: Copies = 'most'): number {
+  return doc.pieces.reduce((n, p) => n + copies(p, which), 0)
 }
 
 /** Total area of the valid pieces, copies counted, in half-squares. */
-export function documentArea(doc: WorkbenchDocument): number {
+export function documentArea(doc: WorkbenchDocument, which: Copies = 'most'): number {
   const problems = documentProblems(doc)
   return doc.pieces.reduce(
-    (s, p) => (problems.has(p.id) ? s : s + areaInHalfSquares(p.polygon) * p.count),
+    (s, p) => (problems.has(p.id) ? s : s + areaInHalfSquares(p.polygon) * copies(p, which)),
     0,
   )
 }
