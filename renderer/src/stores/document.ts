@@ -248,6 +248,22 @@ export const useDocument = defineStore('document', () => {
   const flipPiece = (id: string) =>
     updatePiece(id, { polygon: flipPolygon(pieceById(id)!.polygon) })
   const pieceById = (id: string) => doc.value.pieces.find((p) => p.id === id)
+  /**
+   * The copies a tiling may use, from `least` to `most` (equal: a whole count). One step, so an
+   * undo restores both ends together.
+   */
+  function setCopies(id: string, least: number, most: number): void {
+    const { min: _, ...piece } = pieceById(id)!
+    const ranged = least < most ? { min: least } : {}
+    replacePiece({ ...piece, count: most, ...ranged })
+  }
+  /** A one-sided piece is turned but never turned over (`"flip": false` in its file). */
+  function setOneSided(id: string, oneSided: boolean): void {
+    const { flip: _, ...piece } = pieceById(id)!
+    replacePiece(oneSided ? { ...piece, flip: false } : piece)
+  }
+  const replacePiece = (piece: DocPiece) =>
+    commit({ ...doc.value, pieces: doc.value.pieces.map((p) => (p.id === piece.id ? piece : p)) })
 
   // Figures (targets)
   function addFigure(polygon: readonly Point[], name?: string): string {
@@ -314,6 +330,8 @@ export const useDocument = defineStore('document', () => {
     movePiece,
     rotatePiece,
     flipPiece,
+    setCopies,
+    setOneSided,
     addFigure,
     updateFigure,
     removeFigure,
