@@ -253,13 +253,12 @@ export const useDocument = defineStore('document', () => {
    * undo restores both ends together.
    */
   function setCopies(id: string, least: number, most: number): void {
-    const { min: _, ...piece } = pieceById(id)!
     const ranged = least < most ? { min: least } : {}
-    replacePiece({ ...piece, count: most, ...ranged })
+    replacePiece({ ...withoutMin(pieceById(id)!), count: most, ...ranged })
   }
   /** A one-sided piece is turned but never turned over (`"flip": false` in its file). */
   function setOneSided(id: string, oneSided: boolean): void {
-    const { flip: _, ...piece } = pieceById(id)!
+    const piece = withoutFlip(pieceById(id)!)
     replacePiece(oneSided ? { ...piece, flip: false } : piece)
   }
   const replacePiece = (piece: DocPiece) =>
@@ -358,3 +357,6 @@ function sessionId(): string {
 export function plain(doc: WorkbenchDocument): Params<'document.save'>['document'] {
   return JSON.parse(JSON.stringify(doc)) as Params<'document.save'>['document']
 }
+
+const withoutMin = ({ min: _, ...piece }: DocPiece): DocPiece => piece
+const withoutFlip = ({ flip: _, ...piece }: DocPiece): DocPiece => piece
