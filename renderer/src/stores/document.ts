@@ -15,6 +15,7 @@ import {
 } from '../../../shared/document/document'
 import { LIMITS } from '../../../shared/limits'
 import type { Point } from '../../../shared/lattice/polygon'
+import { mapRings, type FigureShape } from '../../../shared/lattice/region'
 import type { Params, Recoverable } from '../../../shared/api/contract'
 import { api } from '../api'
 import { useApp } from './app'
@@ -265,7 +266,7 @@ export const useDocument = defineStore('document', () => {
     commit({ ...doc.value, pieces: doc.value.pieces.map((p) => (p.id === piece.id ? piece : p)) })
 
   // Figures (targets)
-  function addFigure(polygon: readonly Point[], name?: string): string {
+  function addFigure(polygon: FigureShape, name?: string): string {
     const id = newId('f')
     const figure: DocFigure = {
       id,
@@ -284,7 +285,9 @@ export const useDocument = defineStore('document', () => {
     commit({ ...doc.value, figures: doc.value.figures.filter((f) => f.id !== id) })
   const moveFigure = (id: string, dx: number, dy: number) =>
     updateFigure(id, {
-      polygon: translate(doc.value.figures.find((f) => f.id === id)!.polygon, dx, dy),
+      polygon: mapRings(doc.value.figures.find((f) => f.id === id)!.polygon, (ring) =>
+        translate(ring, dx, dy),
+      ),
     })
 
   function uniqueName(base: string, start: number): string {
@@ -351,6 +354,11 @@ export interface DocumentSession {
 
 function sessionId(): string {
   return `doc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+}
+
+/** A figure's shape without Vue proxies, fit to send over IPC or a socket. */
+export function plainShape(shape: FigureShape): FigureShape {
+  return JSON.parse(JSON.stringify(shape)) as FigureShape
 }
 
 /** A copy without Vue proxies, in the API's document shape, fit to send over IPC or a socket. */
