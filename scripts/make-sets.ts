@@ -19,6 +19,7 @@ import {
   normalizeQuarters,
   type QuarterDir,
 } from '../shared/lattice/quarters'
+import { mapRings } from '../shared/lattice/region'
 import { freePolyaboloes, freePolyominoes } from '../shared/pieces/polyforms'
 import { analyzeShape } from '../shared/pieces/shape'
 import type { Point } from '../shared/lattice/polygon'
@@ -287,9 +288,9 @@ const board = (name: string, cells: string[]): RegionFigure => ({
   name,
   polygon: figureFromJson({ cells }, name).polygon,
 })
-/** The 8 × 8 without the given cells (row, column from the top left). */
-const holed = (name: string, holes: [number, number][]) =>
-  board(
+/** The 8 × 8 without the given cells (row, column from the top left), `at` units right. */
+const holed = (name: string, holes: [number, number][], at: number): RegionFigure => {
+  const { polygon } = board(
     name,
     Array.from({ length: 8 }, (_, r) =>
       Array.from({ length: 8 }, (_, c) =>
@@ -297,6 +298,9 @@ const holed = (name: string, holes: [number, number][]) =>
       ).join(''),
     ),
   )
+  // Side by side, as the Figures view shows them.
+  return { name, polygon: mapRings(polygon, (ring) => ring.map(([x, y]) => [x + at, y])) }
+}
 const pentominoes = named(PENTOMINOES)
 writeSet(
   'pentominoes-8x8-holes.json',
@@ -304,30 +308,46 @@ writeSet(
   'The 12 pentominoes on the chessboard without four cells: the centre 2 × 2 (65 solutions), four holes one in from the corners (188), two in (21), in a pinwheel about the centre (126).',
   pentominoes,
   [
-    holed('8 × 8, centre hole', [
-      [3, 3],
-      [3, 4],
-      [4, 3],
-      [4, 4],
-    ]),
-    holed('8 × 8, holes one in from the corners', [
-      [1, 1],
-      [1, 6],
-      [6, 1],
-      [6, 6],
-    ]),
-    holed('8 × 8, holes two in from the corners', [
-      [2, 2],
-      [2, 5],
-      [5, 2],
-      [5, 5],
-    ]),
-    holed('8 × 8, pinwheel holes', [
-      [2, 3],
-      [3, 5],
-      [5, 4],
-      [4, 2],
-    ]),
+    holed(
+      '8 × 8, centre hole',
+      [
+        [3, 3],
+        [3, 4],
+        [4, 3],
+        [4, 4],
+      ],
+      0,
+    ),
+    holed(
+      '8 × 8, holes one in from the corners',
+      [
+        [1, 1],
+        [1, 6],
+        [6, 1],
+        [6, 6],
+      ],
+      10,
+    ),
+    holed(
+      '8 × 8, holes two in from the corners',
+      [
+        [2, 2],
+        [2, 5],
+        [5, 2],
+        [5, 5],
+      ],
+      20,
+    ),
+    holed(
+      '8 × 8, pinwheel holes',
+      [
+        [2, 3],
+        [3, 5],
+        [5, 4],
+        [4, 2],
+      ],
+      30,
+    ),
   ],
 )
 writeSet(
@@ -350,8 +370,9 @@ writeSet(
       polygon: figureFromJson(
         {
           polygons: [
-            { outline: rect(6, 5) },
-            { outline: rect(6, 5).map(([x, y]) => [x + 6, y + 5]) },
+            // Right of the first board, as the Figures view shows them.
+            { outline: rect(6, 5).map(([x, y]) => [x + 16, y]) },
+            { outline: rect(6, 5).map(([x, y]) => [x + 22, y + 5]) },
           ],
         },
         'corner',
