@@ -119,6 +119,19 @@ describe('the bundled figures', () => {
     })
   })
 
+  it('keep a board with holes or parts as it is, its area less its holes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-library-'))
+    mkdirSync(join(dir, 'figures'))
+    writeFileSync(
+      join(dir, 'figures', 'ring.json'),
+      '{"name": "ring", "cells": ["###", "#.#", "###"]}',
+    )
+    const [ring] = await bundledFigures(dir)
+    expect(ring).toMatchObject({ id: 'ring', name: 'ring', area: 16 })
+    expect(ring.polygon).toHaveLength(1)
+    expect(ring.polygon[0]).toMatchObject({ holes: [expect.any(Array)] })
+  })
+
   it('name the file of a broken one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'workbench-library-'))
     mkdirSync(join(dir, 'figures'))

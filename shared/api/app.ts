@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { WorkbenchDocument } from '../document/document'
-import type { Point } from '../lattice/polygon'
+import type { FigureShape } from '../lattice/region'
 import type { SourceDocument } from '../papers/documents'
 import { extensions, none, path } from './fields'
 
@@ -56,7 +56,8 @@ export interface BundledSet {
 export interface BundledFigure {
   readonly id: string
   readonly name: string
-  readonly polygon: readonly Point[]
+  /** One outline, or a board with holes or parts. */
+  readonly polygon: FigureShape
   /** In half-squares. */
   readonly area: number
 }
