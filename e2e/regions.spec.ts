@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, latticeToScreen, test } from './fixtures'
+import { drawPolygon, expect, latticeToScreen, rectangle, test } from './fixtures'
 
 /** Opens a bundled set from the library (the app then shows it in the Designer). */
 async function openBundled(page: Page, id: string, name: string): Promise<void> {
@@ -77,4 +79,40 @@ test('a board that leaves a piece out: each tiling says which', async ({ workben
   await page.keyboard.press('Enter')
   const enlarged = page.getByTestId('enlarged')
   await expect(enlarged.getByTestId('left-out')).toHaveText(/^Left out: [FILNPTUVWXYZ]$/)
+})
+
+test('in Figures a hole is cut out of the figure drawn and a part added; undone, saved as a region', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.locator('[data-view="figures"]').click()
+  await drawPolygon(page, rectangle(4, 4))
+  const row = page.getByTestId('figure-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('32')
+  await page.getByTestId('cut-hole').click()
+  await drawPolygon(page, rectangle(2, 2, 1, 1))
+  await expect(row).toContainText('24')
+  // A hole must lie inside: one across the side is refused, with a note.
+  await drawPolygon(page, rectangle(2, 1, 3, 0))
+  await expect(page.getByTestId('editor-message')).toContainText(
+    'A hole must lie inside the figure',
+  )
+  await page.keyboard.press('Escape')
+  await page.getByTestId('add-part').click()
+  await drawPolygon(page, rectangle(1, 1, 5, 0))
+  await expect(row).toContainText('26')
+  await expect(row).toHaveCount(1)
+  await page.getByTestId('undo').click()
+  await expect(row).toContainText('24')
+  expect(await figureInk(page, 2, 2.5)).toBe(0)
+
+  await workbench.saveAs('holed', () => page.getByTestId('save-as').click())
+  const file = join(workbench.files, 'holed.json')
+  await expect.poll(() => existsSync(file)).toBe(true)
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+    figures: { polygons?: { outline: unknown[]; holes: unknown[] }[] }[]
+  }
+  expect(saved.figures[0].polygons).toHaveLength(1)
+  expect(saved.figures[0].polygons![0].holes).toHaveLength(1)
 })
