@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { drawNewSet, expect, latticeToScreen, test, triangle, type Workbench } from './fixtures'
+import {
+  drawNewSet,
+  expect,
+  latticeToScreen,
+  nameSet,
+  test,
+  triangle,
+  type Workbench,
+} from './fixtures'
 
 test('the brush starts a new piece outside every piece, and grows the selected piece where it joins it', async ({
   workbench,
@@ -134,4 +142,51 @@ test('after zooming with the wheel and after Fit, grid crossings two cells apart
     [2, 0],
     [0, 2],
   ])
+})
+
+test('a one-sided piece with a count range is set in the Designer, undone, saved and opened again', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  // An L: chiral, so one-sided it has its 4 turns of the 8 orientations.
+  const ell: [number, number][] = [
+    [0, 0],
+    [3, 0],
+    [3, 1],
+    [1, 1],
+    [1, 2],
+    [0, 2],
+  ]
+  await drawNewSet(page, ell)
+  await nameSet(page, 'One-sided L')
+  const inspector = page.getByTestId('inspector')
+  await expect(inspector).toContainText('8 orientations')
+  await page.getByTestId('piece-one-sided').check()
+  await expect(inspector).toContainText('4 orientations')
+  await page.getByTestId('piece-count').fill('2')
+  await page.getByTestId('piece-count').press('Enter')
+  await page.getByTestId('piece-min').fill('0')
+  await page.getByTestId('piece-min').press('Enter')
+  await expect(page.getByTestId('piece-copies')).toHaveText('×0–2 one-sided')
+  await expect(page.getByTestId('area')).toContainText('0–16 half-squares in all')
+  // Each is one step of the history.
+  await page.getByTestId('undo').click()
+  await expect(page.getByTestId('piece-copies')).toHaveText('×2 one-sided')
+  await page.getByTestId('redo').click()
+  await expect(page.getByTestId('piece-copies')).toHaveText('×0–2 one-sided')
+
+  await workbench.saveAs('one-sided', () => page.getByTestId('save-as').click())
+  const file = join(workbench.files, 'one-sided.json')
+  await expect.poll(() => existsSync(file)).toBe(true)
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { pieces: object[] }
+  expect(saved.pieces[0]).toMatchObject({ count: { min: 0, max: 2 }, flip: false })
+
+  await page.getByTestId('new').click()
+  await expect(page.getByTestId('piece-row')).toHaveCount(0)
+  await workbench.openFile('one-sided.json')
+  await page.getByTestId('piece-row').click()
+  await expect(page.getByTestId('piece-one-sided')).toBeChecked()
+  await expect(page.getByTestId('piece-min')).toHaveValue('0')
+  await expect(page.getByTestId('piece-count')).toHaveValue('2')
+  await expect(inspector).toContainText('4 orientations')
 })

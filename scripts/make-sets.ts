@@ -5,13 +5,21 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatJson, figureToJson, pieceSetToJson, type Figure } from '../shared/formats/load'
+import {
+  figureFromJson,
+  formatJson,
+  figureToJson,
+  pieceSetToJson,
+  type Figure,
+  type RegionFigure,
+} from '../shared/formats/load'
 import {
   quarterPoint,
   traceOutline,
   normalizeQuarters,
   type QuarterDir,
 } from '../shared/lattice/quarters'
+import { mapRings } from '../shared/lattice/region'
 import { freePolyaboloes, freePolyominoes } from '../shared/pieces/polyforms'
 import { analyzeShape } from '../shared/pieces/shape'
 import type { Point } from '../shared/lattice/polygon'
@@ -46,7 +54,8 @@ function writeSet(
   file: string,
   name: string,
   description: string,
-  pieces: { name: string; polygon: Point[]; count?: number }[],
+  pieces: { name: string; polygon: Point[]; count?: number; min?: number; flip?: boolean }[],
+  figures: RegionFigure[] = [],
 ) {
   const colors = palette(pieces.length)
   const set = {
@@ -56,10 +65,12 @@ function writeSet(
       name: p.name,
       polygon: p.polygon,
       count: p.count ?? 1,
+      ...(p.min === undefined ? {} : { min: p.min }),
+      ...(p.flip === false ? { flip: false } : {}),
       color: colors[i],
-      shape: analyzeShape(p.polygon),
+      shape: analyzeShape(p.polygon, p.flip !== false),
     })),
-    figures: [],
+    figures,
   }
   writeFileSync(join(root, 'sets', file), formatJson(pieceSetToJson(set)))
 }
@@ -269,3 +280,123 @@ writeFigure('tangram-notched-square.json', {
     [0, 3],
   ],
 })
+
+// Examples of boards as puzzle books print them (issue 24), each a set with its figures, so that
+// the app opens them from the library; the tests count them (shared/tiling/published.test.ts,
+// one-sided.test.ts, ranges.test.ts).
+const board = (name: string, cells: string[]): RegionFigure => ({
+  name,
+  polygon: figureFromJson({ cells }, name).polygon,
+})
+/** The 8 × 8 without the given cells (row, column from the top left), `at` units right. */
+const holed = (name: string, holes: [number, number][], at: number): RegionFigure => {
+  const { polygon } = board(
+    name,
+    Array.from({ length: 8 }, (_, r) =>
+      Array.from({ length: 8 }, (_, c) =>
+        holes.some(([hr, hc]) => hr === r && hc === c) ? '.' : '#',
+      ).join(''),
+    ),
+  )
+  // Side by side, as the Figures view shows them.
+  return { name, polygon: mapRings(polygon, (ring) => ring.map(([x, y]) => [x + at, y])) }
+}
+const pentominoes = named(PENTOMINOES)
+writeSet(
+  'pentominoes-8x8-holes.json',
+  'Pentominoes: the 8 × 8 with holes',
+  'The 12 pentominoes on the chessboard without four cells: the centre 2 × 2 (65 solutions), four holes one in from the corners (188), two in (21), in a pinwheel about the centre (126).',
+  pentominoes,
+  [
+    holed(
+      '8 × 8, centre hole',
+      [
+        [3, 3],
+        [3, 4],
+        [4, 3],
+        [4, 4],
+      ],
+      0,
+    ),
+    holed(
+      '8 × 8, holes one in from the corners',
+      [
+        [1, 1],
+        [1, 6],
+        [6, 1],
+        [6, 6],
+      ],
+      10,
+    ),
+    holed(
+      '8 × 8, holes two in from the corners',
+      [
+        [2, 2],
+        [2, 5],
+        [5, 2],
+        [5, 5],
+      ],
+      20,
+    ),
+    holed(
+      '8 × 8, pinwheel holes',
+      [
+        [2, 3],
+        [3, 5],
+        [5, 4],
+        [4, 2],
+      ],
+      30,
+    ),
+  ],
+)
+writeSet(
+  'pentominoes-two-parts.json',
+  'Pentominoes: two parts',
+  'The 12 pentominoes on two 5 × 6 rectangles: apart, and joined at one corner point (a piece never crosses the point, so both have the same fixed tilings).',
+  pentominoes,
+  [
+    {
+      name: 'two 5 × 6 apart',
+      polygon: figureFromJson(
+        {
+          polygons: [{ outline: rect(6, 5) }, { outline: rect(6, 5).map(([x, y]) => [x + 8, y]) }],
+        },
+        'apart',
+      ).polygon,
+    },
+    {
+      name: 'two 5 × 6 at a corner',
+      polygon: figureFromJson(
+        {
+          polygons: [
+            // Right of the first board, as the Figures view shows them.
+            { outline: rect(6, 5).map(([x, y]) => [x + 16, y]) },
+            { outline: rect(6, 5).map(([x, y]) => [x + 22, y + 5]) },
+          ],
+        },
+        'corner',
+      ).polygon,
+    },
+  ],
+)
+const mirrored = (p: Point[]): Point[] => p.map(([x, y]) => [-x, y])
+writeSet(
+  'one-sided-pentominoes.json',
+  'One-sided pentominoes',
+  'The 18 one-sided pentominoes: each chiral pentomino and its mirror image (primed) as two pieces, turned but never turned over. The 3 × 30 rectangle: 46 solutions.',
+  pentominoes.flatMap((p) => {
+    const twin = analyzeShape(p.polygon, false).flip
+      ? []
+      : [{ name: `${p.name}'`, polygon: mirrored(p.polygon), flip: false }]
+    return [{ ...p, flip: false }, ...twin]
+  }),
+  [{ name: 'rectangle 3 × 30', polygon: rect(30, 3) }],
+)
+writeSet(
+  'pentominoes-one-left-out.json',
+  'Pentominoes, one left out',
+  'The 12 pentominoes, each used at most once ("count": {"min": 0, "max": 1}): the 5 × 11 rectangle (55 cells) takes any eleven of them, 4,103 solutions; each says which piece it leaves out.',
+  pentominoes.map((p) => ({ ...p, min: 0 })),
+  [{ name: 'rectangle 5 × 11', polygon: rect(11, 5) }],
+)

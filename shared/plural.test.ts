@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { plural } from './plural'
+import { plural, pluralRange } from './plural'
 
 describe('plural', () => {
   it('puts the noun in the number of its count', () => {
@@ -13,5 +13,14 @@ describe('plural', () => {
   it('groups the count by thousands, BigInt too', () => {
     expect(plural(3719, 'tiling')).toBe('3,719 tilings')
     expect(plural(11_287_019_520_000n, 'sequence')).toBe('11,287,019,520,000 sequences')
+  })
+})
+
+describe('pluralRange', () => {
+  it('states a range of counts, or one count', () => {
+    expect(pluralRange(11, 12, 'piece')).toBe('11–12 pieces')
+    expect(pluralRange(0, 1, 'piece')).toBe('0–1 pieces')
+    expect(pluralRange(undefined, 1, 'piece')).toBe('1 piece')
+    expect(pluralRange(3, 3, 'piece')).toBe('3 pieces')
   })
 })

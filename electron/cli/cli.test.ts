@@ -139,6 +139,15 @@ describe('command line', () => {
     expect(square.tilings[0][0]).toHaveProperty('polygon')
   })
 
+  it('sets states a set with count ranges as its range, with no convex outlines', () => {
+    const r = cli('sets')
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(
+      /^pentominoes-one-left-out +Pentominoes, one left out +0–12 +12 +0–120 +–$/m,
+    )
+    expect(r.out).toMatch(/^pentominoes +Pentominoes +12 +12 +120 +164$/m)
+  })
+
   it('tile counts, finds a first tiling, and lists all', () => {
     expect(
       JSON.parse(cli('tile', 'pentominoes', 'rectangle-3x20', '--count', '--json').out),

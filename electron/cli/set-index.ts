@@ -10,7 +10,10 @@ export interface IndexedSet {
   readonly pieces: number
   readonly kinds: number
   readonly area: number
-  readonly outlines: number
+  /** With count ranges only: the fewest copies and the least area a tiling may use. */
+  readonly fewest?: { readonly pieces: number; readonly area: number }
+  /** Absent with count ranges, which convex refuses. */
+  readonly outlines?: number
 }
 
 /**
@@ -32,7 +35,8 @@ export function setIndex(resourcesDir: string): IndexedSet[] {
         pieces: s.pieces,
         kinds: s.kinds,
         area: s.area,
-        outlines: s.outlines,
+        ...(s.fewest ? { fewest: s.fewest } : {}),
+        ...(s.outlines === undefined ? {} : { outlines: s.outlines }),
       }
     })
 }

@@ -5,7 +5,8 @@ export function table(
 ): string {
   const cells = [header, ...rows.map((r) => r.map(String))]
   const numeric = header.map((_, c) =>
-    rows.every((r) => typeof r[c] === 'number' || r[c] === '–' || r[c] === ''),
+    // A range ("0–12") is a number too.
+    rows.every((r) => typeof r[c] === 'number' || /^(\d+–\d+|–|)$/.test(String(r[c]))),
   )
   const width = header.map((_, c) => Math.max(...cells.map((r) => r[c]?.length ?? 0)))
   return cells

@@ -10,7 +10,7 @@ import { bundledFigures, bundledSets } from './library'
 const resources = fileURLToPath(new URL('../../resources', import.meta.url))
 
 describe('the bundled sets', () => {
-  it('are the fourteen shipped sets, sorted, with their counts', async () => {
+  it('are the eighteen shipped sets, sorted, with their counts (a ranged one as its range)', async () => {
     const sets = await bundledSets(resources)
     expect(sets.map((s) => s.id)).toEqual([
       'diaboloes',
@@ -20,7 +20,12 @@ describe('the bundled sets', () => {
       'explorer-7-19c',
       'explorer-7-19d',
       'hexominoes',
+      'one-sided-pentominoes',
       'pentaboloes',
+      // By file name: "pentominoes-…" sorts before "pentominoes.json".
+      'pentominoes-8x8-holes',
+      'pentominoes-one-left-out',
+      'pentominoes-two-parts',
       'pentominoes',
       'sei-shonagon',
       'tangram',
@@ -37,6 +42,11 @@ describe('the bundled sets', () => {
     })
     expect(byId.get('pentominoes')).toMatchObject({ pieces: 12, area: 120, outlines: 164 })
     expect(byId.get('tetraboloes')).toMatchObject({ pieces: 14, area: 56, outlines: 63 })
+    // Each pentomino 0 or 1 times: 0–12 pieces, no convex outlines claimed (convex refuses ranges).
+    expect(byId.get('pentominoes-one-left-out')).toEqual(
+      expect.objectContaining({ pieces: 12, area: 120, fewest: { pieces: 0, area: 0 } }),
+    )
+    expect(byId.get('pentominoes-one-left-out')).not.toHaveProperty('outlines')
     expect(byId.get('tangram')?.description).toMatch(/^The seven tans/)
     for (const s of sets) {
       expect(s.path).toBe(join(resources, 'sets', `${s.id}.json`))
@@ -109,6 +119,19 @@ describe('the bundled figures', () => {
     })
   })
 
+  it('keep a board with holes or parts as it is, its area less its holes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workbench-library-'))
+    mkdirSync(join(dir, 'figures'))
+    writeFileSync(
+      join(dir, 'figures', 'ring.json'),
+      '{"name": "ring", "cells": ["###", "#.#", "###"]}',
+    )
+    const [ring] = await bundledFigures(dir)
+    expect(ring).toMatchObject({ id: 'ring', name: 'ring', area: 16 })
+    expect(ring.polygon).toHaveLength(1)
+    expect(ring.polygon[0]).toMatchObject({ holes: [expect.any(Array)] })
+  })
+
   it('name the file of a broken one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'workbench-library-'))
     mkdirSync(join(dir, 'figures'))
@@ -121,6 +144,6 @@ describe('the index of the bundled sets', () => {
   it('is what the sets themselves give, every one of them', () => {
     const index = JSON.parse(readFileSync(join(resources, 'set-index.json'), 'utf8'))
     expect(index).toEqual(setIndex(resources))
-    expect(index).toHaveLength(14)
+    expect(index).toHaveLength(18)
   })
 })

@@ -1,9 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { BundledFigure, BundledSet } from '../../shared/api/contract'
-import { simplePolygon } from '../../shared/lattice/region'
+import { shapeArea } from '../../shared/lattice/region'
 import { parseFigure, parseJson, pieceSetDataFromJson } from '../../shared/formats/load'
-import { areaInHalfSquares } from '../../shared/lattice/polygon'
 import { setSummary } from '../../shared/pieces/summary'
 
 // The bundled files never change while the app runs; each scan's promise is cached so that
@@ -48,7 +47,8 @@ export function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
         description: s.description,
         pieces: s.pieces,
         area: s.area,
-        outlines: s.outlines,
+        ...(s.fewest ? { fewest: s.fewest } : {}),
+        ...(s.outlines === undefined ? {} : { outlines: s.outlines }),
         path: join(dir, file),
       }
     }),
@@ -57,17 +57,14 @@ export function bundledSets(resourcesDir: string): Promise<BundledSet[]> {
 
 /**
  * The figures shipped in `resourcesDir/figures` (rectangles, tangram square …), by file name;
- * the app draws figures of one outline, so boards with holes or parts (for the CLI) are left out.
+ * a board with holes or parts as it is (the app draws and solves those too).
  */
 export function bundledFigures(resourcesDir: string): Promise<BundledFigure[]> {
   const dir = join(resolve(resourcesDir), 'figures')
-  return once(dir, async () =>
-    (
-      await scan(dir, (id, file, text) => {
-        const figure = parseFigure(text, file)
-        const polygon = simplePolygon(figure.polygon)
-        return polygon && { id, name: figure.name, polygon, area: areaInHalfSquares(polygon) }
-      })
-    ).filter((f) => f !== undefined),
+  return once(dir, () =>
+    scan(dir, (id, file, text) => {
+      const figure = parseFigure(text, file)
+      return { id, name: figure.name, polygon: figure.polygon, area: shapeArea(figure.polygon) }
+    }),
   )
 }

@@ -2,7 +2,6 @@ import type { JobFigure } from '../../shared/api/contract'
 import { convexCases } from '../../shared/convex/convex'
 import { InputError } from '../../shared/errors'
 import type { SolvedJob } from '../../shared/formats/solutions'
-import type { Point } from '../../shared/lattice/polygon'
 import type { SolvableSet } from '../../shared/pieces/solvable'
 import type { PieceKind } from '../../shared/tiling/problem'
 import type { SymmetryMode } from '../../shared/tiling/search'
@@ -13,7 +12,7 @@ import { runTilings, type RunFigure, type RunOptions, type RunOutcome } from './
 export function jobFigures(
   kind: 'tile' | 'convex',
   pieces: readonly PieceKind[],
-  targets: readonly { name: string; polygon: readonly Point[] }[],
+  targets: readonly RunFigure[],
 ): { figures: RunFigure[]; shown: JobFigure[] } {
   if (kind === 'convex') {
     const { cases } = convexCases(pieces)
@@ -44,7 +43,7 @@ export async function solveJob(
   set: SolvableSet,
   o: {
     kind: 'tile' | 'convex'
-    figures?: readonly { name: string; polygon: readonly Point[] }[]
+    figures?: readonly RunFigure[]
     mode: SymmetryMode
     /** Fresh worker processes to run on. */
     workers: number

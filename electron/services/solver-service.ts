@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Point } from '../../shared/lattice/polygon'
+import type { FigureShape } from '../../shared/lattice/region'
 import type {
   JobSnapshot,
   JobSummary,
@@ -178,7 +178,7 @@ export class SolverService {
 
   async trace(p: {
     document: WorkbenchDocument
-    figure: readonly Point[]
+    figure: FigureShape
     maxSteps: number
   }): Promise<Results['solver.trace']> {
     // The steps index the pieces of the document asked about, as a job's tilings do.

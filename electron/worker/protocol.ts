@@ -227,7 +227,7 @@ export interface PuzzleSetup {
 /** The search animation: steps up to the first tiling of one figure. */
 export interface TraceSetup {
   readonly set: SetWire
-  readonly figure: readonly Point[]
+  readonly figure: FigureShape
   readonly mode: SymmetryMode
   readonly maxSteps: number
 }

@@ -1,6 +1,6 @@
 import { emptyDocument, type WorkbenchDocument } from '../../shared/document/document'
 import { mergeCongruentPieces, solvedSetKey } from '../../shared/document/merge'
-import type { Point } from '../../shared/lattice/polygon'
+import type { FigureShape } from '../../shared/lattice/region'
 import { plural } from '../../shared/plural'
 import { api, ApiError } from './api'
 import { useApp } from './stores/app'
@@ -96,7 +96,7 @@ export function useCommands() {
    */
   async function showTilings(
     set: { document: WorkbenchDocument; path?: string; bundled?: boolean },
-    figure: { name: string; polygon: readonly Point[] },
+    figure: { name: string; polygon: FigureShape },
   ): Promise<void> {
     const key = solvedSetKey(mergeCongruentPieces(set.document.pieces))
     if (key !== document.setKey) {

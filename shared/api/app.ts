@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { WorkbenchDocument } from '../document/document'
-import type { Point } from '../lattice/polygon'
+import type { FigureShape } from '../lattice/region'
 import type { SourceDocument } from '../papers/documents'
 import { extensions, none, path } from './fields'
 
@@ -43,16 +43,21 @@ export interface BundledSet {
   readonly id: string
   readonly name: string
   readonly description?: string
+  /** Copies counted; with count ranges, the most a tiling uses. */
   readonly pieces: number
   readonly area: number
-  readonly outlines: number
+  /** With count ranges only: the fewest copies and the least area a tiling may use. */
+  readonly fewest?: { readonly pieces: number; readonly area: number }
+  /** Convex outlines of the area; absent with count ranges (convex refuses them). */
+  readonly outlines?: number
   readonly path: string
 }
 
 export interface BundledFigure {
   readonly id: string
   readonly name: string
-  readonly polygon: readonly Point[]
+  /** One outline, or a board with holes or parts. */
+  readonly polygon: FigureShape
   /** In half-squares. */
   readonly area: number
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { WorkbenchDocument } from '../document/document'
 import { LIMITS } from '../limits'
-import { history, none, path, polygon } from './fields'
+import { figureShape, history, none, path, polygon, shapeVertexCount } from './fields'
 
 /* The documents (piece sets and their figures), their autosaves and the settings. */
 
@@ -14,7 +14,11 @@ const piece = z.strictObject({
   color: z.string().max(20),
   flip: z.boolean().optional(),
 })
-const figure = z.strictObject({ id: z.string().max(100), name: z.string().max(200), polygon })
+const figure = z.strictObject({
+  id: z.string().max(100),
+  name: z.string().max(200),
+  polygon: figureShape,
+})
 export const documentSchema = z
   .strictObject({
     name: z.string().max(200),
@@ -25,7 +29,8 @@ export const documentSchema = z
   // Every polygon is checked on each save and solve: their total bounds that work.
   .refine(
     (d) =>
-      [...d.pieces, ...d.figures].reduce((sum, p) => sum + p.polygon.length, 0) <=
+      d.pieces.reduce((sum, p) => sum + p.polygon.length, 0) +
+        d.figures.reduce((sum, f) => sum + shapeVertexCount(f.polygon), 0) <=
       LIMITS.maxSetVertices,
     { error: `more than ${LIMITS.maxSetVertices.toLocaleString('en')} vertices in all` },
   )

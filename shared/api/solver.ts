@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import type { WorkbenchDocument } from '../document/document'
-import type { Point } from '../lattice/polygon'
+import type { FigureShape } from '../lattice/region'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
 import { documentSchema } from './documents'
-import { none, polygon } from './fields'
+import { figureShape, none } from './fields'
 import type { JobView } from './job-view'
 import type { RunPlace } from './run'
 
@@ -15,7 +15,7 @@ export const solveRequestSchema = z.strictObject({
   /** 'tile': build the given figures (Program 1); 'convex': every convex figure (Programs 2/3). */
   kind: z.enum(['tile', 'convex']),
   figures: z
-    .array(z.strictObject({ name: z.string().max(200), polygon }))
+    .array(z.strictObject({ name: z.string().max(200), polygon: figureShape }))
     .max(1000)
     .optional(),
   mode: z.enum(['reduce', 'raw']),
@@ -46,7 +46,7 @@ export const SOLVER_METHODS = {
   'solver.jobs': none,
   'solver.trace': z.strictObject({
     document: documentSchema,
-    figure: polygon,
+    figure: figureShape,
     maxSteps: z.number().int().min(1).max(100_000),
   }),
 } as const
@@ -68,7 +68,8 @@ export type JobSnapshot = JobView & {
 /** One figure of a running job as the gallery shows it. */
 export interface JobFigure {
   readonly name: string
-  readonly polygon: readonly Point[]
+  /** One outline, or a region (parts with holes). */
+  readonly polygon: FigureShape
   readonly symmetryOrder?: number
 }
 

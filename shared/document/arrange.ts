@@ -1,4 +1,5 @@
-import { boundingBox, translatePolygon, type Point } from '../lattice/polygon'
+import { boundingBox, translatePolygon } from '../lattice/polygon'
+import { mapRings, shapeRings, type FigureShape } from '../lattice/region'
 import type { WorkbenchDocument } from './document'
 
 /**
@@ -44,11 +45,12 @@ export function arrangeApart(doc: WorkbenchDocument): WorkbenchDocument {
  * figures, its lowest point level with theirs, so that it overlaps none; as it is if there are
  * none. Only moved: its shape stays.
  */
-export function besideFigures(doc: WorkbenchDocument, polygon: readonly Point[]): Point[] {
-  if (doc.figures.length === 0) return [...polygon]
-  const boxes = doc.figures.map((f) => boundingBox(f.polygon))
+export function besideFigures(doc: WorkbenchDocument, shape: FigureShape): FigureShape {
+  if (doc.figures.length === 0) return shape
+  const box = (s: FigureShape) => boundingBox(shapeRings(s).flat())
+  const boxes = doc.figures.map((f) => box(f.polygon))
   const right = Math.max(...boxes.map((b) => b.maxX))
   const bottom = Math.min(...boxes.map((b) => b.minY))
-  const own = boundingBox(polygon)
-  return translatePolygon(polygon, right + 2 - own.minX, bottom - own.minY)
+  const own = box(shape)
+  return mapRings(shape, (ring) => translatePolygon(ring, right + 2 - own.minX, bottom - own.minY))
 }

@@ -2,6 +2,7 @@ import { InputError } from '../errors'
 import { LIMITS } from '../limits'
 import { pieceSetFromJson, pieceSetToJson, type PieceSet } from '../formats/load'
 import { areaInHalfSquares, latticePolygonProblem, type Point } from '../lattice/polygon'
+import { isRegion, regionProblem, shapeArea, type FigureShape } from '../lattice/region'
 
 /**
  * What the workbench edits: a piece set and the target figures drawn for it. Unlike a loaded
@@ -25,7 +26,8 @@ export interface DocPiece {
 export interface DocFigure {
   readonly id: string
   readonly name: string
-  readonly polygon: readonly Point[]
+  /** One outline, or a region: parts each with holes. */
+  readonly polygon: FigureShape
 }
 
 export interface WorkbenchDocument {
@@ -106,7 +108,9 @@ export function documentProblems(doc: WorkbenchDocument): DocumentProblems {
     if (problem) problems.set(p.id, problem)
   }
   for (const f of doc.figures) {
-    const problem = latticePolygonProblem(f.polygon) ?? tooLarge(areaInHalfSquares(f.polygon))
+    const problem =
+      (isRegion(f.polygon) ? regionProblem(f.polygon) : latticePolygonProblem(f.polygon)) ??
+      tooLarge(shapeArea(f.polygon))
     if (problem) problems.set(f.id, problem)
   }
   const tooMuch = setSizeProblem(doc.pieces.filter((p) => !problems.has(p.id)))
@@ -165,16 +169,20 @@ export function documentToJson(doc: WorkbenchDocument): object {
   })
 }
 
+/** Copies of a piece: the most a tiling uses, or with `'least'` the fewest (a range's min). */
+type Copies = 'most' | 'least'
+const copies = (p: DocPiece, which: Copies) => (which === 'least' ? (p.min ?? p.count) : p.count)
+
 /** The pieces of the set, copies counted (the tangram: 7 pieces of 5 kinds). */
-export function pieceCount(doc: WorkbenchDocument): number {
-  return doc.pieces.reduce((n, p) => n + p.count, 0)
+export function pieceCount(doc: WorkbenchDocument, which: Copies = 'most'): number {
+  return doc.pieces.reduce((n, p) => n + copies(p, which), 0)
 }
 
 /** Total area of the valid pieces, copies counted, in half-squares. */
-export function documentArea(doc: WorkbenchDocument): number {
+export function documentArea(doc: WorkbenchDocument, which: Copies = 'most'): number {
   const problems = documentProblems(doc)
   return doc.pieces.reduce(
-    (s, p) => (problems.has(p.id) ? s : s + areaInHalfSquares(p.polygon) * p.count),
+    (s, p) => (problems.has(p.id) ? s : s + areaInHalfSquares(p.polygon) * copies(p, which)),
     0,
   )
 }

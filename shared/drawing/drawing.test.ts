@@ -53,7 +53,7 @@ describe('the solution drawing', () => {
     expect(drawings).toHaveLength(142)
     for (const { drawing } of drawings) {
       const pieceSteps = new Set(drawing.pieces.flatMap((p) => steps(p.polygon, true)))
-      const outline = steps(drawing.outline, true)
+      const outline = steps(drawing.rings[0], true)
       const edges = drawing.lines
         .filter((l) => l.kind === 'edge')
         .flatMap((l) => steps(l.points, false))
@@ -67,7 +67,7 @@ describe('the solution drawing', () => {
       const inner = drawing.lines
         .filter((l) => l.kind === 'edge')
         .reduce((s, l) => s + strokeLength(l.points), 0)
-      expect(pieces).toBeCloseTo(2 * inner + perimeter(drawing.outline), 9)
+      expect(pieces).toBeCloseTo(2 * inner + perimeter(drawing.rings[0]), 9)
     }
   })
 

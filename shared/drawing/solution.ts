@@ -6,6 +6,7 @@ import {
   translatePolygon,
   type Point,
 } from '../lattice/polygon'
+import { asRegion, shapeRings, type FigureShape } from '../lattice/region'
 import type { PlacedPiece } from '../tiling/problem'
 
 /**
@@ -17,6 +18,9 @@ import type { PlacedPiece } from '../tiling/problem'
  *   Figure 8 strokes the outline double), and the inner edges between pieces. An edge shared by
  *   two pieces is in `lines` once: lattice edges are cut into unit steps, deduplicated, and joined
  *   again into maximal straight segments.
+ * - A figure with holes or several parts has an outline per ring: each part's outline and each
+ *   hole's, the second outline outside the region (into a hole); a hole is never filled (views
+ *   fill `rings` even-odd).
  */
 export interface DrawnPiece {
   readonly piece: number
@@ -38,7 +42,8 @@ export interface DrawnLine {
 }
 
 export interface SolutionDrawing {
-  readonly outline: readonly Point[]
+  /** The figure's rings: each part's outline and each of its holes. */
+  readonly rings: readonly (readonly Point[])[]
   readonly pieces: readonly DrawnPiece[]
   readonly lines: readonly DrawnLine[]
   /** Bounds of everything drawn, the outer outline included. */
@@ -60,7 +65,7 @@ export function placedPolygon(document: WorkbenchDocument, p: PlacedPiece): Poin
 
 export function drawSolution(
   document: WorkbenchDocument,
-  outline: readonly Point[],
+  figure: FigureShape,
   placed: readonly PlacedPiece[],
   opts: DrawOptions = {},
 ): SolutionDrawing {
@@ -75,29 +80,35 @@ export function drawSolution(
       label: centroid(polygon),
     }
   })
-  return assembleDrawing(outline, pieces, innerEdges(outline, pieces), opts)
+  return assembleDrawing(figure, pieces, innerEdges(shapeRings(figure), pieces), opts)
 }
 
 /**
- * The drawing of an outline, its pieces and the inner edges between them (each once): the
- * outline, doubled `gap` outside it if asked, then the edges; the bounds of it all.
+ * The drawing of a figure, its pieces and the inner edges between them (each once): each ring,
+ * doubled `gap` outside the region if asked (a part's outside it, a hole's into the hole), then
+ * the edges; the bounds of it all. Rings may come in either orientation.
  */
 export function assembleDrawing(
-  outline: readonly Point[],
+  figure: FigureShape,
   pieces: readonly DrawnPiece[],
   edges: readonly DrawnLine[],
   opts: DrawOptions,
 ): SolutionDrawing {
   const gap = opts.gap ?? 0
   const lines: DrawnLine[] = []
-  if (outline.length > 0) {
-    lines.push({ kind: 'outline', points: closed(outline) })
-    if (gap > 0) lines.push({ kind: 'outline-outer', points: closed(offsetPolygon(outline, gap)) })
+  const rings = asRegion(figure).flatMap((part) => [
+    { ring: part.outline, out: gap },
+    ...part.holes.map((ring) => ({ ring, out: -gap })),
+  ])
+  for (const { ring, out } of rings) {
+    if (ring.length === 0) continue
+    lines.push({ kind: 'outline', points: closed(ring) })
+    if (gap > 0) lines.push({ kind: 'outline-outer', points: closed(offsetPolygon(ring, out)) })
   }
   lines.push(...edges)
   const all = lines.flatMap((l) => l.points)
   const b = all.length > 0 ? boundingBox(all) : { minX: 0, minY: 0, maxX: 0, maxY: 0 }
-  return { outline, pieces, lines, bounds: b }
+  return { rings: rings.map((r) => r.ring), pieces, lines, bounds: b }
 }
 
 function closed(poly: readonly (readonly [number, number])[]): [number, number][] {
@@ -140,12 +151,15 @@ function* unitSteps(poly: readonly Point[]): Generator<[number, number, number, 
 }
 
 /**
- * The piece edges that are not on the outline, each once, joined into maximal straight segments.
- * Steps are canonical (lower endpoint first), so a segment grows along its direction only.
+ * The piece edges that are not on the figure's rings, each once, joined into maximal straight
+ * segments. Steps are canonical (lower endpoint first), so a segment grows along its direction only.
  */
-function innerEdges(outline: readonly Point[], pieces: readonly DrawnPiece[]): DrawnLine[] {
+function innerEdges(
+  rings: readonly (readonly Point[])[],
+  pieces: readonly DrawnPiece[],
+): DrawnLine[] {
   const onOutline = new Set<string>()
-  for (const s of unitSteps(outline)) onOutline.add(stepKey(...s))
+  for (const ring of rings) for (const s of unitSteps(ring)) onOutline.add(stepKey(...s))
   const owner = new Map<string, { piece: number; step: [number, number, number, number] }>()
   pieces.forEach((p, i) => {
     for (const s of unitSteps(p.polygon)) {

@@ -133,7 +133,7 @@ export function drawing(
   const xs = all.map((p) => p[0])
   const ys = all.map((p) => p[1])
   return {
-    outline: [],
+    rings: [],
     pieces,
     lines,
     bounds: {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../errors'
 import { LIMITS } from '../limits'
+import { documentFromSet, documentProblems, documentToJson } from '../document/document'
+import { isRegion, shapeArea } from '../lattice/region'
 import { parseFigure, parsePieceSet, pieceSetToJson, formatJson } from './load'
 
 const set = (pieces: unknown, extra: object = {}) =>
@@ -23,6 +25,68 @@ function error(text: string, parse: (t: string, s: string) => unknown = parsePie
 }
 
 describe('piece-set files', () => {
+  it('take figures with holes and parts, as "polygons" or "cells", and write them back', () => {
+    const box = (x0: number, y0: number, x1: number, y1: number) => [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ]
+    const s = parsePieceSet(
+      set([piece(tri)], {
+        figures: [
+          { name: 'holed', polygons: [{ outline: box(0, 0, 4, 4), holes: [box(1, 1, 3, 3)] }] },
+          { name: 'two parts', cells: ['#..', '..#'] },
+          { name: 'plain', polygon: box(0, 0, 2, 1) },
+        ],
+      }),
+      'f.json',
+    )
+    expect(s.figures.map((f) => shapeArea(f.polygon))).toEqual([24, 4, 4])
+    expect(isRegion(s.figures[0].polygon) && s.figures[0].polygon[0].holes).toHaveLength(1)
+    expect(isRegion(s.figures[1].polygon) && s.figures[1].polygon).toHaveLength(2)
+    const written = pieceSetToJson(s) as { figures: object[] }
+    expect(Object.keys(written.figures[0])).toEqual(['name', 'polygons'])
+    expect(Object.keys(written.figures[2])).toEqual(['name', 'polygon'])
+    const again = parsePieceSet(formatJson(written), 'g.json')
+    expect(again.figures).toEqual(s.figures)
+    // A document keeps them, and saves them as they were.
+    const doc = documentFromSet(s)
+    expect(documentProblems(doc).size).toBe(0)
+    expect(parsePieceSet(JSON.stringify(documentToJson(doc)), 'h.json').figures).toEqual(s.figures)
+  })
+
+  it('name the figure and the ring of a bad region in a set', () => {
+    const bad = set([piece(tri)], {
+      figures: [
+        {
+          name: 'bad',
+          polygons: [
+            {
+              outline: [
+                [0, 0],
+                [2, 0],
+                [2, 2],
+                [0, 2],
+              ],
+              holes: [
+                [
+                  [3, 3],
+                  [4, 3],
+                  [4, 4],
+                ],
+              ],
+            },
+          ],
+        },
+      ],
+    })
+    expect(error(bad)).toMatch(/^f\.json: figure 1 "bad": figure, hole 1 /)
+    expect(error(set([piece(tri)], { figures: [{ name: 'rows', cells: ['##', '#'] }] }))).toBe(
+      'f.json: figure 1 "rows": figure, cells: row 2 has 1 characters, row 1 has 2: every row must be as long (use "." for no cell)',
+    )
+  })
+
   it('load the documented minimal form, with defaults', () => {
     const s = parsePieceSet(set([piece(tri)]), 'f.json')
     expect(s.pieces[0]).toMatchObject({ name: 'p', count: 1, polygon: tri })

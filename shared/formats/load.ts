@@ -48,16 +48,19 @@ export interface PieceSet {
   readonly description?: string
   readonly pieces: readonly Piece[]
   /** Target figures saved with the set (may be empty). */
-  readonly figures: readonly Figure[]
+  readonly figures: readonly RegionFigure[]
 }
 
-/** A figure saved with a piece set: one simple polygon. */
+/** A figure of one simple polygon (what the convex search and the silhouettes make). */
 export interface Figure {
   readonly name: string
   readonly polygon: readonly Point[]
 }
 
-/** A figure file's figure: one simple polygon, or a region ("polygons" or "cells" in the file). */
+/**
+ * A figure of a figure file or saved with a set: one simple polygon, or a region ("polygons" or
+ * "cells" in the file).
+ */
 export interface RegionFigure {
   readonly name: string
   readonly polygon: FigureShape
@@ -173,12 +176,10 @@ export function pieceSetDataFromJson(
       area: pieceArea,
     })
   })
-  const figures = (data.figures ?? []).map((f, i) => {
-    const problem = latticePolygonProblem(f.polygon, 'figure')
-    if (problem)
-      throw new InputError(`${source}: figure ${i + 1} "${shownName(f.name)}": ${problem}`)
-    return { name: f.name, polygon: normalizePolygon(f.polygon) }
-  })
+  const figures = (data.figures ?? []).map((f, i) => ({
+    name: f.name,
+    polygon: figureShape(f, `${source}: figure ${i + 1} "${shownName(f.name)}"`),
+  }))
   return { name: data.name, description: data.description, pieces, figures }
 }
 
@@ -191,9 +192,25 @@ function checkSetSize(value: unknown, source: string): void {
     throw new InputError(
       `${source}: ${figures.toLocaleString('en')} figures; at most ${LIMITS.maxFigures.toLocaleString('en')} are supported`,
     )
+  const length = (v: unknown) => (Array.isArray(v) ? v.length : 0)
+  // A region's rings count as the polygons they are.
+  const rings = (p: Record<string, unknown>) =>
+    Array.isArray(p.polygons)
+      ? p.polygons.reduce(
+          (s: number, part) =>
+            isObject(part)
+              ? s +
+                length(part.outline) +
+                (Array.isArray(part.holes) ? part.holes : []).reduce(
+                  (t: number, h) => t + length(h),
+                  0,
+                )
+              : s,
+          0,
+        )
+      : 0
   const vertices = [...list('pieces'), ...list('figures')].reduce(
-    (sum: number, p) =>
-      sum + (isObject(p) && Array.isArray(p.polygon) ? (p.polygon as unknown[]).length : 0),
+    (sum: number, p) => sum + (isObject(p) ? length(p.polygon) + rings(p) : 0),
     0,
   )
   if (vertices > LIMITS.maxSetVertices)
@@ -216,25 +233,31 @@ export function figureFromJson(value: unknown, source = 'figure'): RegionFigure 
   return { name: parsed.data.name ?? 'figure', polygon }
 }
 
-/** The figure's shape from whichever of "polygon", "polygons" and "cells" the file gives. */
-function figureShape(data: FigureFile, source: string): FigureShape {
+/**
+ * The figure's shape from whichever of "polygon", "polygons" and "cells" a figure file (or a
+ * set's figure, `where` naming it) gives.
+ */
+function figureShape(
+  data: Pick<FigureFile, 'polygon' | 'polygons' | 'cells'>,
+  where: string,
+): FigureShape {
   const given = (['polygon', 'polygons', 'cells'] as const).filter((k) => data[k] !== undefined)
   if (given.length !== 1)
     throw new InputError(
-      `${source}: the figure ${given.length === 0 ? 'needs' : `gives ${given.map((k) => `"${k}"`).join(' and ')}; give only`} one of "polygon" (an outline), "polygons" (parts with holes) or "cells" (rows of "#")`,
+      `${where}: the figure ${given.length === 0 ? 'needs' : `gives ${given.map((k) => `"${k}"`).join(' and ')}; give only`} one of "polygon" (an outline), "polygons" (parts with holes) or "cells" (rows of "#")`,
     )
   if (data.polygon) {
     const problem = latticePolygonProblem(data.polygon, 'figure')
-    if (problem) throw new InputError(`${source}: the figure ${problem}`)
+    if (problem) throw new InputError(`${where}: the figure ${problem}`)
     return normalizePolygon(data.polygon)
   }
   if (data.polygons) {
     const problem = regionProblem(data.polygons)
-    if (problem) throw new InputError(`${source}: figure, ${problem}`)
+    if (problem) throw new InputError(`${where}: figure, ${problem}`)
     return normalizeRegion(data.polygons)
   }
   const region = cellsRegion(data.cells!)
-  if (typeof region === 'string') throw new InputError(`${source}: figure, cells: ${region}`)
+  if (typeof region === 'string') throw new InputError(`${where}: figure, cells: ${region}`)
   return region
 }
 
@@ -254,16 +277,17 @@ export function pieceSetToJson(
       ...(p.color ? { color: p.color } : {}),
       ...(p.flip === false ? { flip: false } : {}),
     })),
-    ...(set.figures.length > 0
-      ? { figures: set.figures.map((f) => ({ name: f.name, polygon: f.polygon })) }
-      : {}),
+    ...(set.figures.length > 0 ? { figures: set.figures.map(figureFields) } : {}),
   }
 }
 
 export function figureToJson(f: RegionFigure): object {
+  return { format: FIGURE_FORMAT, version: FORMAT_VERSION, ...figureFields(f) }
+}
+
+/** A figure's name and shape as files write them: "polygon", or "polygons" for a region. */
+function figureFields(f: RegionFigure): object {
   return {
-    format: FIGURE_FORMAT,
-    version: FORMAT_VERSION,
     name: f.name,
     ...(isRegion(f.polygon) ? { polygons: f.polygon } : { polygon: f.polygon }),
   }

@@ -10,7 +10,8 @@ import { z } from 'zod'
  *     "pieces": [ { "name": "large triangle", "polygon": [[0,0],[2,0],[0,2]],
  *                   "count": 2, "color": "#e4572e" }, … ],
  *     "figures": [ { "name": "square", "polygon": [[2,0],[4,2],[2,4],[0,2]] }, … ] }
- * ("figures", optional, are the targets the user drew for this set.)
+ * ("figures", optional, are the targets the user drew for this set; each may give "polygons" or
+ * "cells" instead of "polygon", as a figure file does.)
  * Figure:
  *   { "format": "puzzle-workbench/figure", "version": 1, "name": "square",
  *     "polygon": [[2,0],[4,2],[2,4],[0,2]] }
@@ -58,6 +59,25 @@ const countRange = z
   )
   .refine((r) => r.min <= r.max, { error: 'count: min must not exceed max' })
 
+const part = z.strictObject(
+  {
+    outline: polygon,
+    holes: z.array(polygon, { error: 'holes must be a list of polygons' }).optional(),
+  },
+  { error: 'a part must be {"outline": [[x, y], …], "holes": [[[x, y], …], …]}' },
+)
+
+/** A figure's shape, in a figure file or a set's "figures": one of the three forms. */
+const shapeFields = {
+  polygon: polygon.optional(),
+  polygons: z.array(part, { error: 'polygons must be a list of parts' }).optional(),
+  cells: z
+    .array(z.string({ error: 'a row of cells must be a string such as "##.##"' }), {
+      error: 'cells must be a list of rows such as "##.##"',
+    })
+    .optional(),
+}
+
 const pieceSchema = z.strictObject({
   name,
   polygon,
@@ -78,29 +98,21 @@ export const pieceSetSchema = z.strictObject({
     .array(pieceSchema, { error: 'pieces must be a list of pieces' })
     .min(1, { error: 'a piece set needs at least one piece' }),
   figures: z
-    .array(z.strictObject({ name, polygon }), { error: 'figures must be a list of figures' })
+    .array(
+      z.strictObject(
+        { name, ...shapeFields },
+        { error: 'a figure must be {"name": …, "polygon": …}' },
+      ),
+      { error: 'figures must be a list of figures' },
+    )
     .optional(),
 })
-
-const part = z.strictObject(
-  {
-    outline: polygon,
-    holes: z.array(polygon, { error: 'holes must be a list of polygons' }).optional(),
-  },
-  { error: 'a part must be {"outline": [[x, y], …], "holes": [[[x, y], …], …]}' },
-)
 
 export const figureSchema = z.strictObject({
   format: z.literal(FIGURE_FORMAT, { error: `format must be "${FIGURE_FORMAT}"` }).optional(),
   version: version.optional(),
   name: name.optional(),
-  polygon: polygon.optional(),
-  polygons: z.array(part, { error: 'polygons must be a list of parts' }).optional(),
-  cells: z
-    .array(z.string({ error: 'a row of cells must be a string such as "##.##"' }), {
-      error: 'cells must be a list of rows such as "##.##"',
-    })
-    .optional(),
+  ...shapeFields,
 })
 
 export type PieceSetFile = z.infer<typeof pieceSetSchema>

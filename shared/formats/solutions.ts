@@ -1,6 +1,7 @@
 import { countToJson } from '../counts'
 import { documentToJson, type WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
+import { isRegion, type FigureShape, type Region } from '../lattice/region'
 import { conventionText, placedPieceJson, type PlacedPieceJson } from '../tiling/output'
 import type { PlacedPiece } from '../tiling/problem'
 import { headlineCount, type SymmetryMode, type TilingCounts } from '../tiling/search'
@@ -11,14 +12,14 @@ import { headlineCount, type SymmetryMode, type TilingCounts } from '../tiling/s
  * need nothing else. Format "puzzle-workbench/solutions", version 1:
  *   { "format", "version", "set": <piece-set file>, "kind": "tile"|"convex", "mode",
  *     "convention", "complete",
- *     "figures": [ { "name", "polygon", "solutions", "fixed", "rejected"?, "complete",
+ *     "figures": [ { "name", "polygon" (or "polygons", a region), "solutions", "fixed", "rejected"?, "complete",
  *                    "tilings": [ { "classSize", "pieces": [ { "piece", "polygon", "move" } ] } ] } ] }
  * "solutions" is the count in the run's mode (see `headlineCount`), "fixed" the tilings of the
  * fixed figure; a figure not searched to the end has "complete": false and counts found so far.
  */
 export interface SolvedFigure {
   readonly name: string
-  readonly polygon: readonly Point[]
+  readonly polygon: FigureShape
   readonly counts?: TilingCounts
   readonly rejected?: string
   readonly complete?: boolean
@@ -39,7 +40,9 @@ export interface SolvedJob {
 
 export interface SolvedFigureJson {
   readonly name: string
-  readonly polygon: Point[]
+  /** The figure's outline; a figure with holes or parts has "polygons" instead, as in its file. */
+  readonly polygon?: Point[]
+  readonly polygons?: Region
   readonly solutions: number | string
   readonly fixed: number | string
   readonly rejected?: string
@@ -64,7 +67,9 @@ export function solutionsToJson(job: SolvedJob): object {
       }
       return {
         name: f.name,
-        polygon: f.polygon.map((p): Point => [p[0], p[1]]),
+        ...(isRegion(f.polygon)
+          ? { polygons: f.polygon }
+          : { polygon: f.polygon.map((p): Point => [p[0], p[1]]) }),
         solutions: countToJson(headlineCount(counts, job.mode)),
         fixed: countToJson(counts.fixed),
         ...(f.rejected ? { rejected: f.rejected } : {}),

@@ -39,6 +39,23 @@ export function simplePolygon(shape: FigureShape): Polygon | undefined {
   return shape.length === 1 && shape[0].holes.length === 0 ? shape[0].outline : undefined
 }
 
+/** Every ring of the shape, as given (each part's outline, then its holes). */
+export function shapeRings(shape: FigureShape): Polygon[] {
+  return asRegion(shape).flatMap((p) => [p.outline, ...p.holes])
+}
+
+/** The shape with `f` applied to each ring: a polygon stays a polygon, a region a region. */
+export function mapRings(shape: FigureShape, f: (ring: Polygon) => Polygon): FigureShape {
+  return isRegion(shape)
+    ? shape.map((p) => ({ outline: f(p.outline), holes: p.holes.map(f) }))
+    : f(shape)
+}
+
+/** Every ring counter-clockwise and normalised, a polygon or a region alike. */
+export function normalizeShape(shape: FigureShape): FigureShape {
+  return isRegion(shape) ? normalizeRegion(shape) : normalizePolygon(shape)
+}
+
 /**
  * Every ring with the region on its left: outlines counter-clockwise, holes clockwise, so that a
  * side's outward direction is worked out alike on both.
@@ -76,7 +93,7 @@ export function normalizeRegion(
 
 /** The quarters inside the shape (any ring orientation: rings do not cross). */
 export function rasterizeShape(shape: FigureShape): Quarters {
-  return rasterizeRings(asRegion(shape).flatMap((p) => [p.outline, ...p.holes]))
+  return rasterizeRings(shapeRings(shape))
 }
 
 type Vertices = readonly (readonly number[])[]

@@ -6,8 +6,9 @@ import {
 } from '../document/document'
 import { mergeCongruent } from '../document/merge'
 import { InputError } from '../errors'
-import type { Figure, Piece, PieceSet } from '../formats/load'
-import { normalizePolygon, type Point } from '../lattice/polygon'
+import type { Piece, PieceSet, RegionFigure } from '../formats/load'
+import type { Point } from '../lattice/polygon'
+import { normalizeShape } from '../lattice/region'
 import { shownName } from '../printable'
 import type { PlacedPiece } from '../tiling/problem'
 import { analyzeShape, type Shape } from './shape'
@@ -27,7 +28,7 @@ export interface SolvableSet {
   /** What it asks the solver, whatever its pieces are called (`solvedSetKey`). */
   readonly key: string
   /** The figures saved with the set. */
-  readonly figures: readonly Figure[]
+  readonly figures: readonly RegionFigure[]
   /** The document solved: congruent pieces merged, so tilings index its pieces. */
   readonly document: WorkbenchDocument
   /** The document as drawn, each piece in its kind's polygon (`mergeCongruent`). */
@@ -76,7 +77,7 @@ export function solvableDocument(
   const tooMuch = setSizeProblem(doc.pieces)
   if (tooMuch) throw new InputError(`${name}: ${tooMuch}`)
   const figures = o.figures
-    ? doc.figures.map((f) => ({ ...f, polygon: normalizePolygon(f.polygon) }))
+    ? doc.figures.map((f) => ({ ...f, polygon: normalizeShape(f.polygon) }))
     : []
   return solvableOf(
     { ...doc, name, figures },

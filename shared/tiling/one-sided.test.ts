@@ -154,7 +154,15 @@ describe('one-sided pieces ("flip": false)', () => {
       return [{ name: p.name, shape, count: 1 }, ...twin]
     })
     expect(kinds).toHaveLength(18)
-    const problem = buildTilingProblem(rect(0, 0, 30, 3), kinds)
+    // The bundled example is that set and that board.
+    const example = solvableSet(
+      parsePieceSet(readFileSync('resources/sets/one-sided-pentominoes.json', 'utf8'), 'o'),
+    )
+    expect(example.pieces.map((p) => [p.name, p.shape.orientations.length])).toEqual(
+      kinds.map((k) => [k.name, k.shape.orientations.length]),
+    )
+    expect(example.figures).toEqual([{ name: 'rectangle 3 × 30', polygon: rect(0, 0, 30, 3) }])
+    const problem = buildTilingProblem(example.figures[0].polygon, example.pieces)
     expect(problem.figure.symmetry).toEqual([0, 2, 4, 6])
     expect(new TilingSearch(problem, 'reduce').runToEnd()).toEqual({ solutions: 46, fixed: 184 })
     expect(new TilingSearch(problem, 'raw').runToEnd().fixed).toBe(184)

@@ -123,70 +123,29 @@ describe('convex outlines: N(F)', () => {
   })
 })
 
-describe('pentomino boards with holes (the classic 8 × 8 puzzles)', () => {
+describe('pentomino boards with holes (the classic 8 × 8 puzzles), as the app bundles them', () => {
+  // The bundled example (resources/sets, made by scripts/make-sets.ts): its pieces and figures.
+  const example = set('pentominoes-8x8-holes')
   const pentominoes = set('pentominoes')
-  /** The 8 × 8 board without the given cells (row, column from the top left). */
-  const board = (holes: readonly (readonly [number, number])[]) =>
-    figureFromJson(
-      {
-        cells: Array.from({ length: 8 }, (_, r) =>
-          Array.from({ length: 8 }, (_, c) =>
-            holes.some(([hr, hc]) => hr === r && hc === c) ? '.' : '#',
-          ).join(''),
-        ),
-      },
-      '8x8',
-    ).polygon
+  const board = (name: string) => example.figures.find((f) => f.name === name)!.polygon
   it.each([
-    [
-      'the centre 2 × 2 hole',
-      [
-        [3, 3],
-        [3, 4],
-        [4, 3],
-        [4, 4],
-      ],
-      65,
-      8,
-    ],
-    [
-      'four holes one in from the corners',
-      [
-        [1, 1],
-        [1, 6],
-        [6, 1],
-        [6, 6],
-      ],
-      188,
-      8,
-    ],
-    [
-      'four holes two in from the corners',
-      [
-        [2, 2],
-        [2, 5],
-        [5, 2],
-        [5, 5],
-      ],
-      21,
-      8,
-    ],
-    [
-      'four holes in a pinwheel about the centre',
-      [
-        [2, 3],
-        [3, 5],
-        [5, 4],
-        [4, 2],
-      ],
-      126,
-      4,
-    ],
-  ] as const)('8 × 8 without %s', (_, holes, n, symmetries) => {
-    const figure = board(holes)
-    const { counts, tilings } = solveVerified(pentominoes, figure)
+    ['8 × 8, centre hole', 65, 8],
+    ['8 × 8, holes one in from the corners', 188, 8],
+    ['8 × 8, holes two in from the corners', 21, 8],
+    ['8 × 8, pinwheel holes', 126, 4],
+  ] as const)('%s', (name, n, symmetries) => {
+    const { counts, tilings } = solveVerified(example, board(name))
     expect(counts).toEqual({ solutions: n, fixed: symmetries * n })
     expect(tilings).toHaveLength(n)
+  })
+
+  it('two parts, apart or joined at a corner point, have the same tilings: the 2 ways to split the set into two 5 × 6', () => {
+    const parts = set('pentominoes-two-parts')
+    const [apart, corner] = parts.figures.map((f) => solveVerified(parts, f.polygon).counts)
+    // 2 splits × 4 symmetries of each rectangle × 2 ways to put the halves = 64 fixed tilings;
+    // apart the board has 4 symmetries, at a corner 2.
+    expect(apart).toEqual({ solutions: 16, fixed: 64 })
+    expect(corner).toEqual({ solutions: 32, fixed: 64 })
   })
 
   it('the centre hole written as "polygons" counts the same, with the hole either way round', () => {

@@ -204,5 +204,17 @@ describe('twelve pentominoes, each {"min": 0, "max": 1}, on a board of 55 cells'
     }
     expect(ranged).toEqual(sum)
     expect(ranged).toEqual({ solutions: 4103, fixed: 16412 })
+    // The bundled example is that set and that board, and counts the same.
+    const example = parsePieceSet(
+      readFileSync('resources/sets/pentominoes-one-left-out.json', 'utf8'),
+      'e',
+    )
+    expect(example.pieces.map((p) => [p.name, p.min, p.count])).toEqual(
+      twelve.pieces.map((p) => [p.name, 0, 1]),
+    )
+    const bundled = new TilingSearch(
+      buildTilingProblem(example.figures[0].polygon, asKinds(example.pieces, 0)),
+    ).runToEnd()
+    expect(bundled).toEqual(ranged)
   })
 })

@@ -14,6 +14,18 @@ export function setsCommand(opts: { json?: boolean }): string {
   if (opts.json) return JSON.stringify({ sets })
   return table(
     ['set', 'name', 'pieces', 'kinds', 'area', 'convex outlines'],
-    sets.map((s) => [s.id, s.name, s.pieces, s.kinds, s.area, s.outlines]),
+    sets.map((s) => [
+      s.id,
+      s.name,
+      range(s.fewest?.pieces, s.pieces),
+      s.kinds,
+      range(s.fewest?.area, s.area),
+      // convex refuses count ranges
+      s.outlines ?? '–',
+    ]),
   )
+}
+
+function range(least: number | undefined, most: number): string | number {
+  return least === undefined ? most : `${least}–${most}`
 }

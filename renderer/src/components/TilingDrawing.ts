@@ -1,6 +1,7 @@
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { drawSolution } from '../../../shared/drawing/solution'
-import { boundingBox, type Point } from '../../../shared/lattice/polygon'
+import { boundingBox } from '../../../shared/lattice/polygon'
+import { shapeRings, type FigureShape } from '../../../shared/lattice/region'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
 
 /**
@@ -18,9 +19,13 @@ export interface DrawnPiece {
 }
 
 export interface TilingDrawing {
-  readonly outline: number[]
-  /** The second outline `gap` pixels outside (empty without a gap). */
-  readonly outer: number[]
+  /**
+   * The figure's rings: each part's outline and each hole's (one for a figure of one outline);
+   * filled even-odd, so that a hole stays empty.
+   */
+  readonly rings: number[][]
+  /** The second outline of each ring, `gap` pixels outside the figure (none without a gap). */
+  readonly outer: number[][]
   /** Edges between pieces, each once. */
   readonly edges: number[][]
   readonly pieces: DrawnPiece[]
@@ -39,12 +44,9 @@ export interface LegendEntry {
 const UNKNOWN_COLOR = '#9aa3b2'
 
 /** Pixel size of the figure's bounding box at `cell` pixels per lattice unit. */
-export function drawingSize(
-  figure: readonly Point[],
-  cell: number,
-): { width: number; height: number } {
-  if (figure.length === 0) return { width: 0, height: 0 }
-  const b = boundingBox(figure)
+export function drawingSize(figure: FigureShape, cell: number): { width: number; height: number } {
+  const b = figureBox(figure)
+  if (!b) return { width: 0, height: 0 }
   return { width: (b.maxX - b.minX) * cell, height: (b.maxY - b.minY) * cell }
 }
 
@@ -59,13 +61,13 @@ export function outlinePad(gap: number, width: number): number {
 
 /** The largest cell size (pixels per lattice unit) at which the figure fits the box. */
 export function fitCell(
-  figure: readonly Point[],
+  figure: FigureShape,
   maxWidth: number,
   maxHeight: number,
   maxCell = Infinity,
 ): number {
-  if (figure.length === 0) return 1
-  const b = boundingBox(figure)
+  const b = figureBox(figure)
+  if (!b) return 1
   const w = Math.max(1, b.maxX - b.minX)
   const h = Math.max(1, b.maxY - b.minY)
   return Math.max(0.5, Math.min(maxWidth / w, maxHeight / h, maxCell))
@@ -74,16 +76,15 @@ export function fitCell(
 /** A tiling (or the pieces placed so far in a search trace) in the figure's screen frame. */
 export function drawTiling(
   document: WorkbenchDocument,
-  figure: readonly Point[],
+  figure: FigureShape,
   tiling: { readonly pieces: readonly PlacedPiece[] } | readonly PlacedPiece[],
   cell: number,
   x = 0,
   y = 0,
   gap = 0,
 ): TilingDrawing {
-  if (figure.length === 0)
-    return { outline: [], outer: [], edges: [], pieces: [], width: 0, height: 0 }
-  const b = boundingBox(figure)
+  const b = figureBox(figure)
+  if (!b) return { rings: [], outer: [], edges: [], pieces: [], width: 0, height: 0 }
   const flat = (poly: readonly (readonly [number, number])[]): number[] => {
     const out = new Array<number>(poly.length * 2)
     for (let i = 0; i < poly.length; i++) {
@@ -94,10 +95,11 @@ export function drawTiling(
   }
   const placed = 'pieces' in tiling ? tiling.pieces : tiling
   const d = drawSolution(document, figure, placed, { gap: gap / cell })
-  const outer = d.lines.find((l) => l.kind === 'outline-outer')
   return {
-    outline: flat(figure),
-    outer: outer ? flat(outer.points.slice(0, -1)) : [],
+    rings: d.rings.map(flat),
+    outer: d.lines
+      .filter((l) => l.kind === 'outline-outer')
+      .map((l) => flat(l.points.slice(0, -1))),
     edges: d.lines.filter((l) => l.kind === 'edge').map((l) => flat(l.points)),
     pieces: d.pieces.map((p) => ({
       points: flat(p.polygon),
@@ -107,6 +109,54 @@ export function drawTiling(
     })),
     width: (b.maxX - b.minX) * cell,
     height: (b.maxY - b.minY) * cell,
+  }
+}
+
+/** The bounding box of every ring of the figure; none for an empty one. */
+function figureBox(figure: FigureShape): ReturnType<typeof boundingBox> | undefined {
+  const points = shapeRings(figure).flat()
+  return points.length > 0 ? boundingBox(points) : undefined
+}
+
+/** What a path is traced into: a canvas 2D context, or Konva's wrapper of one. */
+export interface PathSink {
+  moveTo(x: number, y: number): void
+  lineTo(x: number, y: number): void
+  closePath(): void
+}
+
+/**
+ * Traces rings given as flat x, y lists into the current path of a 2D context, each closed:
+ * filled with 'evenodd', a hole stays empty (as Konva's sceneFunc or the gallery's canvas draw).
+ */
+export function traceRings(c: PathSink, rings: readonly (readonly number[])[]): void {
+  for (const r of rings) {
+    if (r.length < 2) continue
+    c.moveTo(r[0], r[1])
+    for (let i = 2; i < r.length; i += 2) c.lineTo(r[i], r[i + 1])
+    c.closePath()
+  }
+}
+
+/**
+ * A Konva shape's config that fills `rings` even-odd (a hole stays empty) with `style` (its fill,
+ * stroke …): for `<v-shape>`.
+ */
+export function ringsShape(
+  rings: readonly (readonly number[])[],
+  style: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    ...style,
+    fillRule: 'evenodd',
+    sceneFunc: (
+      c: PathSink & { beginPath(): void; fillStrokeShape(s: unknown): void },
+      shape: unknown,
+    ) => {
+      c.beginPath()
+      traceRings(c, rings)
+      c.fillStrokeShape(shape)
+    },
   }
 }
 

@@ -45,4 +45,21 @@ describe('piece labels', () => {
     // Zoomed far out, nothing fits: no label rather than one over the edges.
     expect(pieceLabel(small, 'small triangle', '#a8c686', 10, measure)).toBeUndefined()
   })
+
+  it('are not written over a hole of a figure', () => {
+    const square: [number, number][] = [
+      [0, 0],
+      [8, 0],
+      [8, 8],
+      [0, 8],
+    ]
+    const hole: [number, number][] = [
+      [3, 3],
+      [5, 3],
+      [5, 5],
+      [3, 5],
+    ]
+    expect(pieceLabel(square, 'board', '#9aa7b8', 60, measure)).toBeDefined()
+    expect(pieceLabel(square, 'board', '#9aa7b8', 60, measure, [hole])).toBeUndefined()
+  })
 })

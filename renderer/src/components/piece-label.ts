@@ -38,15 +38,19 @@ export function labelColor(fill: string): string {
   return (l + 0.05) / (ink + 0.05) >= 1.05 / (l + 0.05) ? INK : PAPER
 }
 
-/** The stretch of the horizontal line at height y inside the polygon that holds x (or none). */
-function chord(poly: readonly Point[], x: number, y: number): number {
+/**
+ * The stretch of the horizontal line at height y inside the rings (an outline and its holes)
+ * that holds x (or none).
+ */
+function chord(rings: readonly (readonly Point[])[], x: number, y: number): number {
   const xs: number[] = []
-  for (let i = 0; i < poly.length; i++) {
-    const [x1, y1] = poly[i]
-    const [x2, y2] = poly[(i + 1) % poly.length]
-    if (y1 === y2 || y < Math.min(y1, y2) || y >= Math.max(y1, y2)) continue
-    xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1))
-  }
+  for (const poly of rings)
+    for (let i = 0; i < poly.length; i++) {
+      const [x1, y1] = poly[i]
+      const [x2, y2] = poly[(i + 1) % poly.length]
+      if (y1 === y2 || y < Math.min(y1, y2) || y >= Math.max(y1, y2)) continue
+      xs.push(x1 + ((y - y1) / (y2 - y1)) * (x2 - x1))
+    }
   xs.sort((a, b) => a - b)
   for (let i = 0; i + 1 < xs.length; i += 2)
     if (xs[i] <= x && x <= xs[i + 1]) return xs[i + 1] - xs[i]
@@ -57,7 +61,7 @@ function chord(poly: readonly Point[], x: number, y: number): number {
  * The piece's name at its centroid, in the largest size at which it fits inside the piece (on
  * one line, else a word a line); smaller than the smallest size, it is not written (the list
  * beside names it). `scale` is screen pixels per lattice unit (y up); `measure` gives a text's
- * width in px at a font size.
+ * width in px at a font size. A figure's `holes` are no room: over one, the name is not written.
  */
 export function pieceLabel(
   poly: readonly Point[],
@@ -65,6 +69,7 @@ export function pieceLabel(
   color: string,
   scale: number,
   measure: (text: string, fontSize: number) => number,
+  holes: readonly (readonly Point[])[] = [],
 ): PieceLabel | undefined {
   if (poly.length < 3 || !name.trim()) return undefined
   const n = poly.length
@@ -77,7 +82,8 @@ export function pieceLabel(
       const width = Math.max(...lines.map((l) => measure(l, fontSize)))
       const half = (lines.length * fontSize * LINE_HEIGHT) / 2 / scale
       // The narrowest of the text's top, middle and bottom rows of the piece must hold it.
-      const room = Math.min(...[y - half, y, y + half].map((h) => chord(poly, x, h))) * scale
+      const rings = [poly, ...holes]
+      const room = Math.min(...[y - half, y, y + half].map((h) => chord(rings, x, h))) * scale
       if (width + 2 * MARGIN <= room)
         return { x, y, lines, fontSize, width, fill: labelColor(color) }
     }

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
-import { documentFromJson, type WorkbenchDocument } from '../../../shared/document/document'
+import {
+  documentFromJson,
+  documentToJson,
+  type WorkbenchDocument,
+} from '../../../shared/document/document'
 import type { Point } from '../../../shared/lattice/polygon'
 import { host } from '../../../testing/renderer-setup'
 import { AUTOSAVE_LIMITS, AUTOSAVED_HISTORY } from '../../../shared/api/contract'
@@ -68,6 +72,31 @@ describe('the document store', () => {
     d.movePiece(a, 3, 1)
     expect(d.canRedo).toBe(false)
     expect(d.doc.pieces[0].polygon).toEqual(square(3, 1))
+  })
+
+  it('sets a count range and one-sidedness as undoable steps, and a file keeps them', () => {
+    hostKeepsDocuments()
+    const d = useDocument()
+    d.rename('Ranged')
+    const id = d.addPiece(square(0, 0))
+    d.setCopies(id, 0, 2)
+    d.setOneSided(id, true)
+    expect(d.doc.pieces[0]).toMatchObject({ count: 2, min: 0, flip: false })
+    expect(documentToJson(d.doc)).toMatchObject({
+      pieces: [{ count: { min: 0, max: 2 }, flip: false }],
+    })
+    d.undo()
+    expect(d.doc.pieces[0].flip).toBeUndefined()
+    d.undo()
+    expect(d.doc.pieces[0]).not.toHaveProperty('min')
+    expect(d.doc.pieces[0].count).toBe(1)
+    d.redo()
+    d.redo()
+    d.setCopies(id, 3, 3)
+    d.setOneSided(id, false)
+    expect(d.doc.pieces[0]).not.toHaveProperty('min')
+    expect(d.doc.pieces[0]).not.toHaveProperty('flip')
+    expect(d.doc.pieces[0].count).toBe(3)
   })
 
   it('keeps a gesture (a drag) as one step of the history, and at most 200 steps', () => {

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/document/document'
 import { LIMITS } from '../../../shared/limits'
 import type { Point } from '../../../shared/lattice/polygon'
+import { mapRings, type FigureShape } from '../../../shared/lattice/region'
 import type { Params, Recoverable } from '../../../shared/api/contract'
 import { api } from '../api'
 import { useApp } from './app'
@@ -248,9 +249,24 @@ export const useDocument = defineStore('document', () => {
   const flipPiece = (id: string) =>
     updatePiece(id, { polygon: flipPolygon(pieceById(id)!.polygon) })
   const pieceById = (id: string) => doc.value.pieces.find((p) => p.id === id)
+  /**
+   * The copies a tiling may use, from `least` to `most` (equal: a whole count). One step, so an
+   * undo restores both ends together.
+   */
+  function setCopies(id: string, least: number, most: number): void {
+    const ranged = least < most ? { min: least } : {}
+    replacePiece({ ...withoutMin(pieceById(id)!), count: most, ...ranged })
+  }
+  /** A one-sided piece is turned but never turned over (`"flip": false` in its file). */
+  function setOneSided(id: string, oneSided: boolean): void {
+    const piece = withoutFlip(pieceById(id)!)
+    replacePiece(oneSided ? { ...piece, flip: false } : piece)
+  }
+  const replacePiece = (piece: DocPiece) =>
+    commit({ ...doc.value, pieces: doc.value.pieces.map((p) => (p.id === piece.id ? piece : p)) })
 
   // Figures (targets)
-  function addFigure(polygon: readonly Point[], name?: string): string {
+  function addFigure(polygon: FigureShape, name?: string): string {
     const id = newId('f')
     const figure: DocFigure = {
       id,
@@ -269,7 +285,9 @@ export const useDocument = defineStore('document', () => {
     commit({ ...doc.value, figures: doc.value.figures.filter((f) => f.id !== id) })
   const moveFigure = (id: string, dx: number, dy: number) =>
     updateFigure(id, {
-      polygon: translate(doc.value.figures.find((f) => f.id === id)!.polygon, dx, dy),
+      polygon: mapRings(doc.value.figures.find((f) => f.id === id)!.polygon, (ring) =>
+        translate(ring, dx, dy),
+      ),
     })
 
   function uniqueName(base: string, start: number): string {
@@ -314,6 +332,8 @@ export const useDocument = defineStore('document', () => {
     movePiece,
     rotatePiece,
     flipPiece,
+    setCopies,
+    setOneSided,
     addFigure,
     updateFigure,
     removeFigure,
@@ -336,7 +356,15 @@ function sessionId(): string {
   return `doc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 }
 
+/** A figure's shape without Vue proxies, fit to send over IPC or a socket. */
+export function plainShape(shape: FigureShape): FigureShape {
+  return JSON.parse(JSON.stringify(shape)) as FigureShape
+}
+
 /** A copy without Vue proxies, in the API's document shape, fit to send over IPC or a socket. */
 export function plain(doc: WorkbenchDocument): Params<'document.save'>['document'] {
   return JSON.parse(JSON.stringify(doc)) as Params<'document.save'>['document']
 }
+
+const withoutMin = ({ min: _, ...piece }: DocPiece): DocPiece => piece
+const withoutFlip = ({ flip: _, ...piece }: DocPiece): DocPiece => piece

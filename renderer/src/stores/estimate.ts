@@ -3,7 +3,7 @@ import { computed, markRaw, ref, shallowRef, watch } from 'vue'
 import type { JobFigure } from '../../../shared/api/contract'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { mergeCongruentPieces, solvedSetKey } from '../../../shared/document/merge'
-import type { Point } from '../../../shared/lattice/polygon'
+import type { FigureShape } from '../../../shared/lattice/region'
 import {
   estimateText,
   estimateTimes,
@@ -14,7 +14,7 @@ import {
 } from '../../../shared/tiling/estimate'
 import type { SymmetryMode } from '../../../shared/tiling/search'
 import { useApp } from './app'
-import { plain } from './document'
+import { plain, plainShape } from './document'
 import { runStore } from './run-store'
 
 /** What an estimate sizes: the search a solve of the same would run. */
@@ -22,7 +22,7 @@ export interface EstimateTarget {
   readonly kind: 'tile' | 'convex'
   readonly mode: SymmetryMode
   /** For 'tile': the figures to build (none: the document's). */
-  readonly figures?: readonly { readonly name: string; readonly polygon: readonly Point[] }[]
+  readonly figures?: readonly { readonly name: string; readonly polygon: FigureShape }[]
 }
 
 export interface Estimate extends EstimateTarget {
@@ -117,10 +117,7 @@ export const useEstimate = defineStore('estimate', () => {
       document: plain(document),
       kind: target.kind,
       mode: target.mode,
-      figures: figures?.map((f) => ({
-        name: f.name,
-        polygon: f.polygon.map((p) => [p[0], p[1]] as [number, number]),
-      })),
+      figures: figures?.map((f) => ({ name: f.name, polygon: plainShape(f.polygon) })),
     })
     let stop = () => {}
     const started = new Promise<void>((resolve) => {

@@ -9,10 +9,10 @@ import {
   type JobView,
 } from '../../../shared/api/job-view'
 import type { WorkbenchDocument } from '../../../shared/document/document'
-import type { Point } from '../../../shared/lattice/polygon'
+import type { FigureShape } from '../../../shared/lattice/region'
 import { headlineCount, type SymmetryMode } from '../../../shared/tiling/search'
 import { api } from '../api'
-import { plain, useDocument } from './document'
+import { plain, plainShape, useDocument } from './document'
 import { useRunOn } from './run-on'
 
 export type Tiling = JobTiling
@@ -55,7 +55,7 @@ export const useSolver = defineStore('solver', () => {
     kind: 'tile' | 'convex',
     options: {
       mode?: SymmetryMode
-      figures?: { name: string; polygon: readonly Point[] }[]
+      figures?: { name: string; polygon: FigureShape }[]
       force?: boolean
     } = {},
   ): Promise<void> {
@@ -72,10 +72,7 @@ export const useSolver = defineStore('solver', () => {
         kind,
         mode,
         list: true,
-        figures: options.figures?.map((f) => ({
-          name: f.name,
-          polygon: f.polygon.map((p) => [p[0], p[1]] as [number, number]),
-        })),
+        figures: options.figures?.map((f) => ({ name: f.name, polygon: plainShape(f.polygon) })),
         force: options.force,
       })
       const fresh: Job = { ...newJobView(jobId, { kind, mode, document }), startedAt }
