@@ -86,7 +86,9 @@ interface Ring {
   readonly rel: readonly XPoint[]
   readonly dirs: readonly number[]
   readonly lengths: readonly Root2[]
-  piece?: string
+  /** Each corner's number in the drawing, from 0. */
+  readonly order: readonly number[]
+  readonly piece?: string
 }
 
 export function importSvgFigure(
@@ -129,20 +131,28 @@ export function importSvgFigure(
   let largestTurn = 0
   const rings = drawnRings.map((r, i): Ring => {
     // y up, as figures are; outlines counter-clockwise and holes clockwise.
-    let drawn = r.points.map(([x, y]): FloatPoint => [(x - x0) / unit, (y0 - y) / unit])
-    if (floatArea(drawn) > 0 !== (depth[i] % 2 === 0))
-      drawn = [drawn[0], ...drawn.slice(1).reverse()]
-    const snapped = snapRing(drawn, sums, tolerance, `${source}: ${r.label}`)
+    const units = r.points.map(([x, y]): FloatPoint => [(x - x0) / unit, (y0 - y) / unit])
+    // Corners are named as drawn: `order` holds each one's place in the drawing.
+    let order = units.map((_, c) => c)
+    if (floatArea(units) > 0 !== (depth[i] % 2 === 0)) order = [0, ...order.slice(1).reverse()]
+    const drawn = order.map((c) => units[c])
+    const snapped = snapRing(drawn, order, sums, tolerance, `${source}: ${r.label}`)
     largestTurn = Math.max(largestTurn, snapped.turn)
-    return { label: r.label, drawn, ...snapped, piece: pieceNames?.[drawnRings.indexOf(r)] }
+    return { label: r.label, drawn, order, ...snapped, piece: pieceNames?.[i] }
   })
   const { placed, placedFreely } = placeRings(rings, sums, tolerance)
+  // A piece that touches none is no part of a tiling: placing it by its position alone could
+  // make two figures of one drawing.
+  if (pieceNames && placedFreely.length)
+    throw new InputError(
+      `${source}: ${placedFreely[0]} touches no other piece within the tolerance ${percent(tolerance)}`,
+    )
   let largest = 0
   let largestAt = ''
   rings.forEach((r, i) =>
     r.drawn.forEach((p, c) => {
       const off = distance(p, toFloat(placed[i][c]))
-      if (off > largest) [largest, largestAt] = [off, `corner ${c + 1} of ${r.label}`]
+      if (off > largest) [largest, largestAt] = [off, `corner ${r.order[c] + 1} of ${r.label}`]
     }),
   )
   if (largest > tolerance)
@@ -307,9 +317,17 @@ function inside(p: FloatPoint, ring: readonly FloatPoint[]): boolean {
   return odd
 }
 
+/** The edge from corner i to the next as drawn, counted from 1 (the ring may run backwards). */
+function edgeNumber(order: readonly number[], i: number): number {
+  const a = order[i]
+  const b = order[(i + 1) % order.length]
+  return (b === (a + 1) % order.length ? a : b) + 1
+}
+
 /** Each edge to 45° and a sum of lengths; the ring must close exactly. */
 function snapRing(
   drawn: readonly FloatPoint[],
+  order: readonly number[],
   sums: LengthSums,
   tolerance: number,
   where: string,
@@ -330,7 +348,7 @@ function snapRing(
     const snapped = sums.nearest(length)
     if (Math.abs(snapped.float - length) > tolerance)
       throw new InputError(
-        `${where}: edge ${i + 1} is ${round(length)} units long, ${percent(Math.abs(snapped.float - length))} of the unit from the nearest sum of the set's edge lengths (${formatRoot2(snapped.value)}), more than the tolerance ${percent(tolerance)}: is the silhouette's area the set's?`,
+        `${where}: edge ${edgeNumber(order, i)} is ${round(length)} units long, ${percent(Math.abs(snapped.float - length))} of the unit from the nearest sum of the set's edge lengths (${formatRoot2(snapped.value)}), more than the tolerance ${percent(tolerance)}: is the silhouette's area the set's?`,
       )
     dirs.push(k)
     lengths.push(snapped.value)
