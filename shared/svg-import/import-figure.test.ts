@@ -174,6 +174,50 @@ describe('importing a silhouette drawn in SVG', () => {
   })
 })
 
+describe('silhouettes of several shapes', () => {
+  it('merges shapes laid side by side (the pieces without ids): the same outline, no tiling', () => {
+    const drawn = SEVEN_PIECE_FIGURE.map((p) => ({ corners: p.corners }))
+    const plain = importSvgFigure(
+      drawSvg(drawn, style({ turn: 3, noise: 0.005 })),
+      'a.svg',
+      tangram,
+    )
+    const pieces = importSvgFigure(drawSvg(SEVEN_PIECE_FIGURE, style()), 'b.svg', tangram)
+    expect(plain.tiling).toBeUndefined()
+    expect(plain.parts).toHaveLength(1)
+    expect(shapeKey(plain.parts[0].outline)).toBe(shapeKey(pieces.parts[0].outline))
+  })
+
+  it('keeps two parts that touch at a corner apart, as a region of two outlines', () => {
+    const f = importSvgFigure(
+      '<svg><rect x="5" y="5" width="20" height="20"/><rect x="25" y="25" width="20" height="20"/></svg>',
+      'two.svg',
+      tangram,
+    )
+    // Drawn upper left (y down on the page) and lower right, meeting at a corner.
+    expect(importedFigureJson(f)).toMatchObject({
+      polygons: [
+        {
+          outline: [
+            [-2, 2],
+            [0, 2],
+            [0, 4],
+            [-2, 4],
+          ],
+        },
+        {
+          outline: [
+            [0, 0],
+            [2, 0],
+            [2, 2],
+            [0, 2],
+          ],
+        },
+      ],
+    })
+  })
+})
+
 describe('refusing what it cannot import, in one line naming the file', () => {
   const refuse = (svg: string, set: PieceSet = tangram) => {
     try {
@@ -219,6 +263,11 @@ describe('refusing what it cannot import, in one line naming the file', () => {
     expect(refuse(drawSvg(pieces, style()))).toBe(
       'bad.svg: polygon 4 ("square") touches no other piece within the tolerance 5.0 %',
     )
+  })
+
+  it('pieces that overlap', () => {
+    const pieces = SEVEN_PIECE_FIGURE.map((p, i) => (i === 1 ? SEVEN_PIECE_FIGURE[0] : p))
+    expect(refuse(drawSvg(pieces, style()))).toBe('bad.svg: two shapes overlap along a side')
   })
 
   it('a set whose angles are not multiples of 45°', () => {

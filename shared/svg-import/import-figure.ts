@@ -23,6 +23,7 @@ import {
 } from '../exact/root2'
 import { FIGURE_FORMAT, FORMAT_VERSION } from '../formats/schema'
 import type { PieceSet } from '../formats/load'
+import { signedArea2 } from '../lattice/polygon'
 import { verifyDissection } from '../pentagons/verify'
 import { exactUnion, isOutline, Overlap } from './exact-union'
 import {
@@ -255,7 +256,7 @@ function checkedSetArea(set: PieceSet): { exact: Root2; float: number } {
           `set "${set.name}": piece "${p.name}" has an angle that is not a multiple of 45° (edge ${i + 1})`,
         )
     }
-    twice += Math.abs(Number(area2(fromLattice(p.polygon)).a)) * p.count
+    twice += Math.abs(signedArea2(p.polygon)) * p.count
   }
   return { exact: root2(BigInt(twice), 0n, 2n), float: twice / 2 }
 }
@@ -284,27 +285,33 @@ function piecesNamed(set: PieceSet, shapes: ReturnType<typeof svgShapes>): strin
   return shapes.length > 1 && names.every((n) => n !== undefined) ? (names as string[]) : undefined
 }
 
-function floatArea(ring: readonly FloatPoint[]): number {
-  let s = 0
-  for (let i = 0; i < ring.length; i++) {
-    const p = ring[i]
-    const q = ring[(i + 1) % ring.length]
-    s += p[0] * q[1] - q[0] * p[1]
-  }
-  return s / 2
-}
+const floatArea = (ring: readonly FloatPoint[]): number => signedArea2(ring) / 2
 
-/** A point just inside the ring, beside the middle of its longest edge. */
+/**
+ * A point well inside the ring: the centre of its largest ear (a corner whose triangle with its
+ * neighbours holds no other corner), so that a neighbour drawn a little over the shared side does
+ * not contain it.
+ */
 function innerPoint(ring: readonly FloatPoint[]): FloatPoint {
-  let best = 0
-  const len = (i: number) => distance(ring[i], ring[(i + 1) % ring.length])
-  for (let i = 1; i < ring.length; i++) if (len(i) > len(best)) best = i
-  const p = ring[best]
-  const q = ring[(best + 1) % ring.length]
-  const m: FloatPoint = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]
-  const n: FloatPoint = [-(q[1] - p[1]) * 1e-3, (q[0] - p[0]) * 1e-3]
-  const a: FloatPoint = [m[0] + n[0], m[1] + n[1]]
-  return inside(a, ring) ? a : [m[0] - n[0], m[1] - n[1]]
+  const n = ring.length
+  const turn = Math.sign(floatArea(ring))
+  let best: { at: FloatPoint; area: number } | undefined
+  for (let i = 0; i < n; i++) {
+    const a = ring[(i + n - 1) % n]
+    const b = ring[i]
+    const c = ring[(i + 1) % n]
+    const area = (turn * ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))) / 2
+    if (area <= 0 || (best && area <= best.area)) continue
+    const triangle = [a, b, c]
+    if (
+      ring.some(
+        (p, k) => k !== i && k !== (i + n - 1) % n && k !== (i + 1) % n && inside(p, triangle),
+      )
+    )
+      continue
+    best = { at: [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3], area }
+  }
+  return best?.at ?? ring[0]
 }
 
 function inside(p: FloatPoint, ring: readonly FloatPoint[]): boolean {
@@ -487,7 +494,7 @@ function regionParts(rings: readonly XPoint[][]): ImportedPart[] {
   }))
   const size = (r: readonly XPoint[]) => Math.abs(floatArea(r.map(toFloat)))
   for (const hole of holes) {
-    const probe = innerPoint([...hole.map(toFloat)].reverse())
+    const probe = innerPoint(hole.map(toFloat))
     const around = parts
       .filter((p) => inside(probe, p.outline.map(toFloat)))
       .sort((a, b) => size(a.outline) - size(b.outline))[0]
