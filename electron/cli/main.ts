@@ -179,7 +179,7 @@ program
 program
   .command('import-figure <svg>')
   .description(
-    "a silhouette drawn in SVG (polygons, rects, straight paths) as an exact figure of the set: the unit from the set's area, each edge snapped to 45° and to sums of the set's edge lengths; shapes with ids naming the set's pieces also give their tiling",
+    "a silhouette drawn in SVG (polygons, rects, straight paths) as an exact figure of the set: the unit from the set's area, each edge snapped to 45° and to sums of the set's edge lengths (less at most one edge); shapes with ids naming the set's pieces also give their tiling",
   )
   .requiredOption('--set <set>', 'the piece set (a file, or a bundled set by name)')
   .requiredOption('-o, --output <file>', "the figure file to write ('-' for standard output)")

@@ -42,7 +42,7 @@ import { svgShapes, type FloatPoint } from './svg-shapes'
 /**
  * A silhouette drawn in SVG, made an exact figure of a piece set (issue 25, point 3). The unit is
  * found from the set's area (the drawing's area is the set's), every edge is snapped to a multiple
- * of 45° and to a sum of the set's edge lengths, rings are placed against each other where they
+ * of 45° and to a sum of the set's edge lengths (less at most one edge: a side partly covered), rings are placed against each other where they
  * touch (corner on corner, corner on side) or, touching nothing, at the nearest p + q·√2/2, and
  * every drawn corner must then lie within the tolerance of its exact place. A drawing whose shapes
  * all have ids naming the set's pieces is the pieces themselves: its outline is the figure, and
@@ -211,7 +211,7 @@ export function snapSummary(f: ImportedFigure): string {
     : ''
   return (
     `unit ${round(r.unit)} drawing units (from the set's area); ${r.edges} edges snapped to 45° ` +
-    `(turned by up to ${round(r.largestTurn)}°) and to sums of the set's edge lengths; largest ` +
+    `(turned by up to ${round(r.largestTurn)}°) and to sums of the set's edge lengths (less at most one edge); largest ` +
     `correction ${round(r.largest * r.unit)} drawing units = ${percent(r.largest)} of the unit` +
     `${r.largestAt ? ` (${r.largestAt})` : ''}; tolerance ${percent(r.tolerance)}${free}`
   )
@@ -355,7 +355,7 @@ function snapRing(
     const snapped = sums.nearest(length)
     if (Math.abs(snapped.float - length) > tolerance)
       throw new InputError(
-        `${where}: edge ${edgeNumber(order, i)} is ${round(length)} units long, ${percent(Math.abs(snapped.float - length))} of the unit from the nearest sum of the set's edge lengths (${formatRoot2(snapped.value)}), more than the tolerance ${percent(tolerance)}: is the silhouette's area the set's?`,
+        `${where}: edge ${edgeNumber(order, i)} is ${round(length)} units long, ${percent(Math.abs(snapped.float - length))} of the unit from the nearest length the set's edges make (${formatRoot2(snapped.value)}), more than the tolerance ${percent(tolerance)}: is the silhouette's area the set's?`,
       )
     dirs.push(k)
     lengths.push(snapped.value)

@@ -4,7 +4,7 @@ import type { FloatPoint } from './svg-shapes'
 
 /**
  * Snapping drawn (floating-point) geometry to exact numbers a + b√2, in the set's units: a
- * direction to the nearest multiple of 45°, a length to the nearest sum of the set's edge lengths
+ * direction to the nearest multiple of 45°, a length to the nearest sum of the set's edge lengths (less at most one edge)
  * (whole multiples of 1 and √2 for a lattice set), a free position to the nearest p + q·√2/2.
  */
 
@@ -24,11 +24,17 @@ export function nearestDirection(v: FloatPoint): number {
 }
 
 /**
- * The lengths a + b√2 (a, b ≥ 0 whole) that sums of the set's edge lengths reach, each given as
- * (a, b): every edge of a lattice piece is n (along an axis) or n√2 (diagonally).
+ * The lengths a side of a silhouette can have: a sum of the set's edge lengths (each n along an
+ * axis or n√2 diagonally, so a sum is a + b√2), less at most one edge's worth, since a piece's
+ * side may be partly covered by a neighbour's (the square on part of a triangle's leg leaves
+ * √2 − 1 of it bare). Within the few units a side has, such lengths stay 0.07 apart or more.
  */
 export class LengthSums {
   private readonly generators: readonly (readonly [number, number])[]
+  private readonly longest: number
+  /** The sums a + b√2 (as [a, b]) up to `reachedTo`, grown as longer lengths are asked for. */
+  private reached: [number, number][] = []
+  private reachedTo = -1
 
   constructor(edges: readonly (readonly [number, number])[]) {
     const seen = new Set<string>()
@@ -38,24 +44,42 @@ export class LengthSums {
       seen.add(key)
       return true
     })
+    this.longest = Math.max(0, ...this.generators.map(([a, b]) => a + b * Math.SQRT2))
   }
 
-  /** The reachable length nearest to `length` (0 included), and its value as a number. */
+  /** The nearest such length to `length` (0 included), and its value as a number. */
   nearest(length: number): { value: Root2; float: number } {
-    const amax = Math.floor(length + 1)
-    const bmax = Math.floor((length + 1) / Math.SQRT2)
-    // reach[a][b]: a + b√2 is a sum of generators. Lengths are a few units, so this is small.
-    const reach = Array.from({ length: amax + 1 }, () => new Array<boolean>(bmax + 1).fill(false))
+    const sums = this.sumsUpTo(Math.ceil(length + this.longest + 1))
+    const cuts = sums.filter(([a, b]) => a + b * Math.SQRT2 <= this.longest + 1e-9)
     let best = { a: 0, b: 0, error: length }
+    // Whole sums first, so that a tie keeps the plain sum.
+    for (const [ca, cb] of cuts)
+      for (const [a, b] of sums) {
+        const value = a - ca + (b - cb) * Math.SQRT2
+        const error = Math.abs(value - length)
+        if (value >= 0 && error < best.error) best = { a: a - ca, b: b - cb, error }
+      }
+    return { value: root2(BigInt(best.a), BigInt(best.b)), float: best.a + best.b * Math.SQRT2 }
+  }
+
+  private sumsUpTo(top: number): [number, number][] {
+    if (top <= this.reachedTo) return this.reached
+    const amax = top
+    const bmax = Math.floor(top / Math.SQRT2)
+    const reach = Array.from({ length: amax + 1 }, () => new Array<boolean>(bmax + 1).fill(false))
+    const sums: [number, number][] = []
     for (let a = 0; a <= amax; a++)
       for (let b = 0; b <= bmax; b++) {
         reach[a][b] =
           (a === 0 && b === 0) ||
           this.generators.some(([ga, gb]) => a >= ga && b >= gb && reach[a - ga][b - gb])
-        const error = Math.abs(a + b * Math.SQRT2 - length)
-        if (reach[a][b] && error < best.error) best = { a, b, error }
+        if (reach[a][b] && a + b * Math.SQRT2 <= top) sums.push([a, b])
       }
-    return { value: root2(BigInt(best.a), BigInt(best.b)), float: best.a + best.b * Math.SQRT2 }
+    // Shortest first: the cuts are a prefix, and (0, 0) comes first.
+    sums.sort((u, v) => u[0] + u[1] * Math.SQRT2 - (v[0] + v[1] * Math.SQRT2))
+    this.reached = sums
+    this.reachedTo = top
+    return sums
   }
 }
 
