@@ -47,6 +47,10 @@ describe('importing a silhouette drawn in SVG', () => {
       const f = randomFigure(tangram.pieces, random)
       if (f) figures.push(fromLattice(f.map(([x, y]) => [x, y])))
     }
+    // And one with pieces turned by 45° against the others (corners off every single lattice).
+    figures.push([
+      ...importSvgFigure(drawSvg(SEVEN_PIECE_FIGURE, style()), 's.svg', tangram).parts[0].outline,
+    ])
     fc.assert(
       fc.property(
         fc.nat(figures.length - 1),
