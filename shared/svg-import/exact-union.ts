@@ -8,7 +8,7 @@ import { toFloat } from './snap'
  * piece of side run both ways (by two neighbours) is inside and dropped, and the rest is walked
  * into rings, turning as far left as possible where rings meet at a point, so that two parts
  * touching at a corner stay two rings. Outlines come out counter-clockwise, holes clockwise.
- * Throws `Overlap` when two polygons run along a side the same way (they overlap).
+ * Throws `Overlap` when two polygons run along a side the same way or their outlines cross.
  */
 export class Overlap extends Error {}
 
@@ -33,7 +33,28 @@ export function exactUnion(rings: readonly (readonly XPoint[])[]): XPoint[][] {
         else if (kept.has(key)) throw new Overlap(key)
         else kept.set(key, s)
       }
-  return walk([...kept.values()])
+  const outline = walk([...kept.values()])
+  if (ringsCross(outline)) throw new Overlap('sides cross')
+  return outline
+}
+
+/** Does a side of one ring cross a side of another (inside both, not at an end)? */
+function ringsCross(rings: readonly (readonly XPoint[])[]): boolean {
+  const sides = rings.flatMap((ring, r) =>
+    ring.map((a, i) => ({ r, a, b: ring[(i + 1) % ring.length] })),
+  )
+  for (let i = 0; i < sides.length; i++)
+    for (let j = i + 1; j < sides.length; j++) {
+      const s = sides[i]
+      const t = sides[j]
+      if (s.r === t.r) continue
+      const d1 = sign(cross(t.a, t.b, s.a))
+      const d2 = sign(cross(t.a, t.b, s.b))
+      const d3 = sign(cross(s.a, s.b, t.a))
+      const d4 = sign(cross(s.a, s.b, t.b))
+      if (d1 * d2 < 0 && d3 * d4 < 0) return true
+    }
+  return false
 }
 
 function cutAtCorners(

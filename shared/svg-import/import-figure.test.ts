@@ -282,9 +282,15 @@ describe('refusing what it cannot import, in one line naming the file', () => {
     )
   })
 
-  it('pieces that overlap', () => {
+  it('pieces or shapes that overlap', () => {
     const pieces = SEVEN_PIECE_FIGURE.map((p, i) => (i === 1 ? SEVEN_PIECE_FIGURE[0] : p))
-    expect(refuse(drawSvg(pieces, style()))).toBe('bad.svg: two shapes overlap along a side')
+    expect(refuse(drawSvg(pieces, style()))).toBe('bad.svg: shapes overlap')
+    // Two squares crossing (each drawn whole), not along a side.
+    expect(
+      refuse(
+        '<svg><rect width="20" height="20"/><rect x="10" y="10" width="20" height="20"/></svg>',
+      ),
+    ).toBe('bad.svg: shapes overlap')
   })
 
   it('a set whose angles are not multiples of 45°', () => {

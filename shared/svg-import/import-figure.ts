@@ -165,7 +165,7 @@ export function importSvgFigure(
   try {
     outlineRings = exactUnion(exactRings)
   } catch (e) {
-    if (e instanceof Overlap) throw new InputError(`${source}: two shapes overlap along a side`)
+    if (e instanceof Overlap) throw new InputError(`${source}: shapes overlap`)
     throw e
   }
   const twice = outlineRings.reduce((s, r) => add(s, area2(r)), ZERO)
@@ -175,8 +175,7 @@ export function importSvgFigure(
     )
   for (const r of outlineRings) {
     const problem = polygonProblem(r)
-    if (problem)
-      throw new InputError(`${source}: the snapped silhouette ${problem.replace(/^has /, 'has ')}`)
+    if (problem) throw new InputError(`${source}: the snapped silhouette: ${problem}`)
   }
   const shift = lowestCorner(outlineRings)
   const moved = (ring: readonly XPoint[]) => ring.map((p) => subPoint(p, shift))
