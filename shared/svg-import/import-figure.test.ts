@@ -205,6 +205,32 @@ describe('silhouettes of several shapes', () => {
     }
   })
 
+  it('gives the tiling of pieces whose figure is two parts meeting at a corner, each part verified', () => {
+    // The tail moved to meet the body at a corner only.
+    const tail = {
+      id: 'small-triangle-2',
+      corners: fromLattice([
+        [0, 2],
+        [-1, 2],
+        [-1, 3],
+      ]),
+    }
+    const drawn = SEVEN_PIECE_FIGURE.map((p) => (p.id === 'small-triangle-2' ? tail : p))
+    const f = importSvgFigure(
+      drawSvg(drawn, style({ turn: 1, noise: 0.004 })),
+      'pinch.svg',
+      tangram,
+    )
+    expect(f.parts).toHaveLength(2)
+    expect(f.tiling).toHaveLength(7)
+    // Two pieces' names swapped: the counts hold, the verifier finds them not congruent.
+    const names: Record<string, string> = { square: 'parallelogram', parallelogram: 'square' }
+    const wrong = drawn.map((p) => ({ ...p, id: names[p.id!] ?? p.id }))
+    expect(() => importSvgFigure(drawSvg(wrong, style()), 'w.svg', tangram)).toThrow(
+      /^w\.svg: the pieces as drawn are not a tiling of the set: part \d is not congruent to the piece "(square|parallelogram)"$/,
+    )
+  })
+
   it('keeps two parts that touch at a corner apart, as a region of two outlines', () => {
     const f = importSvgFigure(
       '<svg><rect x="5" y="5" width="20" height="20"/><rect x="25" y="25" width="20" height="20"/></svg>',

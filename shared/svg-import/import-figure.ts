@@ -509,20 +509,34 @@ function fromLowest(ring: readonly XPoint[]): XPoint[] {
   return [...ring.slice(i), ...ring.slice(0, i)]
 }
 
+/**
+ * The exact verifier on each part of the figure with the pieces inside it (it takes a figure of
+ * one outline), and every piece of the set used as often as the set has it. A part with a hole is
+ * not checked (the verifier has no holes).
+ */
 function checkTiling(
   source: string,
   parts: readonly ImportedPart[],
   tiling: NonNullable<ImportedFigure['tiling']>,
   set: PieceSet,
 ) {
-  // The verifier takes a figure of one outline: a region drawn as pieces is not checked.
-  if (parts.length !== 1 || parts[0].holes.length > 0) return
-  const setPieces = set.pieces.map((p) => ({
-    name: p.name,
-    corners: fromLattice(p.polygon),
-    count: p.count,
-  }))
-  const problem = verifyDissection(parts[0].outline, tiling, setPieces)
-  if (problem)
+  const fail = (problem: string) => {
     throw new InputError(`${source}: the pieces as drawn are not a tiling of the set: ${problem}`)
+  }
+  for (const p of set.pieces) {
+    const used = tiling.filter((t) => t.piece === p.name).length
+    if (used !== p.count) fail(`the set has ${p.count} × "${p.name}", the drawing ${used}`)
+  }
+  for (const part of parts) {
+    if (part.holes.length > 0) continue
+    const outline = part.outline.map(toFloat)
+    const inPart = tiling.filter((t) => inside(innerPoint(t.corners.map(toFloat)), outline))
+    const pieces = set.pieces.map((p) => ({
+      name: p.name,
+      corners: fromLattice(p.polygon),
+      count: inPart.filter((t) => t.piece === p.name).length,
+    }))
+    const problem = verifyDissection(part.outline, inPart, pieces)
+    if (problem) fail(problem)
+  }
 }
