@@ -308,6 +308,16 @@ describe('refusing what it cannot import, in one line naming the file', () => {
     )
   })
 
+  it('a side longer than all the set’s edges, and too many corners', () => {
+    expect(refuse('<svg><rect width="1000" height="0.1"/></svg>')).toBe(
+      "bad.svg: rect 1: edge 3 is 282.843 units long, longer than all the set's edges end to end (34.142): is the silhouette's area the set's?",
+    )
+    const many = Array.from({ length: 501 }, (_, i) => `<rect x="${3 * i}" width="1" height="1"/>`)
+    expect(refuse(`<svg>${many.join('')}</svg>`)).toBe(
+      'bad.svg: 2004 corners, more than a silhouette has (at most 2000)',
+    )
+  })
+
   it('pieces or shapes that overlap', () => {
     const pieces = SEVEN_PIECE_FIGURE.map((p, i) => (i === 1 ? SEVEN_PIECE_FIGURE[0] : p))
     expect(refuse(drawSvg(pieces, style()))).toBe('bad.svg: shapes overlap')

@@ -49,6 +49,8 @@ import { svgShapes, type FloatPoint } from './svg-shapes'
  * the pieces as placed are its tiling, checked by the exact verifier.
  */
 export const DEFAULT_TOLERANCE = 0.05
+/** A tangram book's silhouettes have a few dozen corners; past this, contacts cost seconds. */
+const MAX_CORNERS = 2000
 
 export interface ImportedPart {
   /** Counter-clockwise. */
@@ -111,6 +113,11 @@ export function importSvgFigure(
     throw new InputError(
       `${source}: no polygons (draw the silhouette with <polygon>, <rect> or <path>)`,
     )
+  const corners = drawnRings.reduce((s, r) => s + r.points.length, 0)
+  if (corners > MAX_CORNERS)
+    throw new InputError(
+      `${source}: ${corners} corners, more than a silhouette has (at most ${MAX_CORNERS})`,
+    )
   const pieceNames = piecesNamed(set, shapes)
   // Nesting by area: a ring inside an odd number of others is a hole.
   const areas = drawnRings.map((r) => floatArea(r.points))
@@ -128,7 +135,11 @@ export function importSvgFigure(
   if (!(drawnArea > 0)) throw new InputError(`${source}: the drawing has no area`)
   const unit = Math.sqrt(drawnArea / setArea.float)
   const [x0, y0] = drawnRings[0].points[0]
-  const sums = new LengthSums(set.pieces.flatMap((p) => latticeEdges(p.polygon)))
+  const sums = new LengthSums(
+    set.pieces.flatMap((p) =>
+      Array.from({ length: p.count }, () => latticeEdges(p.polygon)).flat(),
+    ),
+  )
   let largestTurn = 0
   const rings = drawnRings.map((r, i): Ring => {
     // y up, as figures are; outlines counter-clockwise and holes clockwise.
@@ -351,6 +362,10 @@ function snapRing(
     const k = nearestDirection(v)
     const angle = (Math.atan2(v[1], v[0]) * 180) / Math.PI
     turn = Math.max(turn, Math.abs(((angle - k * 45 + 540) % 360) - 180))
+    if (length > sums.limit + tolerance)
+      throw new InputError(
+        `${where}: edge ${edgeNumber(order, i)} is ${round(length)} units long, longer than all the set's edges end to end (${round(sums.limit)}): is the silhouette's area the set's?`,
+      )
     const snapped = sums.nearest(length)
     if (Math.abs(snapped.float - length) > tolerance)
       throw new InputError(
@@ -378,31 +393,53 @@ function placeRings(
   tolerance: number,
 ): { placed: XPoint[][]; placedFreely: string[] } {
   const placed: (XPoint[] | undefined)[] = rings.map(() => undefined)
-  placed[0] = [...rings[0].rel]
   const placedFreely: string[] = []
-  for (;;) {
-    let best: { ring: number; offset: XPoint; error: number } | undefined
+  // Each unplaced ring's best contact with those placed: a ring placed stays where it is, so its
+  // contacts are worked out once, and only with rings whose boxes come within the tolerance.
+  const best: (Contact | undefined)[] = rings.map(() => undefined)
+  const boxes = rings.map((r) => box(r.drawn, tolerance))
+  const place = (ring: number, offset: XPoint) => {
+    const at = rings[ring].rel.map((p) => addPoint(p, offset))
+    placed[ring] = at
     rings.forEach((r, i) => {
-      if (placed[i]) return
-      rings.forEach((q, j) => {
-        const at = placed[j]
-        if (!at) return
-        const c = bestContact(r, q, at, sums, tolerance)
-        if (c && (!best || c.error < best.error)) best = { ring: i, ...c }
-      })
+      if (placed[i] || !meet(boxes[i], boxes[ring])) return
+      const c = bestContact(r, rings[ring], at, sums, tolerance)
+      if (c && (!best[i] || c.error < best[i].error)) best[i] = c
     })
-    if (!best) {
-      const i = placed.findIndex((p) => !p)
-      if (i < 0) break
-      const [x, y] = rings[i].drawn[0]
-      best = { ring: i, offset: [snapCoordinate(x), snapCoordinate(y)], error: 0 }
-      placedFreely.push(rings[i].label)
+  }
+  place(0, [ZERO, ZERO])
+  for (;;) {
+    let next = -1
+    best.forEach((c, i) => {
+      if (c && !placed[i] && (next < 0 || c.error < best[next]!.error)) next = i
+    })
+    if (next >= 0) {
+      place(next, best[next]!.offset)
+      continue
     }
-    const { ring, offset } = best
-    placed[ring] = rings[ring].rel.map((p) => addPoint(p, offset))
+    const i = placed.findIndex((p) => !p)
+    if (i < 0) break
+    const [x, y] = rings[i].drawn[0]
+    placedFreely.push(rings[i].label)
+    place(i, [snapCoordinate(x), snapCoordinate(y)])
   }
   return { placed: placed as XPoint[][], placedFreely }
 }
+
+type Box = readonly [number, number, number, number]
+
+function box(points: readonly FloatPoint[], margin: number): Box {
+  const xs = points.map((p) => p[0])
+  const ys = points.map((p) => p[1])
+  return [
+    Math.min(...xs) - margin,
+    Math.min(...ys) - margin,
+    Math.max(...xs) + margin,
+    Math.max(...ys) + margin,
+  ]
+}
+
+const meet = (a: Box, b: Box) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
 
 interface Contact {
   readonly offset: XPoint

@@ -32,11 +32,14 @@ export function nearestDirection(v: FloatPoint): number {
 export class LengthSums {
   private readonly generators: readonly (readonly [number, number])[]
   private readonly longest: number
+  /** All the set's edges end to end: no side of a silhouette is longer. */
+  readonly limit: number
   /** The sums a + b√2 (as [a, b]) up to `reachedTo`, grown as longer lengths are asked for. */
   private reached: [number, number][] = []
   private reachedTo = -1
 
   constructor(edges: readonly (readonly [number, number])[]) {
+    this.limit = edges.reduce((s, [a, b]) => s + a + b * Math.SQRT2, 0)
     const seen = new Set<string>()
     this.generators = edges.filter(([a, b]) => {
       const key = `${a},${b}`
