@@ -78,3 +78,25 @@ export const SEVEN_PIECE_FIGURE: readonly DrawnPolygon[] = [
     corners: [p(0, 2), [n(0), root2(2n, -1n)], [neg(h), root2(4n, -1n, 2n)]],
   },
 ]
+
+/** What testing/svg/frame-with-hole.svg imports as: a 3 × 3 outline with a 1 × 1 hole. */
+export const FRAME_WITH_HOLE = {
+  polygons: [
+    {
+      outline: [
+        [0, 0],
+        [3, 0],
+        [3, 3],
+        [0, 3],
+      ],
+      holes: [
+        [
+          [1, 1],
+          [1, 2],
+          [2, 2],
+          [2, 1],
+        ],
+      ],
+    },
+  ],
+}

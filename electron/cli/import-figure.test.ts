@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exactFigureFromJson } from '../../shared/formats/exact-figure'
+import { FRAME_WITH_HOLE } from '../../testing/svg-drawing'
 import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-import-'))
@@ -46,26 +47,7 @@ describe('import-figure on the command line', () => {
       '--json',
     )
     expect(r.code).toBe(0)
-    expect(JSON.parse(r.out)).toMatchObject({
-      polygons: [
-        {
-          outline: [
-            [0, 0],
-            [3, 0],
-            [3, 3],
-            [0, 3],
-          ],
-          holes: [
-            [
-              [1, 1],
-              [1, 2],
-              [2, 2],
-              [2, 1],
-            ],
-          ],
-        },
-      ],
-    })
+    expect(JSON.parse(r.out)).toMatchObject(FRAME_WITH_HOLE)
     expect(JSON.parse(r.err)).toMatchObject({
       file: '-',
       parts: 1,
