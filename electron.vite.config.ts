@@ -24,7 +24,9 @@ export default defineConfig({
       // Bundled rather than loaded from node_modules at run time: resolving and reading their
       // many small modules was most of the command line's start-up. Dependencies with native
       // parts (serialport) or loaded only for one command (pdfkit) stay external.
-      externalizeDeps: { exclude: ['zod', 'commander', 'cli-progress'] },
+      externalizeDeps: {
+        exclude: ['zod', 'commander', 'cli-progress', 'fast-xml-parser', 'svgpath'],
+      },
       rollupOptions: {
         input: {
           index: resolve('electron/main/index.ts'),

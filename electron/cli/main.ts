@@ -177,6 +177,24 @@ program
   })
 
 program
+  .command('import-figure <svg>')
+  .description(
+    "a silhouette drawn in SVG (polygons, rects, straight paths) as an exact figure of the set: the unit from the set's area, each edge snapped to 45° and to sums of the set's edge lengths (less at most one edge); shapes with ids naming the set's pieces also give their tiling",
+  )
+  .requiredOption('--set <set>', 'the piece set (a file, or a bundled set by name)')
+  .requiredOption('-o, --output <file>', "the figure file to write ('-' for standard output)")
+  .option(
+    '--tolerance <fraction>',
+    'how far a drawn corner may lie from its exact place, as a fraction of the unit',
+    '0.05',
+  )
+  .option('--json', 'machine-readable output')
+  .action(async (svg: string, opts) => {
+    const { importFigureCommand } = await import('./commands/import-figure')
+    exitCode = await importFigureCommand(svg, opts, write)
+  })
+
+program
   .command('generate <kind>')
   .description(
     'a new puzzle ("cards" or "triangle") with exactly one solution up to turning the board, proven by the exhaustive count',

@@ -1,7 +1,10 @@
 import { basename, resolve } from 'node:path'
 import type { Results } from '../../shared/api/contract'
+import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
+import { InputError } from '../../shared/errors'
 import { exactFigureFromJson, exactFigureToJson } from '../../shared/formats/exact-figure'
-import { formatJson, parseJson } from '../../shared/formats/load'
+import { formatJson, parseJson, pieceSetFromJson } from '../../shared/formats/load'
+import { importSvgFigure, snapSummary } from '../../shared/svg-import/import-figure'
 import { pointToText, type TextPoint } from '../../shared/pentagons/wire'
 import { saveFile } from './atomic-write'
 import { readInputFile } from './input-file'
@@ -28,4 +31,30 @@ export async function writeExactFigure(
   const figure = exactFigureFromJson({ name, polygon: corners }, basename(abs))
   await saveFile(abs, formatJson(exactFigureToJson(figure)), 'save')
   return { path: abs }
+}
+
+/**
+ * A silhouette drawn in SVG, as an exact figure of the document's set (the file read here, the
+ * path already resolved by the host). The app shows figures of one outline; a region is refused
+ * in one line (the command line's import-figure writes it).
+ */
+export async function importSvgExactFigure(
+  path: string,
+  doc: WorkbenchDocument,
+): Promise<Results['exactFigure.importSvg']> {
+  const abs = resolve(path)
+  const name = basename(abs)
+  const set = pieceSetFromJson(documentToJson(doc), doc.name)
+  const figure = importSvgFigure(await readInputFile(abs), name, set)
+  const [part, ...more] = figure.parts
+  if (more.length > 0 || part.holes.length > 0)
+    throw new InputError(
+      `${name}: the silhouette has ${more.length > 0 ? `${figure.parts.length} parts` : 'a hole'}; figures here have one outline (import-figure on the command line writes it as a region)`,
+    )
+  return {
+    path: abs,
+    name: figure.name,
+    corners: part.outline.map(pointToText),
+    notice: snapSummary(figure),
+  }
 }

@@ -20,7 +20,7 @@ import { programTime } from './plotter/program-time'
 import { renderSheet, writeExport, writeRendered } from './export/exporter'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
 import { pentagonFromText } from '../../shared/pentagons/wire'
-import { readExactFigure, writeExactFigure } from './exact-figures'
+import { importSvgExactFigure, readExactFigure, writeExactFigure } from './exact-figures'
 import { runKinds } from './run/kinds'
 import { RunService } from './run/run-service'
 import type { AppWorkers } from './farm/app-workers'
@@ -306,6 +306,8 @@ export function createWorkbench(
     'exactFigure.open': async (p) => readExactFigure(await host.paths.resolve(p.path)),
     'exactFigure.save': async (p) =>
       writeExactFigure(await host.paths.resolve(p.path), p.name, p.corners),
+    'exactFigure.importSvg': async (p) =>
+      importSvgExactFigure(await host.paths.resolve(p.path), p.document),
     'plotter.pause': (p) => (plotter.pause(p.plotId), null),
     'plotter.resume': (p) => (plotter.resume(p.plotId), null),
     'plotter.cancel': (p) => (plotter.cancel(p.plotId), null),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { TextPoint } from '../pentagons/wire'
+import { documentSchema } from './documents'
 import { path } from './fields'
 
 /*
@@ -19,9 +20,15 @@ export const PENTAGON_METHODS = {
     name: z.string().max(200),
     corners: z.array(z.tuple([exactText, exactText])).max(1000),
   }),
+  /**
+   * Reads a silhouette drawn in SVG as an exact figure of the document's set (issue 25): what was
+   * snapped comes back as `notice`, one line.
+   */
+  'exactFigure.importSvg': z.strictObject({ path, document: documentSchema }),
 } as const
 
 export interface PentagonResults {
   'exactFigure.open': { path: string; name: string; corners: TextPoint[] }
   'exactFigure.save': { path: string }
+  'exactFigure.importSvg': { path: string; name: string; corners: TextPoint[]; notice: string }
 }
