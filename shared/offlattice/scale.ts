@@ -1,11 +1,5 @@
 import { InputError } from '../errors'
-import {
-  applyIsometry,
-  ISOMETRIES,
-  normalizeOrientation,
-  type Isometry,
-  type XPoint,
-} from '../exact/geometry'
+import { ISOMETRIES, type Isometry, type XPoint } from '../exact/geometry'
 import { root2, type Root2 } from '../exact/root2'
 import { LIMIT } from './zgeometry'
 
@@ -49,9 +43,4 @@ export function unscaled(a: number, b: number, s: bigint): Root2 {
 /** The isometries a piece may take: all 16, or the 8 turns of a one-sided piece. */
 export function isometriesOf(flip: boolean): readonly Isometry[] {
   return flip ? ISOMETRIES : ISOMETRIES.filter((g) => !g.mirror)
-}
-
-/** The piece moved by g, counter-clockwise again. */
-export function turned(corners: readonly XPoint[], g: Isometry): XPoint[] {
-  return normalizeOrientation(corners.map((p) => applyIsometry(g, p)))
 }

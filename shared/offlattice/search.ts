@@ -1,7 +1,13 @@
 import { InputError } from '../errors'
-import { area2, ISOMETRIES, type Isometry, type XPoint } from '../exact/geometry'
+import {
+  area2,
+  ISOMETRIES,
+  normalizeOrientation,
+  type Isometry,
+  type XPoint,
+} from '../exact/geometry'
 import { add, eq, formatRoot2, sign, sub, ZERO, type Root2 } from '../exact/root2'
-import { commonScale, isometriesOf, scalePolygon, turned, unscaled } from './scale'
+import { commonScale, isometriesOf, scalePolygon, unscaled } from './scale'
 import { anchoredAtOrigin, polygonImage, regionKey } from './symmetry'
 import {
   comparePoints,
@@ -127,8 +133,10 @@ export class OffLatticeSearch {
     const shapeKind = new Map<string, number>()
     pieces.forEach((piece, kind) => {
       const seen = new Set<string>()
+      // Scaled by a multiple of 2, its coordinates are even, so its turns are whole (symmetry.ts).
+      const base = scalePolygon(normalizeOrientation(piece.corners), this.scale, piece.name)
       for (const g of isometriesOf(piece.flip)) {
-        const v = anchoredAtOrigin(scalePolygon(turned(piece.corners, g), this.scale, piece.name))
+        const v = anchoredAtOrigin(polygonImage(g, base))
         const key = v.join(',')
         if (seen.has(key)) continue
         seen.add(key)
