@@ -5,29 +5,8 @@ import { growFigure, TANS } from '../../testing/offlattice-figures'
 import { fromLattice } from '../exact/geometry'
 import { parseRoot2, type Root2 } from '../exact/root2'
 import { seededRandom } from '../random'
-import { verifyRegionDissection } from '../pentagons/verify'
-import { OffLatticeSearch, type OffPart, type OffPiece } from './search'
-
-/** Every tiling the search lists, through the independent exact verifier. */
-export function expectVerified(
-  parts: readonly OffPart[],
-  pieces: readonly OffPiece[],
-  tilings: readonly (readonly {
-    piece: number
-    corners: readonly (readonly [unknown, unknown])[]
-  }[])[],
-): void {
-  const set = pieces.map((p) => ({ name: p.name, corners: p.corners, count: p.count }))
-  for (const t of tilings) {
-    const problem = verifyRegionDissection(
-      parts.map((p) => p.outline),
-      parts.flatMap((p) => p.holes),
-      t.map((p) => ({ piece: pieces[p.piece].name, corners: p.corners as OffPart['outline'] })),
-      set,
-    )
-    expect(problem).toBeUndefined()
-  }
-}
+import { expectVerified } from '../../testing/offlattice-verify'
+import { OffLatticeSearch } from './search'
 
 const tan = (name: string) => {
   const t = TANS.find((x) => x.name === name)!
