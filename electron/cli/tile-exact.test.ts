@@ -49,5 +49,10 @@ describe('tile with figures off the lattice', () => {
     expect(r.code).not.toBe(0)
     expect(r.err.trim().split('\n')).toHaveLength(1)
     expect(r.err).toMatch(/small\.json: the figure's area is 2, the pieces' 8/)
+    const queued = cli('tile', 'tangram', small, '--estimate')
+    expect(queued.code).not.toBe(0)
+    expect(queued.err).toMatch(
+      /small\.json: a figure off the lattice is searched in this process; --estimate takes lattice figures only/,
+    )
   })
 })

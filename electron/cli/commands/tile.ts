@@ -32,6 +32,16 @@ export async function tileCommand(
   } catch (e) {
     // Corners off the lattice: the exact search, in this process.
     if (!(e instanceof InputError) || !e.message.includes('is off the lattice')) throw e
+    // The exact search runs here only: refuse what would be ignored.
+    const farmOnly = opts.estimate
+      ? '--estimate'
+      : (opts as { queue?: string }).queue
+        ? '--queue'
+        : ''
+    if (farmOnly)
+      throw new InputError(
+        `${figureArg}: a figure off the lattice is searched in this process; ${farmOnly} takes lattice figures only`,
+      )
     write(tileExactFigure(set, figureArg, opts))
     return 0
   }
