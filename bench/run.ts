@@ -32,6 +32,7 @@ import { scalingBench } from './scaling'
 import { queueBench } from './queue'
 import { regionsBench } from './regions'
 import { plotPlanBench } from './plot'
+import { offLatticeBench } from './offlattice'
 
 /** Programs 2/3 on the tangram, whole pipeline: outlines, problems, cheap arguments, searches. */
 function tangramConvex(): Result {
@@ -229,6 +230,7 @@ const results: Result[] = [
   ...designBench(),
   pentominoes(),
   ...regionsBench(),
+  offLatticeBench(),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
   ...(await scalingBench()),

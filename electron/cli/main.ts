@@ -113,16 +113,20 @@ searchOptions(
 
 searchOptions(
   program
-    .command('tile <set> <figure>')
+    .command('tile <set> <figures...>')
     .description(
       'build a figure from the set (Program 1): the first tiling, all of them, or the count',
     )
     .option('--count', 'count the tilings only')
     .option('--all', 'list every tiling')
     .option('--queue <url>', QUEUE_HELP),
-).action(async (set: string, figure: string, opts) => {
+).action(async (set: string, figures: string[], opts) => {
   const { tileCommand } = await import('./commands/tile')
-  exitCode = await tileCommand(set, figure, opts, controller.signal, write)
+  // One result per figure: with --json, one JSON object a line.
+  for (const figure of figures) {
+    const code = await tileCommand(set, figure, opts, controller.signal, write)
+    exitCode = Math.max(exitCode, code)
+  }
 })
 
 searchOptions(

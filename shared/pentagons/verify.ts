@@ -29,6 +29,20 @@ export function verifyDissection(
   parts: readonly VerifyPart[],
   set: readonly VerifySetPiece[],
 ): string | undefined {
+  return verifyRegionDissection([figure], [], parts, set)
+}
+
+/**
+ * The same for a figure that is a region: its outlines less its holes (each hole inside an
+ * outline). The area of a part inside it is the area inside its outlines less that inside its
+ * holes.
+ */
+export function verifyRegionDissection(
+  outlines: readonly (readonly P[])[],
+  holes: readonly (readonly P[])[],
+  parts: readonly VerifyPart[],
+  set: readonly VerifySetPiece[],
+): string | undefined {
   const used = new Map<string, number>()
   for (const [i, part] of parts.entries()) {
     const piece = set.find((p) => p.name === part.piece)
@@ -40,17 +54,25 @@ export function verifyDissection(
   for (const p of set)
     if ((used.get(p.name) ?? 0) !== p.count)
       return `the set has ${p.count} × "${p.name}", the dissection uses ${used.get(p.name) ?? 0}`
-  const figureTriangles = triangulate(figure)
+  const outlineTriangles = outlines.flatMap(triangulate)
+  const holeTriangles = holes.flatMap(triangulate)
   const triangles = parts.map((p) => triangulate(p.corners))
   for (let i = 0; i < parts.length; i++) {
-    const inside = overlapArea(triangles[i], figureTriangles)
+    const inside = sub(
+      overlapArea(triangles[i], outlineTriangles),
+      overlapArea(triangles[i], holeTriangles),
+    )
     if (!eq(inside, area(parts[i].corners))) return `part ${i + 1} reaches outside the figure`
     for (let j = i + 1; j < parts.length; j++)
       if (sign(overlapArea(triangles[i], triangles[j])) !== 0)
         return `parts ${i + 1} and ${j + 1} overlap`
   }
   const total = parts.reduce((s, p) => add(s, area(p.corners)), ZERO)
-  if (!eq(total, area(figure))) return 'the parts do not cover the whole figure'
+  const figureArea = sub(
+    outlines.reduce((s, r) => add(s, area(r)), ZERO),
+    holes.reduce((s, r) => add(s, area(r)), ZERO),
+  )
+  if (!eq(total, figureArea)) return 'the parts do not cover the whole figure'
   return undefined
 }
 

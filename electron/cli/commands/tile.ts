@@ -1,3 +1,4 @@
+import { InputError } from '../../../shared/errors'
 import { plural } from '../../../shared/plural'
 import { countToJson } from '../../../shared/counts'
 import { shapeArea } from '../../../shared/lattice/region'
@@ -14,17 +15,36 @@ import { finish, runWithProgress } from '../run'
 import { mergedNote } from './convex'
 import { estimateCommand, type EstimateOptions } from './estimate'
 import { formatTiling } from './format'
+import { tileExactFigure } from './tile-exact'
 
 /** Program 1: can the figure be built from the set? The first tiling, all of them, or the count. */
 export async function tileCommand(
   setArg: string,
   figureArg: string,
-  opts: EstimateOptions & { count?: boolean; all?: boolean; estimate?: boolean },
+  opts: EstimateOptions & { count?: boolean; all?: boolean; estimate?: boolean; raw?: boolean },
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
   const { set, merged } = loadSolvableSet(setArg)
-  const figure = loadFigure(figureArg)
+  let figure: ReturnType<typeof loadFigure>
+  try {
+    figure = loadFigure(figureArg)
+  } catch (e) {
+    // Corners off the lattice: the exact search, in this process.
+    if (!(e instanceof InputError) || !e.message.includes('is off the lattice')) throw e
+    // The exact search runs here only: refuse what would be ignored.
+    const farmOnly = opts.estimate
+      ? '--estimate'
+      : (opts as { queue?: string }).queue
+        ? '--queue'
+        : ''
+    if (farmOnly)
+      throw new InputError(
+        `${figureArg}: a figure off the lattice is searched in this process; ${farmOnly} takes lattice figures only`,
+      )
+    write(tileExactFigure(set, figureArg, opts))
+    return 0
+  }
   // One figure asked about: another area than the set's is the input's error, not a verdict.
   checkArea(set.pieces, shapeArea(figure.polygon), set.name)
   // With count ranges each tiling says which copies it leaves out.
