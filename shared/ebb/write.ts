@@ -77,7 +77,7 @@ export function ebbProgram(paths: readonly Stroke[], device: EbbProfile, lm: boo
   }
   moveTo(home, device.speed.travel)
   push('EM,0,0')
-  return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length + 1, 0), lm }
+  return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length, 0), lm }
 }
 
 /** The commands that lift the pen and take the carriage home from `at`: after a cancel or a fault. */
