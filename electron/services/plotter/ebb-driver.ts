@@ -21,8 +21,13 @@ export interface EbbTarget {
   path: string
   /** The board is USB: any rate does; 9600 unless told. */
   baudRate?: number
-  /** How long a command may take to be answered, beyond the moves ahead of it. */
+  /** How long a question may take to be answered. */
   replyTimeoutMs?: number
+  /**
+   * How long a move may wait for room in the board's queue (default: the reply timeout and twice
+   * the program's longest move).
+   */
+  queueTimeoutMs?: number
   /** How often to ask whether the motors still run, while waiting for them. */
   pollMs?: number
   /** How often to try to reopen the port after the line dropped, and for how long. */
@@ -54,7 +59,7 @@ const atLeast = (v: readonly number[], w: readonly number[]): boolean => {
 }
 
 export class EbbPlotJob extends PlotJob<EbbProgram> {
-  private readonly timing: Required<Omit<EbbTarget, 'path' | 'baudRate'>>
+  private readonly timing: Required<Omit<EbbTarget, 'path' | 'baudRate' | 'queueTimeoutMs'>>
   private link: SerialLink | undefined
   /** Steps before this are known to have run (the motors were seen standing after them). */
   private ran = 0
@@ -103,11 +108,11 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     }
     const lm = this.programs.lm !== undefined && atLeast(version, LM_VERSION)
     if (lm) this.useProgram(this.programs.lm!)
-    const longest = Math.max(
+    const longest = this.program.steps.reduce(
+      (most, s) => Math.max(most, motorMove(parseEbbCommand(s.text))?.ms ?? 0),
       0,
-      ...this.program.steps.map((s) => motorMove(parseEbbCommand(s.text))?.ms ?? 0),
     )
-    this.answerMs = this.timing.replyTimeoutMs + 2 * longest
+    this.answerMs = this.target.queueTimeoutMs ?? this.timing.replyTimeoutMs + 2 * longest
     this.going(`sending to ${path} (EBB ${version.join('.')}, ${lm ? 'LM' : 'SM'} moves)`)
     const steps = this.program.steps
     while (this.next < steps.length) {
@@ -185,12 +190,13 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
 
   /**
    * Sends `question` (if any) and returns the first answer that matches: answers to commands
-   * sent before the line dropped may come first.
+   * sent before the line dropped may come first. A question waits behind a move only after a
+   * line drop, and then a timeout just means another try.
    */
   private async askFor(question: string, expected: RegExp): Promise<string> {
     if (question) this.link!.write(`${question}\r`)
     for (;;) {
-      const answer = await this.link!.answer(this.timing.replyTimeoutMs + this.answerMs)
+      const answer = await this.link!.answer(this.timing.replyTimeoutMs)
       if (expected.test(answer)) return answer
       if (answer.startsWith('!')) throw new LineDrop(`the board says "${answer}" to ${question}`)
     }
