@@ -46,6 +46,7 @@ export class EbbSimulator {
   private running: Running | undefined
   private queued: EbbCommand | undefined
   private timer: ReturnType<typeof setTimeout> | undefined
+  private cutAfter: number | undefined
   private readonly speedUp: number
   private readonly version: number[]
 
@@ -80,8 +81,16 @@ export class EbbSimulator {
     return carriageAt(this.m1, this.m2)
   }
 
-  /** Pulls the cable: the board goes on with what it has. */
-  unplug(): Promise<void> {
+  /**
+   * Pulls the cable: at once, or once it has taken `commands` more motion commands, before it
+   * answers the last (which it runs). The board goes on with what it has.
+   */
+  unplug(commands?: number): Promise<void> {
+    if (commands !== undefined && commands > 0) {
+      this.cutAfter = commands
+      return Promise.resolve()
+    }
+    this.cutAfter = undefined
     return this.line.unplug()
   }
 
@@ -142,7 +151,12 @@ export class EbbSimulator {
       else this.now(cmd)
       this.waiting.shift()
       this.commands.push(text)
-      if (MOTION.has(cmd.name)) this.say('OK')
+      if (!MOTION.has(cmd.name)) continue
+      if (this.cutAfter !== undefined && --this.cutAfter <= 0) {
+        void this.unplug()
+        continue
+      }
+      this.say('OK')
     }
     if (this.running)
       this.timer = setTimeout(this.pump, Math.max(0, this.running.end - performance.now()))
