@@ -1,6 +1,8 @@
+import { InputError } from '../errors'
 import { measurePlan, planPaths, type Stroke, type XY } from '../drawing/plan'
 import type { SheetPage } from '../drawing/sheet'
 import type { ClipRange } from '../hpgl/devices'
+import type { HpglDrawing } from '../hpgl/parse'
 import { placePage, type HpglOptions, type PenAssignment } from '../hpgl/write'
 import type { EbbProfile } from '../plotter/profile'
 import { moveCommands } from './motion'
@@ -139,4 +141,40 @@ export function plannedEbb(
     clip,
     unitsPerMm: u,
   }
+}
+
+/** HP-GL's plotter unit: 0.025 mm. */
+const HPGL_UNITS_PER_MM = 40
+
+/**
+ * An HP-GL drawing (what `export --format hpgl` writes) at its true size, centred on the device's
+ * first paper, planned for the AxiDraw: for `plot FILE --profile axidraw-v3`. With one pen on the
+ * device, every pen's lines go with it.
+ */
+export function hpglOnEbb(drawing: HpglDrawing, device: EbbProfile): EbbPage {
+  const [paper, clip] = Object.entries(device.papers)[0]
+  if (!drawing.bounds) throw new InputError('there is nothing to plot in it')
+  const { min, max } = drawing.bounds
+  const k = device.unitsPerMm / HPGL_UNITS_PER_MM
+  const [w, h] = [(max[0] - min[0]) * k, (max[1] - min[1]) * k]
+  if (w > clip.xMax || h > clip.yMax) {
+    const mm = (v: number) => (v / device.unitsPerMm).toFixed(1)
+    throw new InputError(
+      `the drawing is ${mm(w)} × ${mm(h)} mm, more than the ${device.name} reaches on ${paper} (${mm(clip.xMax)} × ${mm(clip.yMax)} mm)`,
+    )
+  }
+  // HP-GL's y grows up the paper; the device's axes say which way its own grow.
+  const sx = device.axes.x === 'right' ? 1 : -1
+  const sy = device.axes.y === 'up' ? 1 : -1
+  const [cx, cy] = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2]
+  const place = ([x, y]: readonly [number, number]): XY => [
+    Math.round(clip.xMax / 2 + sx * (x - cx) * k),
+    Math.round(clip.yMax / 2 + sy * (y - cy) * k),
+  ]
+  const strokes = drawing.segments.map((s) => ({
+    pen: device.pens === 1 ? 1 : s.pen,
+    points: [place(s.from), place(s.to)],
+  }))
+  const pens = [...new Set(strokes.map((s) => s.pen))].map((pen) => ({ pen, colors: [] }))
+  return plannedEbb(strokes, device, pens, clip)
 }

@@ -10,10 +10,11 @@ import {
 } from '../../services/plotter/plotter-service'
 import { printable } from '../../../shared/printable'
 import { stderrLine } from '../output'
+import { ebbDevice, ebbPrograms, plotEbb } from './plot-ebb'
 
 export interface PlotOptions {
   port?: string
-  /** The device profile (grbl-servo …): G-code's pen; the dry run's speeds. */
+  /** The device profile (grbl-servo, axidraw-v3 …): G-code's pen; an AxiDraw; the dry run's speeds. */
   profile?: string
   dryRun?: boolean
   penChange?: boolean
@@ -42,6 +43,13 @@ export async function plotCommand(
     const { plotDryRun } = await import('./plot-dry-run')
     write(plotDryRun(file, gcode, opts.profile, readHpgl))
     return 0
+  }
+  const ebb = gcode ? undefined : ebbDevice(opts.profile)
+  if (ebb) {
+    if (opts.device ?? opts.flow)
+      throw new InputError('--device and --flow are for HPGL plotters; an AxiDraw goes to --port')
+    const programs = ebbPrograms(file, readHpgl(file), ebb)
+    return plotEbb(file, programs, ebb, opts, plotBar(), signal, write)
   }
   if (gcode) {
     if (opts.device ?? opts.flow ?? opts.timeout)

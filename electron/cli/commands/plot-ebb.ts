@@ -1,0 +1,75 @@
+import { basename } from 'node:path'
+import { InputError } from '../../../shared/errors'
+import { ebbProgram, hpglOnEbb } from '../../../shared/ebb/write'
+import { interpretHpgl, parseHpgl } from '../../../shared/hpgl/parse'
+import type { EbbProfile } from '../../../shared/plotter/profile'
+import { defaultDataDir } from '../../services/plotter/announced'
+import { loadDevices } from '../../services/plotter/device-profiles'
+import type { PlotUpdate } from '../../services/plotter/driver'
+import { EbbPlotJob, type EbbPrograms } from '../../services/plotter/ebb-driver'
+
+/**
+ * `plot FILE --profile axidraw-v3`: an HP-GL file's drawing at its true size, centred on the
+ * AxiDraw's paper, plotted over its EBB commands (or timed, with --dry-run).
+ */
+
+/** The EBB device of that id, if the id names one. */
+export function ebbDevice(id: string | undefined): EbbProfile | undefined {
+  const d = id === undefined ? undefined : loadDevices(defaultDataDir()).find((x) => x.id === id)
+  return d?.protocol === 'ebb' ? d : undefined
+}
+
+/** The file's drawing as the AxiDraw's programs, with SM moves and with LM moves. */
+export function ebbPrograms(file: string, hpgl: string, device: EbbProfile): EbbPrograms {
+  try {
+    const { paths } = hpglOnEbb(interpretHpgl(parseHpgl(hpgl)), device)
+    return { sm: ebbProgram(paths, device, false), lm: ebbProgram(paths, device, true) }
+  } catch (e) {
+    throw e instanceof InputError ? new InputError(`${basename(file)}: ${e.message}`) : e
+  }
+}
+
+export interface EbbPlotOptions {
+  port?: string
+  baud?: string
+  timeout?: string
+}
+
+/** Plots on the AxiDraw at `--port`; Ctrl-C cancels (pen up, carriage home). The exit code. */
+export async function plotEbb(
+  file: string,
+  programs: EbbPrograms,
+  device: EbbProfile,
+  opts: EbbPlotOptions,
+  bar: { update: (u: PlotUpdate) => void; stop: () => void },
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
+  const name = basename(file)
+  if (opts.port === undefined)
+    throw new InputError('give --port PATH: the serial port the AxiDraw is on')
+  const baudRate = opts.baud === undefined ? 9600 : Number(opts.baud)
+  if (!Number.isInteger(baudRate) || baudRate < 110 || baudRate > 4_000_000)
+    throw new InputError(`--baud must be a whole number from 110 to 4000000, not "${opts.baud}"`)
+  const seconds = opts.timeout === undefined ? 30 : Number(opts.timeout)
+  if (!(seconds > 0 && seconds <= 86_400))
+    throw new InputError(`--timeout must be a number of seconds above 0, not "${opts.timeout}"`)
+  const job = new EbbPlotJob(
+    programs,
+    device,
+    { path: opts.port, baudRate, reconnectTimeoutMs: seconds * 1000 },
+    (u) => bar.update(u),
+  )
+  const cancel = () => job.cancel()
+  signal.addEventListener('abort', cancel, { once: true })
+  let end: PlotUpdate
+  try {
+    end = await job.start().finished
+  } finally {
+    bar.stop()
+    signal.removeEventListener('abort', cancel)
+  }
+  if (end.state === 'failed') throw new InputError(`${name}: ${end.message}`)
+  write(`${name}: ${end.message}`)
+  return end.state === 'cancelled' ? 130 : 0
+}
