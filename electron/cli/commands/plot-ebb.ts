@@ -35,17 +35,13 @@ export interface EbbPlotOptions {
   timeout?: string
 }
 
-/** Plots on the AxiDraw at `--port`; Ctrl-C cancels (pen up, carriage home). The exit code. */
-export async function plotEbb(
-  file: string,
+/** The job that plots on the AxiDraw at `--port`, its options checked. */
+export function ebbJob(
   programs: EbbPrograms,
   device: EbbProfile,
   opts: EbbPlotOptions,
-  bar: { update: (u: PlotUpdate) => void; stop: () => void },
-  signal: AbortSignal,
-  write: (text: string) => void,
-): Promise<number> {
-  const name = basename(file)
+  listener: (u: PlotUpdate) => void,
+): EbbPlotJob {
   if (opts.port === undefined)
     throw new InputError('give --port PATH: the serial port the AxiDraw is on')
   const baudRate = opts.baud === undefined ? 9600 : Number(opts.baud)
@@ -54,22 +50,10 @@ export async function plotEbb(
   const seconds = opts.timeout === undefined ? 30 : Number(opts.timeout)
   if (!(seconds > 0 && seconds <= 86_400))
     throw new InputError(`--timeout must be a number of seconds above 0, not "${opts.timeout}"`)
-  const job = new EbbPlotJob(
+  return new EbbPlotJob(
     programs,
     device,
     { path: opts.port, baudRate, reconnectTimeoutMs: seconds * 1000 },
-    (u) => bar.update(u),
+    listener,
   )
-  const cancel = () => job.cancel()
-  signal.addEventListener('abort', cancel, { once: true })
-  let end: PlotUpdate
-  try {
-    end = await job.start().finished
-  } finally {
-    bar.stop()
-    signal.removeEventListener('abort', cancel)
-  }
-  if (end.state === 'failed') throw new InputError(`${name}: ${end.message}`)
-  write(`${name}: ${end.message}`)
-  return end.state === 'cancelled' ? 130 : 0
 }

@@ -186,6 +186,18 @@ export interface SerialTarget {
   reconnectTimeoutMs?: number
 }
 
+type LineTiming = Pick<SerialTarget, 'replyTimeoutMs' | 'pollMs' | 'retryMs' | 'reconnectTimeoutMs'>
+
+/** How long to wait for answers and for a dropped line, unless told. */
+export function lineTiming(t: LineTiming): Required<LineTiming> {
+  return {
+    replyTimeoutMs: t.replyTimeoutMs ?? 2000,
+    pollMs: t.pollMs ?? 50,
+    retryMs: t.retryMs ?? 250,
+    reconnectTimeoutMs: t.reconnectTimeoutMs ?? 30_000,
+  }
+}
+
 const ESC_B = '\x1b.B'
 const ESC_E = '\x1b.E'
 const ESC_K = '\x1b.K'
@@ -246,13 +258,7 @@ export class SerialPlotJob extends PlotJob {
       stopBits: target.stopBits ?? 1,
       flow: target.flow ?? 'escb',
     }
-    this.timing = {
-      chunkBytes: target.chunkBytes ?? 256,
-      replyTimeoutMs: target.replyTimeoutMs ?? 2000,
-      pollMs: target.pollMs ?? 50,
-      retryMs: target.retryMs ?? 250,
-      reconnectTimeoutMs: target.reconnectTimeoutMs ?? 30_000,
-    }
+    this.timing = { chunkBytes: target.chunkBytes ?? 256, ...lineTiming(target) }
   }
 
   protected async run(): Promise<'done' | 'cancelled'> {

@@ -2,7 +2,7 @@ import { carriageAt } from '../../../shared/ebb/motion'
 import { motorMove, parseEbbCommand } from '../../../shared/ebb/parse'
 import { parkCommands, type EbbProgram } from '../../../shared/ebb/write'
 import type { EbbProfile } from '../../../shared/plotter/profile'
-import { PlotFailure, PlotJob, type PlotUpdate } from './driver'
+import { lineTiming, PlotFailure, PlotJob, type PlotUpdate } from './driver'
 import { chunkEnd, resumePoint, type ReportedState } from './plot-program'
 import { LineDrop, SerialLink } from './serial-link'
 
@@ -74,12 +74,7 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
   ) {
     super(programs.sm, listener)
     this.cancelNote = 'cancelled; the pen is lifted and the carriage parked'
-    this.timing = {
-      replyTimeoutMs: target.replyTimeoutMs ?? 2000,
-      pollMs: target.pollMs ?? 50,
-      retryMs: target.retryMs ?? 250,
-      reconnectTimeoutMs: target.reconnectTimeoutMs ?? 30_000,
-    }
+    this.timing = lineTiming(target)
   }
 
   protected async run(): Promise<'done' | 'cancelled'> {
