@@ -46,6 +46,28 @@ describe('plot on an AxiDraw (EBB)', () => {
     expect(rig.sim.at).toEqual([0, 0])
   })
 
+  it('cancels on Ctrl-C: the board stops, the pen is lifted, the carriage parked', async () => {
+    const rig = await ebbRig({ speedUp: 20 })
+    onTestFinished(() => rig.close())
+    const run = startCli(
+      'plot',
+      file('slow.hpgl', hpgl),
+      '--profile',
+      'axidraw-v3',
+      '--port',
+      rig.port,
+    )
+    while (rig.sim.penUp) await new Promise((r) => setTimeout(r, 20))
+    run.child.kill('SIGINT')
+    const r = await run.done
+    expect(r.code).toBe(130)
+    expect(r.out).toBe('slow.hpgl: cancelled; the pen is lifted and the carriage parked\n')
+    expect(rig.sim.commands).toContain('ES')
+    expect(rig.sim.penUp).toBe(true)
+    expect(rig.sim.at).toEqual([0, 0])
+    expect(rig.sim.motorsOn).toBe(false)
+  })
+
   it('says with --dry-run how long it takes, as the plot time of its program', async () => {
     const r = await cli('plot', file('drawing.hpgl', hpgl), '--profile', 'axidraw-v3', '--dry-run')
     const text = ebbProgram(paths, axidraw, false)
