@@ -41,7 +41,10 @@ describe('plot on an AxiDraw (EBB)', () => {
     expect(r.out).toMatch(/^drawing\.hpgl: plotted \d+ instructions in \d+\.\d s\n$/)
     expect(r.code).toBe(0)
     const program = ebbProgram(paths, axidraw, true)
-    expect(rig.sim.commands).toEqual(['V', ...program.steps.map((s) => s.text)])
+    // Its own questions aside (the version, whether the motors stand still), the program, once.
+    expect(rig.sim.commands[0]).toBe('V')
+    const sent = rig.sim.commands.filter((c) => c !== 'V' && c !== 'QM')
+    expect(sent).toEqual(program.steps.map((s) => s.text))
     expect(rig.sim.segments.length).toBeGreaterThan(40)
     expect(rig.sim.at).toEqual([0, 0])
   })

@@ -44,6 +44,9 @@ export interface EbbPrograms {
 /** LM came with EBB firmware 2.7.0. */
 const LM_VERSION = [2, 7, 0]
 
+/** EM switches the motors at once, whatever is still queued: it waits for them to stand still. */
+const actsAtOnce = (text: string): boolean => text.startsWith('EM')
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** The version in `V`'s answer ("EBBv13_and_above EB Firmware Version 2.8.1"). */
@@ -139,7 +142,8 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     // told where it got to. Else first wait for it to stand still.
     const from = Math.max(this.ran, k - 2)
     const bytes = steps.slice(from, k + 1).reduce((n, s) => n + s.text.length, 0)
-    if (chunkEnd(this.program, from, bytes) <= k) await this.standStill()
+    if (chunkEnd(this.program, from, bytes) <= k || actsAtOnce(steps[k].text))
+      await this.standStill()
     this.link!.write(`${steps[k].text}\r`)
     this.sent = k + 1
     const answer = await this.link!.answer(this.answerMs)
@@ -161,6 +165,7 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     await this.askFor('ES', /^OK$/)
     const at = await this.position()
     for (const text of parkCommands([at.x, at.y], this.device)) {
+      if (actsAtOnce(text)) await this.standStill()
       this.link!.write(`${text}\r`)
       const answer = await this.link!.answer(this.answerMs)
       if (answer !== 'OK') throw new LineDrop(`unexpected answer "${answer}" to ${text}`)

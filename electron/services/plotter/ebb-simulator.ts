@@ -8,7 +8,8 @@ import { SimLine } from './sim-line'
  * 2.7.0 is an unknown command), its version for `V`, the button for `QB`, the pen for `QP`, the
  * motors' step counts for `QS`, whether it moves for `QM`; `ES` stops at once and empties the
  * queue. Motion (SM, LM, and SP with its delay) goes through a queue one command deep behind the
- * one running: a command waits for room there before it is answered, as on the board. It records
+ * one running: a command waits for room there before it is answered, as on the board; the others
+ * act at once (`EM,0,0` while moving stops the motors where they are). It records
  * every pen-down move. Like a plotter whose cable was pulled, it goes on with what it has and
  * keeps its position and pen; a power cycle is a new simulator.
  */
@@ -27,8 +28,6 @@ interface Running {
 }
 
 const MOTION = new Set(['SM', 'LM', 'SP'])
-/** Done only once the motors stand still. */
-const WHEN_IDLE = new Set(['EM', 'CS'])
 
 export class EbbSimulator {
   /** Every command it ran or answered, in order. */
@@ -147,8 +146,7 @@ export class EbbSimulator {
         if (this.queued) break
         if (this.running) this.queued = cmd
         else this.running = this.begin(cmd, now)
-      } else if (WHEN_IDLE.has(cmd.name) && this.moving) break
-      else this.now(cmd)
+      } else this.now(cmd)
       this.waiting.shift()
       this.commands.push(text)
       if (!MOTION.has(cmd.name)) continue
@@ -190,6 +188,18 @@ export class EbbSimulator {
     if (!this.penUp && (to[0] !== from[0] || to[1] !== from[1])) this.segments.push({ from, to })
   }
 
+  /** Stops the motors where they are and empties the queue; says whether they were moving. */
+  private halt(): boolean {
+    const r = this.running
+    if (r) {
+      const now = performance.now()
+      this.finish(r.cmd, Math.min(1, (now - r.start) / Math.max(1e-9, r.end - r.start)))
+    }
+    this.running = undefined
+    this.queued = undefined
+    return r !== undefined
+  }
+
   /** A command the board does at once. */
   private now(cmd: EbbCommand): void {
     const a = cmd.args
@@ -210,18 +220,12 @@ export class EbbSimulator {
         ;[this.m1, this.m2] = [0, 0]
         return this.say('OK')
       case 'EM':
+        // At once: motors switched off mid-move stop there, and what is queued is lost.
+        if (a[0] === 0) this.halt()
         this.motorsOn = a[0] !== 0
         return this.say('OK')
-      case 'ES': {
-        const r = this.running
-        if (r) {
-          const now = performance.now()
-          this.finish(r.cmd, Math.min(1, (now - r.start) / Math.max(1e-9, r.end - r.start)))
-        }
-        this.running = undefined
-        this.queued = undefined
-        return this.say(`${r ? 1 : 0},0,0,0,0`, 'OK')
-      }
+      case 'ES':
+        return this.say(`${this.halt() ? 1 : 0},0,0,0,0`, 'OK')
       default:
         return this.say('OK')
     }
