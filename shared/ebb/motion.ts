@@ -91,7 +91,7 @@ export function moveCommands(
     fraction >= 1
       ? [to[0], to[1]]
       : [from[0] + Math.round(dx * fraction), from[1] + Math.round(dy * fraction)]
-  return s.lm ? lmCommands(parts, length, at, [m1, m2]) : smCommands(parts, length, at)
+  return s.lm ? lmCommands(parts, length, at) : smCommands(parts, length, at)
 }
 
 function smCommands(
@@ -135,18 +135,19 @@ function lmCommands(
   parts: readonly Phase[],
   length: number,
   at: (fraction: number) => [number, number],
-  total: readonly [number, number],
 ): { text: string; at: [number, number] }[] {
   const out: { text: string; at: [number, number] }[] = []
   let d = 0
   let last = at(0)
   for (const p of parts) {
-    d += covered(p, p.seconds)
+    const phase = covered(p, p.seconds)
+    d += phase
     const here = at(d / length)
     const steps = motorSteps(here[0] - last[0], here[1] - last[1])
-    const fields = steps.map((n, i) => {
-      // This motor's share of the carriage's speed, in steps/s per mm/s.
-      const k = Math.abs(total[i]) / length
+    const fields = steps.map((n) => {
+      // Steps/s per mm/s: each motor does its own (rounded) steps in the phase's time, so a
+      // motor of few steps neither lags nor runs ahead.
+      const k = Math.abs(n) / phase
       const r0 = p.v0 * k
       let accel = ((p.v1 - p.v0) * k) / p.seconds
       // Braking to rest must not stop the motor before its (rounded) steps are done.

@@ -79,7 +79,23 @@ describe('EBB programs', () => {
           )
         }
       }),
-      { numRuns: 30 },
+      // A motor of a few steps in a long move once lagged behind the other (LM braking too softly).
+      {
+        numRuns: 200,
+        examples: [
+          [
+            [
+              {
+                pen: 1,
+                points: [
+                  [0, 0],
+                  [17313, 11755],
+                ],
+              },
+            ],
+          ],
+        ],
+      },
     )
   })
 
