@@ -450,12 +450,12 @@ program
 program
   .command('plot <file>')
   .description(
-    'send an HPGL file to a pen plotter on a serial port, or write it to a raw device; or a G-code file (.gcode, .nc) to a GRBL plotter',
+    'send an HPGL file to a pen plotter on a serial port, or write it to a raw device; or a G-code file (.gcode, .nc) to a GRBL plotter; or an HPGL file at its true size to an AxiDraw (--profile axidraw-v3)',
   )
   .option('--port <path>', 'the serial port the plotter is on')
   .option(
     '--profile <id>',
-    'the device profile: its pen for G-code, its speeds for --dry-run (default hp7475a, grbl-servo)',
+    'the device profile: its pen for G-code, an AxiDraw (EBB) to plot an HPGL file on, its speeds for --dry-run (default hp7475a, grbl-servo)',
   )
   .option('--dry-run', 'open no port: say how long the plot takes and how far the pen travels')
   .option('--no-pen-change', "G-code: go on at each new pen's layer without waiting for Enter")

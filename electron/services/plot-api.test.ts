@@ -75,4 +75,27 @@ describe('devices and plot times for the app', () => {
     expect(plan.seconds).toBeGreaterThan(10)
     expect(plan.penDown).toBeGreaterThan(100)
   })
+
+  it('times a page on an AxiDraw from its EBB program, and says how to plot it', async () => {
+    const jobId = await tangramJob()
+    const settings: ExportSettings = {
+      ...DEFAULT_EXPORT,
+      format: 'hpgl',
+      plotter: { ...DEFAULT_EXPORT.plotter, device: 'axidraw-v3', paper: 'A4' },
+    }
+    const plan = await api.ok<PlotTime>('plotter.plan', { jobId, settings, page: 0 })
+    // The page drawn with one pen: a minute or more at the AxiDraw's 50 mm/s and its pen lifts.
+    expect(plan.seconds).toBeGreaterThan(60)
+    expect(plan.penDown).toBeGreaterThan(1000)
+    expect(plan.strokes).toBeGreaterThan(10)
+    const refused = await api.refused('plotter.start', {
+      jobId,
+      settings,
+      page: 0,
+      target: { kind: 'file', path: 'axidraw.txt' },
+    })
+    expect(refused).toBe(
+      "the app plots HP-GL only for now: export HPGL and plot it on the AxiDraw V3 with the command line's plot --profile axidraw-v3",
+    )
+  })
 })

@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/contract'
 import { exportSheet, type ExportSettings } from '../../shared/drawing/export-settings'
 import { InputError } from '../../shared/errors'
+import { ebbProgram, pageEbb } from '../../shared/ebb/write'
 import { pageGcode } from '../../shared/gcode/write'
 import { pageHpgl } from '../../shared/hpgl/write'
 import { deviceById } from '../../shared/plotter/profile'
@@ -143,8 +144,7 @@ export function createWorkbench(
   }) => {
     const { devices } = listDevices(services.dataDir)
     const found = devices.find((d) => d.id === p.settings.plotter.device)
-    const protocol = found?.protocol === 'gcode' ? 'gcode' : 'hpgl'
-    const device = deviceById(devices, p.settings.plotter.device, protocol)
+    const device = deviceById(devices, p.settings.plotter.device, found?.protocol ?? 'hpgl')
     const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
     const sheet = p.pentagons
       ? pentagonsSheet(p.pentagons, settings).sheet
@@ -152,6 +152,11 @@ export function createWorkbench(
     const page = sheet.pages[p.page]
     if (!page) throw new InputError(`the sheet has ${sheet.pages.length} pages, not ${p.page + 1}`)
     const opts = { ...p.settings.plotter }
+    if (device.protocol === 'ebb') {
+      // The SM program: it runs on any firmware, and LM's takes the same time.
+      const { steps } = ebbProgram(pageEbb(page, { ...opts, device }).paths, device, false)
+      return { device, text: steps.map((s) => s.text).join('\n') }
+    }
     return device.protocol === 'gcode'
       ? { device, text: pageGcode(page, { ...opts, device }).gcode }
       : { device, text: pageHpgl(page, { ...opts, device }).hpgl }
@@ -278,7 +283,9 @@ export function createWorkbench(
       const { text, device } = plotPage(p)
       if (device.protocol !== 'hpgl') {
         throw new InputError(
-          `the app plots HP-GL only for now: export G-code for the ${device.name} and plot it with the command line's plot`,
+          device.protocol === 'ebb'
+            ? `the app plots HP-GL only for now: export HPGL and plot it on the ${device.name} with the command line's plot --profile ${device.id}`
+            : `the app plots HP-GL only for now: export G-code for the ${device.name} and plot it with the command line's plot`,
         )
       }
       const target = await checkPlotTarget(p.target, host.paths, [

@@ -11,6 +11,8 @@ export type Motion =
       readonly length: number
       readonly down: boolean
       readonly speed: number
+      /** Set where the firmware is told the time itself (EBB's SM, LM): that, not the trapezoid. */
+      readonly seconds?: number
     }
   | { readonly kind: 'wait'; readonly seconds: number }
 
@@ -44,7 +46,7 @@ export function plotTime(motions: Iterable<Motion>, accel: number): PlotTime {
     if (m.length <= 0) continue
     if (m.down && !down) strokes++
     down = m.down
-    seconds += moveSeconds(m.length, m.speed, accel)
+    seconds += m.seconds ?? moveSeconds(m.length, m.speed, accel)
     if (m.down) penDown += m.length
     else penUp += m.length
   }

@@ -10,10 +10,11 @@ import {
 } from '../../services/plotter/plotter-service'
 import { printable } from '../../../shared/printable'
 import { stderrLine } from '../output'
+import { ebbDevice, ebbJob, ebbPrograms } from './plot-ebb'
 
 export interface PlotOptions {
   port?: string
-  /** The device profile (grbl-servo …): G-code's pen; the dry run's speeds. */
+  /** The device profile (grbl-servo, axidraw-v3 …): G-code's pen; an AxiDraw; the dry run's speeds. */
   profile?: string
   dryRun?: boolean
   penChange?: boolean
@@ -43,6 +44,16 @@ export async function plotCommand(
     write(plotDryRun(file, gcode, opts.profile, readHpgl))
     return 0
   }
+  const ebb = gcode ? undefined : ebbDevice(opts.profile)
+  if (ebb) {
+    if (opts.device ?? opts.flow)
+      throw new InputError('--device and --flow are for HPGL plotters; an AxiDraw goes to --port')
+    const programs = ebbPrograms(file, readHpgl(file), ebb)
+    const bar = plotBar()
+    const job = ebbJob(programs, ebb, opts, (u) => bar.update(u))
+    // Ctrl-C: the board stops, lifts the pen and parks.
+    return plotEnd(basename(file), job.start().finished, () => job.cancel(), bar, signal, write)
+  }
   if (gcode) {
     if (opts.device ?? opts.flow ?? opts.timeout)
       throw new InputError('--device, --flow and --timeout are for HPGL; G-code goes to --port')
@@ -65,9 +76,20 @@ export async function plotCommand(
   } catch (e) {
     throw e instanceof InputError ? new InputError(`${name}: ${e.message}`) : e
   }
-  const cancel = () => plotter.cancel(plotId)
+  return plotEnd(name, ended, () => plotter.cancel(plotId), bar, signal, write)
+}
+
+/** Waits for a plot to end, Ctrl-C cancelling it, and says how it ended: the exit code. */
+async function plotEnd(
+  name: string,
+  ended: Promise<{ state: string; message: string }>,
+  cancel: () => void,
+  bar: { stop: () => void },
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<number> {
   signal.addEventListener('abort', cancel, { once: true })
-  let end: PlotterEvent
+  let end: { state: string; message: string }
   try {
     end = await ended
   } finally {

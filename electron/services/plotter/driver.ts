@@ -33,7 +33,13 @@ export class PlotFailure extends Error {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export abstract class PlotJob {
+/** What a job needs of a program: its steps' text. */
+export interface JobProgram {
+  readonly steps: readonly { readonly text: string }[]
+  readonly bytes: number
+}
+
+export abstract class PlotJob<P extends JobProgram = PlotProgram> {
   readonly finished: Promise<PlotUpdate>
   protected paused = false
   protected cancelled = false
@@ -49,14 +55,21 @@ export abstract class PlotJob {
   private wake: (() => void) | undefined
   private settle!: (u: PlotUpdate) => void
   /** Bytes before each step, for progress. */
-  private readonly offsets: number[] = [0]
+  private offsets: number[] = []
   private readonly started = Date.now()
 
   constructor(
-    protected readonly program: PlotProgram,
+    protected program: P,
     private readonly listener: (u: PlotUpdate) => void,
   ) {
     this.finished = new Promise((resolve) => (this.settle = resolve))
+    this.useProgram(program)
+  }
+
+  /** Plots this program instead (before any of it is sent): one the device turned out to take. */
+  protected useProgram(program: P): void {
+    this.program = program
+    this.offsets = [0]
     for (const s of program.steps) this.offsets.push(this.offsets.at(-1)! + s.text.length)
   }
 
@@ -173,6 +186,18 @@ export interface SerialTarget {
   reconnectTimeoutMs?: number
 }
 
+type LineTiming = Pick<SerialTarget, 'replyTimeoutMs' | 'pollMs' | 'retryMs' | 'reconnectTimeoutMs'>
+
+/** How long to wait for answers and for a dropped line, unless told. */
+export function lineTiming(t: LineTiming): Required<LineTiming> {
+  return {
+    replyTimeoutMs: t.replyTimeoutMs ?? 2000,
+    pollMs: t.pollMs ?? 50,
+    retryMs: t.retryMs ?? 250,
+    reconnectTimeoutMs: t.reconnectTimeoutMs ?? 30_000,
+  }
+}
+
 const ESC_B = '\x1b.B'
 const ESC_E = '\x1b.E'
 const ESC_K = '\x1b.K'
@@ -233,13 +258,7 @@ export class SerialPlotJob extends PlotJob {
       stopBits: target.stopBits ?? 1,
       flow: target.flow ?? 'escb',
     }
-    this.timing = {
-      chunkBytes: target.chunkBytes ?? 256,
-      replyTimeoutMs: target.replyTimeoutMs ?? 2000,
-      pollMs: target.pollMs ?? 50,
-      retryMs: target.retryMs ?? 250,
-      reconnectTimeoutMs: target.reconnectTimeoutMs ?? 30_000,
-    }
+    this.timing = { chunkBytes: target.chunkBytes ?? 256, ...lineTiming(target) }
   }
 
   protected async run(): Promise<'done' | 'cancelled'> {

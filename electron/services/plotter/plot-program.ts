@@ -86,8 +86,18 @@ export function plotProgram(hpgl: string): PlotProgram {
   return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length, 0) }
 }
 
+/** What resuming needs of a program in any protocol: where each step leaves the pen. */
+export interface Located {
+  readonly position: readonly [number, number] | null
+  readonly down: boolean
+}
+export interface ResumableProgram<S extends Located = Located> {
+  readonly start: S
+  readonly steps: readonly { readonly text: string; readonly after: S }[]
+}
+
 /** The plotter's state before step i (after the whole program for i = steps.length). */
-export function stateBefore(program: PlotProgram, i: number): PenState {
+export function stateBefore<S extends Located>(program: ResumableProgram<S>, i: number): S {
   return i === 0 ? program.start : program.steps[i - 1].after
 }
 
@@ -104,7 +114,7 @@ export interface ReportedState {
   down: boolean
 }
 
-const key = (s: PenState) =>
+const key = (s: Located) =>
   s.position && `${Math.round(s.position[0])},${Math.round(s.position[1])},${s.down ? 1 : 0}`
 
 /**
@@ -113,7 +123,12 @@ const key = (s: PenState) =>
  * state reported by OA comes back within the chunk once left (nor the one it starts in), and a
  * step with an unknown position goes alone. Returns `from` when not even one step fits.
  */
-export function chunkEnd(program: PlotProgram, from: number, maxBytes: number, prefix = 0): number {
+export function chunkEnd(
+  program: ResumableProgram,
+  from: number,
+  maxBytes: number,
+  prefix = 0,
+): number {
   const steps = program.steps
   let bytes = prefix
   let last = key(stateBefore(program, from))
@@ -140,7 +155,7 @@ export function chunkEnd(program: PlotProgram, from: number, maxBytes: number, p
  * leaves it there: the plotter was reset or moved by hand.
  */
 export function resumePoint(
-  program: PlotProgram,
+  program: ResumableProgram,
   from: number,
   to: number,
   at: ReportedState,

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs'
-import { SerialPort } from 'serialport'
 import { HpglInterpreter, HpglReader, type HpglInstruction } from '../../../shared/hpgl/parse'
+import { SimLine } from './sim-line'
 
 /**
  * A pen plotter in the manner of the HP 7475A, on a serial port (in practice one end of a socat
@@ -47,11 +46,8 @@ export class PlotterSimulator {
   private error = 0
   /** 0 outside an escape, 1 after ESC, 2 after ESC . */
   private escape = 0
-  private port: SerialPort | undefined
-  private wanted = true
-  private stopped = false
+  private readonly line: SimLine
   private cutAfter: number | undefined
-  private connecting: Promise<void> | undefined
   /** Instructions read but not yet run. */
   private ready: HpglInstruction[] = []
   private busy: ReturnType<typeof setTimeout> | undefined
@@ -66,6 +62,7 @@ export class PlotterSimulator {
     this.bufferSize = options.bufferSize ?? 256
     this.unitsPerSecond = options.unitsPerSecond ?? 15240
     this.instructionMs = options.instructionMs ?? 2
+    this.line = new SimLine(options.path, options.baudRate ?? 9600, (data) => this.receive(data))
   }
 
   /** Resolves once the port is open. */
@@ -85,7 +82,7 @@ export class PlotterSimulator {
   }
 
   get connected(): boolean {
-    return this.port?.isOpen ?? false
+    return this.line.connected
   }
 
   /** Resolves when the buffer is empty and the pen has stopped. */
@@ -105,9 +102,7 @@ export class PlotterSimulator {
 
   /** Plugs the cable back: resolves once the port is open again. */
   connect(): Promise<void> {
-    this.wanted = true
-    this.connecting ??= this.reopen().finally(() => (this.connecting = undefined))
-    return this.connecting
+    return this.line.connect()
   }
 
   /** A fault on the line, such as noise causing a framing error, that ESC.E will report. */
@@ -116,65 +111,17 @@ export class PlotterSimulator {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
     clearTimeout(this.busy)
-    await this.unplug()
-  }
-
-  /** Tries until the port opens (socat is back) or the cable is wanted out. */
-  private async reopen(): Promise<void> {
-    while (!this.connected && this.wanted && !this.stopped) {
-      try {
-        this.port = await this.open()
-      } catch {
-        await new Promise((r) => setTimeout(r, 50))
-      }
-    }
-  }
-
-  private open(): Promise<SerialPort> {
-    return new Promise((resolve, reject) => {
-      const port = new SerialPort(
-        { path: this.options.path, baudRate: this.options.baudRate ?? 9600 },
-        (e) => {
-          if (e) return reject(e)
-          this.watchLink(port)
-          resolve(port)
-        },
-      )
-      port.on('data', (data: Buffer) => this.receive(port, data))
-      port.on('error', () => {})
-      port.on('close', () => {
-        if (this.port !== port) return
-        this.port = undefined
-        // The other end went away (socat stopped): wait for it to come back.
-        if (this.wanted) void this.connect()
-      })
-    })
-  }
-
-  /**
-   * A pseudo-terminal whose other end hung up may read as end of file for ever rather than fail
-   * (serialport then retries the read without end): socat removes the link when it stops, so the
-   * link going is the line drop.
-   */
-  private watchLink(port: SerialPort): void {
-    const watch = setInterval(() => {
-      if (port.isOpen && !existsSync(this.options.path)) port.close()
-    }, 20)
-    port.once('close', () => clearInterval(watch))
-  }
-
-  private async unplug(): Promise<void> {
-    this.wanted = false
     this.cutAfter = undefined
-    const port = this.port
-    this.port = undefined
-    if (port?.isOpen) await new Promise((r) => port.close(r))
+    await this.line.stop()
   }
 
-  private receive(port: SerialPort, data: Buffer): void {
-    if (port !== this.port) return
+  private unplug(): Promise<void> {
+    this.cutAfter = undefined
+    return this.line.unplug()
+  }
+
+  private receive(data: Buffer): void {
     for (const byte of data) {
       if (this.cutAfter !== undefined && this.cutAfter-- <= 0) {
         void this.unplug()
@@ -199,8 +146,8 @@ export class PlotterSimulator {
   private handshake(): void {
     if (!this.options.xonxoff) return
     const free = this.bufferSize - this.buffer.length
-    if (!this.holding && free < this.bufferSize / 2) this.port?.write(XOFF)
-    else if (this.holding && free >= (3 * this.bufferSize) / 4) this.port?.write(XON)
+    if (!this.holding && free < this.bufferSize / 2) this.line.write(XOFF)
+    else if (this.holding && free >= (3 * this.bufferSize) / 4) this.line.write(XON)
     else return
     this.holding = !this.holding
   }
@@ -218,7 +165,7 @@ export class PlotterSimulator {
   }
 
   private answer(text: string): void {
-    this.port?.write(`${text}\r`)
+    this.line.write(`${text}\r`)
   }
 
   /** Draws from the buffer, taking as long as the pen would. */

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { PlotterSimulator, type SimulatorOptions } from './simulator'
 import { NullModem } from './socat'
 import { GrblSimulator, type GrblSimulatorOptions } from './grbl-simulator'
+import { EbbSimulator, type EbbSimulatorOptions } from './ebb-simulator'
 
 /**
  * For tests: a simulated plotter at the end of a socat null modem, with settings that make a plot
@@ -13,26 +14,36 @@ import { GrblSimulator, type GrblSimulatorOptions } from './grbl-simulator'
 export const FAST_PLOTTER = { unitsPerSecond: 2_000_000, instructionMs: 1 }
 export const FAST_LINE = { replyTimeoutMs: 500, pollMs: 5, retryMs: 50, reconnectTimeoutMs: 5000 }
 
-export interface PlotterRig {
+/** A simulated plotter that keeps going while its cable is out, and plugs back in. */
+interface RiggedSim {
+  readonly connected: boolean
+  connect(): Promise<void>
+  stop(): Promise<void>
+}
+
+export interface Rig<S extends RiggedSim> {
   /** The computer's end of the line. */
   readonly port: string
-  readonly sim: PlotterSimulator
+  readonly sim: S
   /** Stops socat: both ends lose the line, and the links go. Resolves once the plotter knows. */
   unplug(): Promise<void>
   /** Starts socat again with the same links; resolves once the plotter has reopened its end. */
   plugIn(): Promise<void>
   /** A new plotter on the line, as if this one was switched off and on again. */
-  powerCycle(): Promise<PlotterSimulator>
+  powerCycle(): Promise<S>
   close(): Promise<void>
 }
+export type PlotterRig = Rig<PlotterSimulator>
 
-export async function plotterRig(options: Partial<SimulatorOptions> = {}): Promise<PlotterRig> {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-plotter-'))
+async function rigOf<S extends RiggedSim>(
+  prefix: string,
+  start: (path: string) => Promise<S>,
+): Promise<Rig<S>> {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
   const port = join(dir, 'computer')
   const plotterEnd = join(dir, 'plotter')
   let modem: NullModem | undefined = await NullModem.start(port, plotterEnd)
-  const settings = { path: plotterEnd, ...FAST_PLOTTER, ...options }
-  let sim = await PlotterSimulator.start(settings)
+  let sim = await start(plotterEnd)
   return {
     port,
     get sim() {
@@ -52,7 +63,7 @@ export async function plotterRig(options: Partial<SimulatorOptions> = {}): Promi
     },
     powerCycle: async () => {
       await sim.stop()
-      sim = await PlotterSimulator.start(settings)
+      sim = await start(plotterEnd)
       return sim
     },
     close: async () => {
@@ -62,6 +73,15 @@ export async function plotterRig(options: Partial<SimulatorOptions> = {}): Promi
     },
   }
 }
+
+export const plotterRig = (options: Partial<SimulatorOptions> = {}): Promise<PlotterRig> =>
+  rigOf('pw-plotter-', (path) => PlotterSimulator.start({ path, ...FAST_PLOTTER, ...options }))
+
+/** An AxiDraw's EiBotBoard at the end of a socat null modem. */
+export const ebbRig = (
+  options: Omit<EbbSimulatorOptions, 'path'> = {},
+): Promise<Rig<EbbSimulator>> =>
+  rigOf('pw-ebb-', (path) => EbbSimulator.start({ path, ...options }))
 
 /**
  * A drawing in three pens: polygons of 3 to 8 sides, half in absolute and half in relative

@@ -1,0 +1,243 @@
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { DEFAULT_EXPORT, exportSheet } from '../../../shared/drawing/export-settings'
+import type { Stroke, XY } from '../../../shared/drawing/plan'
+import type { SheetPage } from '../../../shared/drawing/sheet'
+import { ebbProgram, pageEbb, type EbbProgram } from '../../../shared/ebb/write'
+import { placePage } from '../../../shared/hpgl/write'
+import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
+import { deviceById } from '../../../shared/plotter/profile'
+import { solvedTangram } from '../../../testing/tangram-job'
+import type { PlotUpdate } from './driver'
+import { EbbPlotJob, type EbbPrograms } from './ebb-driver'
+import type { EbbSimulator } from './ebb-simulator'
+import { ebbRig, FAST_LINE, type Rig } from './test-rig'
+
+const axidraw = deviceById(BUNDLED_DEVICES, 'axidraw-v3', 'ebb')
+const plotter = { paper: 'A4', scale: 'fit' as const, pens: 'one' as const }
+
+let pages: readonly SheetPage[]
+beforeAll(async () => {
+  pages = exportSheet(await solvedTangram(), { ...DEFAULT_EXPORT, format: 'hpgl' }).pages
+})
+
+async function rig(options: Parameters<typeof ebbRig>[0] = {}): Promise<Rig<EbbSimulator>> {
+  const r = await ebbRig({ speedUp: 1000, ...options })
+  onTestFinished(() => r.close())
+  return r
+}
+
+const both = (paths: readonly Stroke[]): EbbPrograms => ({
+  sm: ebbProgram(paths, axidraw, false),
+  lm: ebbProgram(paths, axidraw, true),
+})
+
+/** Plots on the rig's line; `on` sees every update, with the job. */
+function plot(
+  r: Rig<EbbSimulator>,
+  programs: EbbPrograms,
+  on?: (u: PlotUpdate, job: EbbPlotJob) => void,
+) {
+  const job: EbbPlotJob = new EbbPlotJob(
+    programs,
+    axidraw,
+    { path: r.port, ...FAST_LINE, queueTimeoutMs: 1000 },
+    (u) => on?.(u, job),
+  )
+  onTestFinished(() => {
+    job.cancel()
+    return job.finished.then(() => {})
+  })
+  return job.start()
+}
+
+/** The pen-down moves a program makes when each of its commands runs once. */
+function programSegments(p: EbbProgram): { from: XY; to: XY }[] {
+  const out: { from: XY; to: XY }[] = []
+  let at = p.start.position
+  for (const s of p.steps) {
+    const to = s.after.position
+    if (s.after.down && (to[0] !== at[0] || to[1] !== at[1])) out.push({ from: at, to })
+    at = to
+  }
+  return out
+}
+
+/** Every whole step a drawing passes through, sampled at half steps. */
+function lattice(segments: Iterable<{ from: XY; to: XY }>): Set<number> {
+  const out = new Set<number>()
+  for (const { from, to } of segments) {
+    const n = Math.ceil(2 * Math.hypot(to[0] - from[0], to[1] - from[1])) + 1
+    for (let i = 0; i <= n; i++) {
+      const x = Math.round(from[0] + ((to[0] - from[0]) * i) / n)
+      const y = Math.round(from[1] + ((to[1] - from[1]) * i) / n)
+      out.add(x * 100_000 + y)
+    }
+  }
+  return out
+}
+
+/** Points of `a` more than a step (in x or y) from every point of `b`. */
+function farFrom(a: Set<number>, b: Set<number>): number[] {
+  const far: number[] = []
+  for (const p of a) {
+    let near = false
+    for (let dx = -1; dx <= 1 && !near; dx++)
+      for (let dy = -1; dy <= 1 && !near; dy++) near = b.has(p + dx * 100_000 + dy)
+    if (!near) far.push(p)
+  }
+  return far
+}
+
+describe('plotting to an AxiDraw (EBB)', () => {
+  it('draws a sheet page as its strokes, within a step, with LM on firmware 2.8.1; ends home, pen up, motors off', async () => {
+    const placed = placePage(pages[4], { ...plotter, device: axidraw, labels: false })
+    const { paths } = pageEbb(pages[4], { ...plotter, device: axidraw })
+    const r = await rig()
+    const end = await plot(r, both(paths)).finished
+    expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+    expect(r.sim.commands.some((c) => c.startsWith('LM'))).toBe(true)
+    expect(r.sim.commands.some((c) => c.startsWith('SM'))).toBe(false)
+    const strokes = placed.strokes.flatMap((s) =>
+      s.points.slice(1).map((to, i) => ({ from: s.points[i], to })),
+    )
+    expect(strokes.length).toBeGreaterThan(100)
+    const drawn = lattice(r.sim.segments)
+    const wanted = lattice(strokes)
+    expect(farFrom(drawn, wanted)).toEqual([])
+    expect(farFrom(wanted, drawn)).toEqual([])
+    // The pen lands exactly on every corner.
+    const ends = new Set(r.sim.segments.flatMap((s) => [`${s.from}`, `${s.to}`]))
+    expect(strokes.flatMap((s) => [`${s.from}`, `${s.to}`]).filter((p) => !ends.has(p))).toEqual([])
+    expect(r.sim.at).toEqual([0, 0])
+    expect(r.sim.penUp).toBe(true)
+    expect(r.sim.motorsOn).toBe(false)
+  })
+
+  it('uses SM where the firmware has no LM (before 2.7.0), which refuses LM', async () => {
+    const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 20)
+    const programs = both(paths)
+    const r = await rig({ version: '2.6.5' })
+    const end = await plot(r, programs).finished
+    expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+    expect(r.sim.commands.some((c) => c.startsWith('LM'))).toBe(false)
+    expect(r.sim.segments).toEqual(programSegments(programs.sm))
+    // LM sent anyway: the old board refuses it, and the plot stops with the pen lifted, parked.
+    const forced = await plot(r, { sm: programs.lm! }).finished
+    expect(forced.state).toBe('failed')
+    expect(forced.message).toMatch(
+      /^command \d+ of \d+ \(LM,[-\d,]+\): the board says "!8 Err: Unknown command 'LM'"; the pen is lifted and the carriage parked$/,
+    )
+    expect(r.sim.penUp).toBe(true)
+    expect(r.sim.at).toEqual([0, 0])
+  })
+
+  it('resumes after the cable is pulled at random moments: every pen-down move once, in order', async () => {
+    const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
+    const programs = both(paths)
+    const expected = programSegments(programs.lm!)
+    const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms))
+    // A cable pulled between commands (socat stopped), or just after the board took a command
+    // and before its OK got through (the board's end closed).
+    const cut = fc.record({
+      at: fc.double({ min: 0.05, max: 0.9, noNaN: true }),
+      board: fc.option(fc.integer({ min: 1, max: 3 })),
+      outMs: fc.integer({ min: 0, max: 200 }),
+    })
+    await fc.assert(
+      fc.asyncProperty(fc.array(cut, { minLength: 1, maxLength: 2 }), async (cuts) => {
+        const r = await ebbRig({ speedUp: 300 })
+        try {
+          const pulls: Promise<void>[] = []
+          const pending = [...cuts].sort((a, b) => a.at - b.at)
+          const pull = async ({ board, outMs }: (typeof cuts)[number]) => {
+            if (board === null) {
+              await r.unplug()
+              await sleep(outMs)
+              return r.plugIn()
+            }
+            void r.sim.unplug(board)
+            for (let waited = 0; r.sim.connected; waited += 5) {
+              if (waited > 10_000) throw new Error('the board never took the commands')
+              await sleep(5)
+            }
+            await sleep(outMs)
+            await r.sim.connect()
+          }
+          let reconnecting = 0
+          const end = await plot(r, programs, (u) => {
+            if (u.state === 'reconnecting') reconnecting++
+            // One pull at a time: the next once the driver is back from the last.
+            if (
+              pending.length > 0 &&
+              u.confirmed >= pending[0].at * u.total &&
+              pulls.length === reconnecting
+            )
+              pulls.push(pull(pending.shift()!))
+          }).finished
+          await Promise.all(pulls)
+          expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+          expect(reconnecting).toBe(cuts.length)
+          expect(r.sim.segments).toEqual(expected)
+        } finally {
+          await r.close()
+        }
+      }),
+      { numRuns: 5 },
+    )
+  })
+
+  it('pauses (nothing more sent), resumes, and on cancel stops, lifts the pen and parks', async () => {
+    const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
+    const r = await rig({ speedUp: 100 })
+    let paused = false
+    let job!: EbbPlotJob
+    const held = new Promise<number>((resolve) => {
+      job = plot(r, both(paths), (u, j) => {
+        if (paused || u.confirmed < 0.2 * u.total) return
+        paused = true
+        j.pause()
+        resolve(u.confirmed)
+      })
+    })
+    await held
+    await new Promise((res) => setTimeout(res, 300))
+    const commands = r.sim.commands.length
+    await new Promise((res) => setTimeout(res, 300))
+    expect(r.sim.commands.length).toBe(commands)
+    expect(job.update.state).toBe('paused')
+    job.resume()
+    for (let waited = 0; r.sim.penUp; waited += 5) {
+      if (waited > 10_000) throw new Error('the pen never went down after resuming')
+      await new Promise((res) => setTimeout(res, 5))
+    }
+    job.cancel()
+    const end = await job.finished
+    expect(end).toMatchObject({
+      state: 'cancelled',
+      message: 'cancelled; the pen is lifted and the carriage parked',
+    })
+    expect(end.confirmed).toBeLessThan(end.total)
+    expect(r.sim.commands).toContain('ES')
+    expect(r.sim.penUp).toBe(true)
+    expect(r.sim.at).toEqual([0, 0])
+    expect(r.sim.motorsOn).toBe(false)
+  })
+
+  it('will not go on with a board that was switched off and on meanwhile', async () => {
+    const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
+    const r = await rig({ speedUp: 300 })
+    let cut = false
+    const end = await plot(r, both(paths), (u) => {
+      if (cut || u.confirmed < 0.5 * u.total) return
+      cut = true
+      // Off long enough for the driver to miss an answer: it cannot tell otherwise.
+      void r.sim.unplug()
+      setTimeout(() => void r.powerCycle(), 700)
+    }).finished
+    expect(end.state).toBe('failed')
+    expect(end.message).toMatch(
+      /^after the line came back the carriage is at 0,0 \(pen up\), not where the plot left it/,
+    )
+  })
+})
