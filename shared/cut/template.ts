@@ -3,7 +3,7 @@ import type { Sheet, SheetOptions, SheetPage } from '../drawing/sheet'
 import { centroid, type DrawnLine, type DrawnPiece } from '../drawing/solution'
 import { InputError } from '../errors'
 import { fromLattice, type XPolygon } from '../exact/geometry'
-import { cmp, div, formatRoot2, mul, root2, toNumber, type Root2 } from '../exact/root2'
+import { cmp, div, mul, root2, toNumber, type Root2 } from '../exact/root2'
 import { plural } from '../plural'
 import { nestPieces, type NestedPiece } from './nest'
 import { offsetOutline } from './offset'
@@ -41,7 +41,7 @@ const text = (x: Root2) => String(Math.round(toNumber(x) * 1000) / 1000)
 export function cutTemplate(document: WorkbenchDocument, o: CutOptions): Sheet {
   if (cmp(o.kerf, o.unit) >= 0)
     throw new InputError(
-      `a kerf of ${formatRoot2(o.kerf)} mm is not less than a lattice unit (${formatRoot2(o.unit)} mm): the cuts would swallow whole cells`,
+      `a kerf of ${text(o.kerf)} mm is not less than a lattice unit (${text(o.unit)} mm): the cuts would swallow whole cells`,
     )
   const h = div(o.kerf, mul(root2(2n), o.unit))
   const copies: { name: string; color: string; shape: XPolygon; cut: XPolygon }[] = []
@@ -50,7 +50,7 @@ export function cutTemplate(document: WorkbenchDocument, o: CutOptions): Sheet {
     const offset = offsetOutline(shape, h)
     if (!offset.ok)
       throw new InputError(
-        `piece "${p.name}": a kerf of ${formatRoot2(o.kerf)} mm is too large at ${formatRoot2(o.unit)} mm per unit (${offset.problem})`,
+        `piece "${p.name}": a kerf of ${text(o.kerf)} mm is too large at ${text(o.unit)} mm per unit (${offset.problem})`,
       )
     for (let i = 0; i < p.count; i++)
       copies.push({ name: p.name, color: p.color, shape, cut: offset.polygon })
@@ -67,7 +67,7 @@ export function cutTemplate(document: WorkbenchDocument, o: CutOptions): Sheet {
   if (!nested.ok) {
     const c = copies[nested.piece]
     throw new InputError(
-      `piece "${c.name}" is larger than the page (${text(mm(o.width))} × ${text(mm(o.height))} mm) at ${formatRoot2(o.unit)} mm per unit, however it is turned`,
+      `piece "${c.name}" is larger than the page (${text(mm(o.width))} × ${text(mm(o.height))} mm) at ${text(o.unit)} mm per unit, however it is turned`,
     )
   }
   const scale = toNumber(o.unit)
