@@ -366,6 +366,10 @@ program
     "a booklet: the figures, then the solutions (.pdf or .svg; '-': a PDF on standard output)",
   )
   .option(
+    '--unit <mm>',
+    'the booklet at true size, mm per lattice unit: each puzzle on a page of its own to build on',
+  )
+  .option(
     '--json',
     'machine-readable output: {"figures":[{"polygon":[[x,y],…],"solutions":1,"nodes":…},…]}',
   )
