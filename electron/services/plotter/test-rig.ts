@@ -13,17 +13,29 @@ import { GrblSimulator, type GrblSimulatorOptions } from './grbl-simulator'
 export const FAST_PLOTTER = { unitsPerSecond: 2_000_000, instructionMs: 1 }
 export const FAST_LINE = { replyTimeoutMs: 500, pollMs: 5, retryMs: 50, reconnectTimeoutMs: 5000 }
 
-export interface PlotterRig {
+/** A simulated plotter, HP-GL or GRBL, on a line that can be pulled out and plugged in again. */
+interface LineRig<S> {
   /** The computer's end of the line. */
   readonly port: string
-  readonly sim: PlotterSimulator
+  readonly sim: S
   /** Stops socat: both ends lose the line, and the links go. Resolves once the plotter knows. */
   unplug(): Promise<void>
   /** Starts socat again with the same links; resolves once the plotter has reopened its end. */
   plugIn(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface PlotterRig extends LineRig<PlotterSimulator> {
   /** A new plotter on the line, as if this one was switched off and on again. */
   powerCycle(): Promise<PlotterSimulator>
-  close(): Promise<void>
+}
+
+/** Resolves once the simulator has noticed that socat is gone. */
+async function dropped(sim: { readonly connected: boolean }): Promise<void> {
+  for (let waited = 0; sim.connected; waited += 5) {
+    if (waited > 2000) throw new Error('the simulator did not notice the line drop')
+    await new Promise((r) => setTimeout(r, 5))
+  }
 }
 
 export async function plotterRig(options: Partial<SimulatorOptions> = {}): Promise<PlotterRig> {
@@ -41,10 +53,7 @@ export async function plotterRig(options: Partial<SimulatorOptions> = {}): Promi
     unplug: async () => {
       await modem?.stop()
       modem = undefined
-      for (let waited = 0; sim.connected; waited += 5) {
-        if (waited > 2000) throw new Error('the simulator did not notice the line drop')
-        await new Promise((r) => setTimeout(r, 5))
-      }
+      await dropped(sim)
     },
     plugIn: async () => {
       modem = await NullModem.start(port, plotterEnd)
@@ -101,19 +110,12 @@ export function testDrawing(shapes: number, seed = 1): string {
   return out.join('')
 }
 
-export interface GrblRig {
-  readonly port: string
-  readonly sim: GrblSimulator
-  /** Stops socat: both ends lose the line. Resolves once the plotter knows. */
-  unplug(): Promise<void>
-  /** Starts socat again; resolves once the plotter has reopened its end. */
-  plugIn(): Promise<void>
+export interface GrblRig extends LineRig<GrblSimulator> {
   /**
    * A new plotter on the line (at 0,0, nothing in its buffer), as if switched off and on; while
    * unplugged, it comes on when plugged in.
    */
   powerCycle(): Promise<void>
-  close(): Promise<void>
 }
 
 /** For tests: a GRBL plotter at the end of a socat null modem, `speedUp` times faster than its feeds. */
@@ -132,10 +134,7 @@ export async function grblRig(options: Omit<GrblSimulatorOptions, 'path'>): Prom
     unplug: async () => {
       await modem?.stop()
       modem = undefined
-      for (let waited = 0; sim.connected; waited += 5) {
-        if (waited > 2000) throw new Error('the simulator did not notice the line drop')
-        await new Promise((r) => setTimeout(r, 5))
-      }
+      await dropped(sim)
     },
     plugIn: async () => {
       modem = await NullModem.start(port, plotterEnd)
