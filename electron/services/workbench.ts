@@ -276,16 +276,16 @@ export function createWorkbench(
     },
     'plotter.start': async (p) => {
       const { text, device } = plotPage(p)
-      if (device.protocol !== 'hpgl') {
-        throw new InputError(
-          `the app plots HP-GL only for now: export G-code for the ${device.name} and plot it with the command line's plot`,
-        )
-      }
       const target = await checkPlotTarget(p.target, host.paths, [
         ...(host.devices?.() ?? []),
         ...plotter.simulators().map((s) => s.path),
       ])
-      return { plotId: plotter.start(text, target) }
+      return {
+        plotId:
+          device.protocol === 'gcode'
+            ? plotter.startGcode(text, device, target)
+            : plotter.start(text, target),
+      }
     },
     'export.booklet': async (p) => {
       const { result, items } = runs.resultsOf(p.runId, 'silhouettes')
