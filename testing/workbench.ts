@@ -55,7 +55,7 @@ export function testWorkbench(opts: {
       documents: new DocumentService({ autosaveDir: join(data, 'autosave') }),
       settings,
       solver,
-      plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e))),
+      plotter: new PlotterService((e) => workbench.emit(plotStateEvent(e)), data),
       workers,
       dataDir: data,
     },

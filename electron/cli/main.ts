@@ -143,7 +143,19 @@ searchOptions(
     .option('--paper <paper>', 'A4, A3 or Letter', 'A4')
     .option('--landscape', 'turn the paper')
     .option('--columns <n>', 'solutions side by side', '6')
-    .option('--unit <mm>', 'size: mm per lattice unit (then as many columns as fit)')
+    .option(
+      '--unit <mm>',
+      'size: mm per lattice unit (then as many columns as fit; with --pieces the true size, default 25)',
+    )
+    .option(
+      '--pieces',
+      "a cut template instead: every piece at its true size (--unit), nested on the paper (svg, pdf) or the plotter's (hpgl, gcode)",
+    )
+    .option(
+      '--kerf <mm>',
+      "--pieces: the cutter's kerf; each cut line lies half of it outside",
+      '0',
+    )
     .option('--margin <mm>', 'page margins in mm', '15')
     .option('--gap <mm>', 'distance of the double outline in mm (0: single)', '0.7')
     .option('--no-colors', 'no piece colours')
@@ -374,6 +386,10 @@ program
   .option(
     '-o, --output <file>',
     "a booklet: the figures, then the solutions (.pdf or .svg; '-': a PDF on standard output)",
+  )
+  .option(
+    '--unit <mm>',
+    'the booklet at true size, mm per lattice unit: each puzzle on a page of its own to build on',
   )
   .option(
     '--json',

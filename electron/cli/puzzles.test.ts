@@ -96,6 +96,30 @@ describe('puzzles on the command line', () => {
     expect(back).toContain('fill="#e4572e" stroke="none"')
   })
 
+  it('--unit: each silhouette on a page of its own at true size, the solutions at the back', () => {
+    const svg = join(tmp, 't.svg')
+    const r = cli('puzzles', 'tangram', '--count', '3', '--json', '--unit', '20', '-o', svg)
+    expect(r.code).toBe(0)
+    const { figures, booklet } = JSON.parse(r.out) as { figures: Figure[]; booklet: string[] }
+    expect(booklet.length).toBeGreaterThan(3)
+    figures.forEach((f, i) => {
+      const page = readFileSync(booklet[i], 'utf8')
+      const fills = [...page.matchAll(/<polygon points="([^"]+)" fill="#2b2b2b"/g)]
+      expect(fills).toHaveLength(1)
+      // Its extent in mm is the figure's in lattice units times 20 (SVG to the micrometre).
+      const pts = fills[0][1].split(' ').map((p) => p.split(',').map(Number))
+      const span = (k: number, ps: number[][]) =>
+        Math.max(...ps.map((p) => p[k])) - Math.min(...ps.map((p) => p[k]))
+      expect(span(0, pts)).toBeCloseTo(span(0, f.polygon) * 20, 3)
+      expect(span(1, pts)).toBeCloseTo(span(1, f.polygon) * 20, 3)
+    })
+    expect(readFileSync(booklet[3], 'utf8')).toContain('fill="#e4572e" stroke="none"')
+    const big = cli('puzzles', 'tangram', '--count', '1', '--unit', '80', '-o', svg)
+    expect(big.err).toBe(
+      'error: At 80 mm per unit the largest drawing does not fit the page: choose a smaller size.\n',
+    )
+  })
+
   it('prints what it has found when stopped by Ctrl-C, exiting 130', async () => {
     const run = startCliAtTerminal('puzzles', 'tangram', '--count', '1000', '--unique', '--json')
     // Some found: its bar counts them.
@@ -148,6 +172,11 @@ describe('puzzles on the command line', () => {
         ['tangram', '--seed', 'x'],
         /^error: --seed must be a whole number from 0 to 2147483648, not "x"\n$/,
       ],
+      [
+        ['tangram', '--unit', '0', '-o', join(tmp, 'u.svg')],
+        /^error: --unit must be from 0.5 to 200 mm per lattice unit, not "0"\n$/,
+      ],
+      [['tangram', '--unit', '20'], /^error: --unit sizes the booklet: add -o FILE\n$/],
       [
         ['tangram', '-o', join(tmp, 'b.png')],
         /^error: .*b\.png: a booklet is written as \.pdf or \.svg, not "\.png"\n$/,

@@ -8,8 +8,10 @@ import { BUNDLED_DEVICES } from '../../shared/plotter/bundled'
 import type { DeviceProfile, GcodeProfile } from '../../shared/plotter/profile'
 import type { PlotTime } from '../../shared/plotter/plot-time'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
+import { announcePlotter } from './plotter/announced'
 import { DEVICES_FILE } from './plotter/device-profiles'
 import { programTime } from './plotter/program-time'
+import { grblRig } from './plotter/test-rig'
 
 /** The app's devices and plot times through the API, over the real services. */
 const { workbench, data, close } = testWorkbench({})
@@ -95,7 +97,47 @@ describe('devices and plot times for the app', () => {
       target: { kind: 'file', path: 'axidraw.txt' },
     })
     expect(refused).toBe(
-      "the app plots HP-GL only for now: export HPGL and plot it on the AxiDraw V3 with the command line's plot --profile axidraw-v3",
+      "the app does not plot to the AxiDraw V3 yet: export HPGL and plot it with the command line's plot --profile axidraw-v3",
     )
+  })
+
+  it('plots a page to a GRBL device from the app, on the listed port, at the profile’s speed', async () => {
+    writeFileSync(devicesFile, JSON.stringify({ devices: [] }))
+    const jobId = await tangramJob()
+    const rig = await grblRig({ device: grbl, speedUp: 5000 })
+    const withdraw = await announcePlotter(data, rig.port, 'simulated GRBL')
+    try {
+      const settings: ExportSettings = {
+        ...DEFAULT_EXPORT,
+        format: 'gcode',
+        plotter: { ...DEFAULT_EXPORT.plotter, device: 'grbl-servo' },
+      }
+      // The panel's baud is an HP-GL plotter's: GRBL's line is the profile's (115200).
+      const target = {
+        kind: 'serial',
+        path: rig.port,
+        baudRate: 9600,
+        dataBits: 8,
+        parity: 'none',
+        stopBits: 1,
+        flow: 'escb',
+      }
+      const { plotId } = await api.ok<{ plotId: string }>('plotter.start', {
+        jobId,
+        settings,
+        page: 0,
+        target,
+      })
+      const end = await api.when(
+        (e): e is Extract<WorkbenchEvent, { type: 'plot.state' }> =>
+          e.type === 'plot.state' && e.plotId === plotId && ['done', 'failed'].includes(e.state),
+      )
+      expect(`${end.state}: ${end.message}`).toMatch(/^done: plotted \d+ lines$/)
+      expect(rig.sim.segments.length).toBeGreaterThan(100)
+      expect(rig.sim.overruns).toBe(0)
+    } finally {
+      withdraw()
+      await rig.close()
+    }
   })
 })

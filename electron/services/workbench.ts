@@ -281,18 +281,21 @@ export function createWorkbench(
     },
     'plotter.start': async (p) => {
       const { text, device } = plotPage(p)
-      if (device.protocol !== 'hpgl') {
+      if (device.protocol === 'ebb') {
         throw new InputError(
-          device.protocol === 'ebb'
-            ? `the app plots HP-GL only for now: export HPGL and plot it on the ${device.name} with the command line's plot --profile ${device.id}`
-            : `the app plots HP-GL only for now: export G-code for the ${device.name} and plot it with the command line's plot`,
+          `the app does not plot to the ${device.name} yet: export HPGL and plot it with the command line's plot --profile ${device.id}`,
         )
       }
       const target = await checkPlotTarget(p.target, host.paths, [
         ...(host.devices?.() ?? []),
         ...plotter.simulators().map((s) => s.path),
       ])
-      return { plotId: plotter.start(text, target) }
+      return {
+        plotId:
+          device.protocol === 'gcode'
+            ? plotter.startGcode(text, device, target)
+            : plotter.start(text, target),
+      }
     },
     'export.booklet': async (p) => {
       const { result, items } = runs.resultsOf(p.runId, 'silhouettes')

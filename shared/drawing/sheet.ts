@@ -133,6 +133,8 @@ export interface SheetGroup {
   readonly entries: readonly SheetEntry[]
   /** Starts on a page of its own (a booklet's solutions, at the back). */
   readonly newPage?: boolean
+  /** Each drawing on a page of its own, across its width (a booklet's puzzles at true size). */
+  readonly onePerPage?: boolean
 }
 
 export interface SheetEntry {
@@ -267,7 +269,9 @@ export function layoutContent(content: SheetContent, options: SheetOptions): She
     const heading = (cont: boolean) => `${g.heading}${cont ? ' (continued)' : ''}`
     const rowH = (ds: readonly SolutionDrawing[]) =>
       Math.max(...ds.map((d) => (d.bounds.maxY - d.bounds.minY) * scale)) + CAPTION * 1.6
-    const firstRow = drawings.slice(0, o.columns)
+    const columns = g.onePerPage ? 1 : o.columns
+    const cw = g.onePerPage ? contentW : cellW
+    const firstRow = drawings.slice(0, columns)
     if ((g.newPage && page.items.length > 0) || y + HEADING * 1.8 + rowH(firstRow) > bottom())
       breakPage()
     page.texts.push({
@@ -279,10 +283,10 @@ export function layoutContent(content: SheetContent, options: SheetOptions): She
       bold: true,
     })
     y += HEADING * 1.8
-    for (let r = 0; r < drawings.length; r += o.columns) {
-      const row = drawings.slice(r, r + o.columns)
+    for (let r = 0; r < drawings.length; r += columns) {
+      const row = drawings.slice(r, r + columns)
       const h = rowH(row)
-      if (y + h > bottom()) {
+      if (y + h > bottom() || (g.onePerPage && r > 0)) {
         breakPage()
         page.texts.push({
           x: o.margin,
@@ -297,7 +301,7 @@ export function layoutContent(content: SheetContent, options: SheetOptions): She
       row.forEach((d, c) => {
         const w = (d.bounds.maxX - d.bounds.minX) * scale
         const dh = (d.bounds.maxY - d.bounds.minY) * scale
-        const cx = o.margin + c * (cellW + COL_GAP) + cellW / 2
+        const cx = o.margin + c * (cw + COL_GAP) + cw / 2
         page.items.push({ drawing: d, x: cx - w / 2, y, scale })
         page.texts.push({
           x: cx,

@@ -36,6 +36,14 @@ export function mmText(units: number, unitsPerMm: number): string {
   return Number((units / unitsPerMm).toFixed(digits)).toString()
 }
 
+/** The lines that lift and lower the pen: the servo's commands with a dwell, or Z moves. */
+export function penLines(pen: GcodeProfile['pen']): { up: string[]; down: string[] } {
+  const dwell = pen.kind === 'servo' && pen.dwell > 0 ? [`G4 P${pen.dwell / 1000}`] : []
+  return pen.kind === 'servo'
+    ? { up: [pen.up, ...dwell], down: [pen.down, ...dwell] }
+    : { up: [`G1 Z${pen.up} F${pen.feed}`], down: [`G1 Z${pen.down} F${pen.feed}`] }
+}
+
 export function pageGcode(page: SheetPage, opts: GcodeOptions): GcodePage {
   const { device } = opts
   const placed = placePage(page, { ...opts, labels: false })
@@ -43,9 +51,7 @@ export function pageGcode(page: SheetPage, opts: GcodeOptions): GcodePage {
   const naive = measurePlan([...placed.strokes].sort((a, b) => a.pen - b.pen))
   const u = device.unitsPerMm
   const pen = device.pen
-  const dwell = pen.kind === 'servo' && pen.dwell > 0 ? [`G4 P${pen.dwell / 1000}`] : []
-  const up = pen.kind === 'servo' ? [pen.up, ...dwell] : [`G1 Z${pen.up} F${pen.feed}`]
-  const down = pen.kind === 'servo' ? [pen.down, ...dwell] : [`G1 Z${pen.down} F${pen.feed}`]
+  const { up, down } = penLines(pen)
   const out: string[] = [`; ${device.name}, paper ${opts.paper}`, 'G21', 'G90', ...up]
   let feed = 0
   const move = ([x, y]: XY, f: number): string => {

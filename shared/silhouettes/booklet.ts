@@ -39,6 +39,8 @@ export function bookletSheet(
       groups: [
         {
           heading: 'Puzzles',
+          // At true size (a unit given) each puzzle is built on its own page.
+          onePerPage: options.unit !== undefined,
           entries: figures.map((f, i) => ({
             caption: String(i + 1),
             draw: (gap) => silhouetteDrawing(f.polygon, gap),

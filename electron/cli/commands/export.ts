@@ -44,6 +44,8 @@ export interface ExportOptions extends CommonOptions {
   relative?: boolean
   velocity?: string
   trace?: boolean
+  pieces?: boolean
+  kerf?: string
 }
 
 const number = (name: string, v: string | undefined): number | undefined => {
@@ -147,6 +149,10 @@ export async function exportCommand(
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
+  if (opts.pieces) {
+    const { cutTemplateCommand } = await import('./cut-template')
+    return cutTemplateCommand(setArg, opts, write)
+  }
   const settings = exportSettingsFromOptions(opts)
   // The bundled devices and the user's own (devices.json in the settings folder).
   const devices = loadDevices(defaultDataDir())

@@ -48,7 +48,8 @@ export function gcodeDevice(profile: string | undefined): GcodeProfile {
 
 /**
  * Streams a G-code file to a GRBL plotter on a serial port, a layer per pen with a pause to change
- * it (Enter goes on); Ctrl-C cancels (soft reset, unlock, pen up). Returns the exit code.
+ * it (Enter goes on); Ctrl-C cancels (soft reset, unlock, pen up); a dropped line is opened again
+ * and the plot goes on where GRBL stopped. Returns the exit code.
  */
 export async function plotGcode(
   file: string,
@@ -65,16 +66,17 @@ export async function plotGcode(
   const lines = gcodeLines(readFileSyncChecked(file, { what: 'G-code file' }))
   const penUp =
     device.pen.kind === 'servo' ? [device.pen.up] : [`G1 Z${device.pen.up} F${device.pen.feed}`]
+  const line = {
+    path: opts.port,
+    baudRate,
+    dataBits: 8,
+    parity: 'none',
+    stopBits: 1,
+    flow: 'escb',
+  } as const
   let link: SerialLink
   try {
-    link = await SerialLink.open({
-      path: opts.port,
-      baudRate,
-      dataBits: 8,
-      parity: 'none',
-      stopBits: 1,
-      flow: 'escb',
-    })
+    link = await SerialLink.open(line)
   } catch (e) {
     throw new InputError(`${opts.port}: ${(e as Error).message}`)
   }
@@ -85,6 +87,10 @@ export async function plotGcode(
     driver = new GrblDriver(link, lines, {
       bufferSize: device.buffer,
       penUp,
+      // A pulled cable: open the port again and go on where GRBL stopped.
+      device,
+      reopen: () => SerialLink.open(line),
+      onReconnect: (m) => stderrLine(`${name}: ${m}`),
       onPenChange: (layer, layers) => {
         const what = `${name}: layer ${layer} of ${layers}`
         if (opts.penChange === false) return Promise.resolve(stderrLine(`${what}, same pen`))

@@ -21,6 +21,7 @@ export interface PuzzlesOptions {
   symmetric?: boolean
   seed: string
   output?: string
+  unit?: string
   json?: boolean
   progress?: boolean
   jobs?: string
@@ -31,6 +32,14 @@ const whole = (name: string, v: string, lo: number, hi: number): number => {
   const n = Number(v)
   if (!/^\d+$/.test(v.trim()) || !Number.isInteger(n) || n < lo || n > hi)
     throw new InputError(`${name} must be a whole number from ${lo} to ${hi}, not "${v}"`)
+  return n
+}
+
+/** --unit: mm per lattice unit, as the export's sheet takes it. */
+function bookletUnit(v: string): number {
+  const n = Number(v)
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0.5 || n > 200)
+    throw new InputError(`--unit must be from 0.5 to 200 mm per lattice unit, not "${v}"`)
   return n
 }
 
@@ -54,6 +63,8 @@ export async function puzzlesCommand(
     symmetric: o.symmetric === true,
     seed: whole('--seed', o.seed, 0, 2 ** 31),
   }
+  const unit = o.unit === undefined ? undefined : bookletUnit(o.unit)
+  if (unit !== undefined && !o.output) throw new InputError('--unit sizes the booklet: add -o FILE')
   if (isStdout(o.output)) checkBinaryStdout('a PDF booklet')
   const { set } = loadSolvableSet(setArg)
   checkWholeCounts(set, 'puzzles')
@@ -114,11 +125,11 @@ export async function puzzlesCommand(
   const fonts = join(RESOURCES, 'fonts')
   let booklet: { files: string[]; pages: number } | undefined
   if (isStdout(o.output)) {
-    const r = await renderBooklet(documentFromSet(set), bookletFigures, fonts, 'pdf')
+    const r = await renderBooklet(documentFromSet(set), bookletFigures, fonts, 'pdf', unit)
     for (const f of r.files) await toStdout(f.content)
     booklet = { files: ['standard output'], pages: r.pages }
   } else if (o.output)
-    booklet = await writeBooklet(o.output, documentFromSet(set), bookletFigures, fonts)
+    booklet = await writeBooklet(o.output, documentFromSet(set), bookletFigures, fonts, unit)
   // With the booklet on standard output, the list goes beside it, to stderr.
   const say = wordsBeside(o.output, write)
   if (o.json) {

@@ -10,13 +10,15 @@ const BOOKLET_COLUMNS = 4
 
 /**
  * Writes a booklet of silhouette puzzles (shared/silhouettes/booklet.ts) as one PDF, or an SVG
- * per page (name.svg, name-2.svg, …), by the file's extension.
+ * per page (name.svg, name-2.svg, …), by the file's extension. With `unit` (mm per lattice unit)
+ * everything is at true size, each puzzle on a page of its own to build it on.
  */
 export async function writeBooklet(
   path: string,
   document: WorkbenchDocument,
   figures: readonly BookletFigure[],
   fontsDir: string,
+  unit?: number,
 ): Promise<ExportResult> {
   const ext = extname(path).toLowerCase()
   if (ext !== '.pdf' && ext !== '.svg')
@@ -25,7 +27,7 @@ export async function writeBooklet(
     )
   return writeRendered(
     path,
-    await renderBooklet(document, figures, fontsDir, ext === '.pdf' ? 'pdf' : 'svg'),
+    await renderBooklet(document, figures, fontsDir, ext === '.pdf' ? 'pdf' : 'svg', unit),
   )
 }
 
@@ -35,12 +37,13 @@ export async function renderBooklet(
   figures: readonly BookletFigure[],
   fontsDir: string,
   format: 'pdf' | 'svg',
+  unit?: number,
 ): Promise<Rendered> {
   if (figures.length === 0) throw new InputError('There are no figures to put in a booklet.')
   const settings = {
     ...DEFAULT_EXPORT,
     format,
-    sheet: { ...DEFAULT_EXPORT.sheet, columns: BOOKLET_COLUMNS },
+    sheet: { ...DEFAULT_EXPORT.sheet, columns: BOOKLET_COLUMNS, unit },
   }
   const sheet = bookletSheet(document, figures, settings.sheet)
   return renderSheet(sheet, settings, `${document.name} — puzzles`, fontsDir)

@@ -1,4 +1,6 @@
-import { GRBL_ERRORS } from '../../../shared/gcode/parse'
+import { GcodeInterpreter, GRBL_ERRORS } from '../../../shared/gcode/parse'
+import { penLines } from '../../../shared/gcode/write'
+import type { GcodeProfile } from '../../../shared/plotter/profile'
 import { LineDrop, SerialLink } from './serial-link'
 
 /**
@@ -8,6 +10,15 @@ import { LineDrop, SerialLink } from './serial-link'
  * feed hold (`!`), resume its cycle start (`~`); cancel is its soft reset (0x18), after which the
  * driver unlocks it (`$X`) and lifts the pen. An alarm or an error ends the plot, reported in
  * words with the line it came at.
+ *
+ * Resume: if the line drops (a cable pulled) and `reopen` is given, the driver opens it again and
+ * goes on from where GRBL stopped, nothing drawn twice. The last `ok` is a lower bound: lines
+ * GRBL held in its buffer run on while the line is down, their `ok`s lost. So once GRBL is idle
+ * the driver asks its position (`?`) and takes the first line after the last `ok` whose end is
+ * there; it never has two lines in flight that end at the same place (other than a run of lines
+ * that do not move), so the position tells them apart. A position that matches none (the
+ * controller was switched off, or reset by the port opening, and counts from 0 again) ends the
+ * plot in words instead.
  */
 export interface GrblPlotOptions {
   /** GRBL's receive buffer in bytes. */
@@ -24,7 +35,62 @@ export interface GrblPlotOptions {
    * the new pen is in; the plot then goes on (`~`). Without it, the plot goes on at once.
    */
   readonly onPenChange?: (layer: number, layers: number) => Promise<void>
+  /** The plotter's pen, to follow the program's state line by line (needed to resume). */
+  readonly device?: Pick<GcodeProfile, 'pen'>
+  /** Opens the line again after it dropped; without it a drop ends the plot. */
+  readonly reopen?: () => Promise<SerialLink>
+  /** How long the line may stay down before the plot is given up, in ms. */
+  readonly reconnectTimeoutMs?: number
+  /** Pause between attempts to reopen the line, and between status queries, in ms. */
+  readonly retryMs?: number
+  /** Told when the line dropped, and when the plot goes on (from which line). */
+  readonly onReconnect?: (message: string) => void
 }
+
+/** What the plotter is left with after a number of lines: where, pen down or not, the feed. */
+interface LineState {
+  readonly key: string
+  readonly x: number
+  readonly y: number
+  readonly z: number
+  readonly down: boolean
+  readonly feed: number
+}
+
+/** A position as GRBL reports it (three decimals) and as the program says it, alike. */
+const positionKey = (x: number, y: number, z: number): string =>
+  [x, y, z].map((v) => v.toFixed(2)).join(',')
+
+/** The state after each number of lines, 0 … n; undefined if a line is one the reader cannot follow. */
+function lineStates(
+  lines: readonly string[],
+  device: Pick<GcodeProfile, 'pen'>,
+): LineState[] | undefined {
+  const g = new GcodeInterpreter(device)
+  const state = (): LineState => ({
+    key: positionKey(g.x, g.y, g.z),
+    x: g.x,
+    y: g.y,
+    z: g.z,
+    down: g.down,
+    feed: g.feed,
+  })
+  const out = [state()]
+  try {
+    for (const line of lines) {
+      g.run(line)
+      out.push(state())
+    }
+  } catch {
+    return undefined
+  }
+  return out
+}
+
+/** The plot cannot go on (after a drop): the words say why. */
+class ResumeFailure extends Error {}
+
+const STATUS = /^<(\w+)(?::\d+)?\|[MW]Pos:([-\d.]+),([-\d.]+),([-\d.]+)/
 
 export interface GrblOutcome {
   readonly state: 'done' | 'cancelled' | 'failed'
@@ -60,7 +126,7 @@ export class GrblDriver {
   private pending: Promise<string> | undefined
 
   constructor(
-    private readonly link: SerialLink,
+    private link: SerialLink,
     private readonly lines: readonly string[],
     private readonly opts: GrblPlotOptions,
   ) {
@@ -68,6 +134,23 @@ export class GrblDriver {
     if (long >= 0) {
       throw new Error(`line ${long + 1} is longer than GRBL's ${opts.bufferSize}-byte buffer`)
     }
+    this.states = opts.device && opts.reopen ? lineStates(lines, opts.device) : undefined
+  }
+
+  private readonly states: LineState[] | undefined
+
+  /**
+   * May line `next` go out with lines [from, next) still unanswered? Not if it ends where one of
+   * them (or the state before them) ends, unless it stays where the line before it ended: then
+   * the position after a drop would not tell how far GRBL got.
+   */
+  private distinct(from: number, next: number): boolean {
+    const s = this.states
+    if (!s) return true
+    const key = s[next + 1].key
+    if (key === s[next].key) return true
+    for (let i = from; i <= next; i++) if (s[i].key === key) return false
+    return true
   }
 
   pause(): void {
@@ -92,11 +175,13 @@ export class GrblDriver {
 
   async run(): Promise<GrblOutcome> {
     const timeout = this.opts.replyTimeoutMs ?? 60_000
-    const inFlight: number[] = []
+    const total = this.lines.length
+    const first = this.link
+    // Lines sent and not yet answered: their lengths, oldest first.
+    let inFlight: number[] = []
     let buffered = 0
     let next = 0
     let acknowledged = 0
-    const total = this.lines.length
     // An answer, or undefined when pause, resume or cancel wakes the wait first.
     const answer = (): Promise<string | undefined> =>
       Promise.race([
@@ -107,27 +192,36 @@ export class GrblDriver {
       // A soft reset first: GRBL starts afresh (an Arduino resets on the port opening anyway),
       // and its banner says it is there and listening.
       this.link.write('\x18')
-      while (!(await this.take(this.opts.startTimeoutMs ?? 5000)).startsWith('Grbl ')) {
-        // Whatever it said before the reset.
-      }
+      await this.banner(this.opts.startTimeoutMs ?? 5000)
       const layers = this.lines.filter(isPause).length + 1
       let layer = 1
       // Sent an M0 and not yet past it: nothing more goes out until the new pen is in.
       let atPause = false
       while (acknowledged < total && !this.cancelled) {
-        while (
-          !this.paused &&
-          !atPause &&
-          next < total &&
-          buffered + this.lines[next].length + 1 <= this.opts.bufferSize
-        ) {
-          atPause = isPause(this.lines[next])
-          const line = `${this.lines[next++]}\n`
-          this.link.write(line)
-          inFlight.push(line.length)
-          buffered += line.length
+        let a: string | undefined
+        try {
+          while (
+            !this.paused &&
+            !atPause &&
+            next < total &&
+            buffered + this.lines[next].length + 1 <= this.opts.bufferSize &&
+            this.distinct(acknowledged, next)
+          ) {
+            atPause = isPause(this.lines[next])
+            const line = `${this.lines[next++]}\n`
+            this.link.write(line)
+            inFlight.push(line.length)
+            buffered += line.length
+          }
+          a = await answer()
+        } catch (e) {
+          if (!(e instanceof LineDrop) || !this.states || this.cancelled) throw e
+          const from = await this.reconnect(acknowledged, next, timeout)
+          if (this.cancelled) break
+          ;[acknowledged, next, inFlight, buffered, atPause] = [from, from, [], 0, false]
+          this.opts.onProgress?.(acknowledged, total)
+          continue
         }
-        const a = await answer()
         if (a === undefined) continue
         if (a === 'ok') {
           buffered -= inFlight.shift() ?? 0
@@ -163,7 +257,7 @@ export class GrblDriver {
             acknowledged,
           }
         }
-        // Anything else (the banner, messages) is no answer to a line.
+        // Anything else (the banner, messages, status reports) is no answer to a line.
       }
       if (this.cancelled) {
         await this.liftAfterReset(timeout)
@@ -175,8 +269,102 @@ export class GrblDriver {
       }
       return { state: 'done', message: `plotted ${total} lines`, acknowledged }
     } catch (e) {
-      if (e instanceof LineDrop) return { state: 'failed', message: e.message, acknowledged }
+      if (e instanceof LineDrop || e instanceof ResumeFailure)
+        return { state: 'failed', message: e.message, acknowledged }
       throw e
+    } finally {
+      // A line this driver opened again is its own to close; the first is the caller's.
+      if (this.link !== first) await this.link.close()
+    }
+  }
+
+  /** Waits for GRBL's banner (after a reset), passing over whatever came before it. */
+  private async banner(timeout: number): Promise<void> {
+    while (!(await this.take(timeout)).startsWith('Grbl ')) {
+      // Whatever it said before the reset.
+    }
+  }
+
+  /**
+   * After the line dropped with lines [acknowledged, sent) unanswered: opens it again, waits until
+   * GRBL has run what it holds, and finds from its position the first line not run. Then a soft
+   * reset throws away any half-received line, and the state at that line is set again: units and
+   * absolute coordinates, the pen lifted, a move to where the line starts, the pen put down if it
+   * was, the feed. The move is sent rather than homing ($H): most pen plotters have no limit
+   * switches, and GRBL keeps its position over a soft reset while idle, which the position check
+   * has just shown is where the plot left it; so the move is no motion, it only puts GRBL's
+   * modal state (G1 and the feed) back. Returns the line to go on from.
+   */
+  private async reconnect(acknowledged: number, sent: number, timeout: number): Promise<number> {
+    const states = this.states!
+    const retry = this.opts.retryMs ?? 100
+    const total = this.lines.length
+    this.opts.onReconnect?.('the line dropped; reconnecting')
+    await this.link.close()
+    const deadline = Date.now() + (this.opts.reconnectTimeoutMs ?? 30_000)
+    for (;;) {
+      if (this.cancelled) return acknowledged
+      if (Date.now() > deadline)
+        throw new ResumeFailure(
+          `the line dropped and did not come back within ${(this.opts.reconnectTimeoutMs ?? 30_000) / 1000} s; ${acknowledged} of ${total} lines had been answered`,
+        )
+      try {
+        this.link = await this.opts.reopen!()
+        const at = await this.idleAt(timeout, retry, deadline)
+        let from = -1
+        for (let i = acknowledged; i <= sent && from < 0; i++) if (states[i].key === at) from = i
+        if (from < 0)
+          throw new ResumeFailure(
+            `after the line came back the plotter is at ${at}, not where the plot left it; was it switched off or reset? ${acknowledged} of ${total} lines had been answered`,
+          )
+        this.link.write('\x18')
+        await this.banner(timeout)
+        const s = states[from]
+        const pen = penLines(this.opts.device!.pen)
+        const feed = s.feed > 0 ? ` F${s.feed}` : ''
+        const restore = [
+          'G21',
+          'G90',
+          ...pen.up,
+          `G1 X${s.x} Y${s.y}${feed || ' F1000'}`,
+          ...(s.down ? pen.down : []),
+          ...(feed ? [feed.trim()] : []),
+        ]
+        for (const line of restore) {
+          this.link.write(`${line}\n`)
+          let a = await this.take(timeout)
+          // Status reports asked for before the reset, and messages, answer no line.
+          while (a !== 'ok' && !a.startsWith('error:')) a = await this.take(timeout)
+          if (a !== 'ok')
+            throw new ResumeFailure(`after reconnecting, GRBL answered ${a} to ${line}`)
+        }
+        this.opts.onReconnect?.(`reconnected; going on from line ${from + 1} of ${total}`)
+        return from
+      } catch (e) {
+        // The port not there yet, or gone again: try again until the deadline.
+        if (e instanceof ResumeFailure) throw e
+        await this.link.close()
+        await new Promise((r) => setTimeout(r, retry))
+      }
+    }
+  }
+
+  /** Asks GRBL's status until it is idle (or held at an M0), and returns its position's key. */
+  private async idleAt(timeout: number, retry: number, deadline: number): Promise<string> {
+    for (;;) {
+      this.link.write('?')
+      let m: RegExpExecArray | null = null
+      // The answers to lines it ran after the line came back come before the status.
+      while (!m) m = STATUS.exec(await this.take(timeout))
+      if (m[1] === 'Idle' || m[1] === 'Hold')
+        return positionKey(Number(m[2]), Number(m[3]), Number(m[4]))
+      if (m[1] === 'Alarm')
+        throw new ResumeFailure(
+          'after the line came back the plotter is in alarm: it was reset while moving, so its position is lost',
+        )
+      if (Date.now() > deadline)
+        throw new ResumeFailure('GRBL did not come to rest after the line came back')
+      await new Promise((r) => setTimeout(r, retry))
     }
   }
 
@@ -188,9 +376,8 @@ export class GrblDriver {
 
   /** After a soft reset: wait for GRBL to start again, unlock it, lift the pen. */
   private async liftAfterReset(timeout: number): Promise<void> {
-    while (!(await this.take(timeout)).startsWith('Grbl ')) {
-      // The answers to lines the reset threw away, and its alarm.
-    }
+    // The answers to lines the reset threw away, and its alarm, come first.
+    await this.banner(timeout)
     for (const line of ['$X', ...this.opts.penUp]) {
       this.link.write(`${line}\n`)
       for (;;) {

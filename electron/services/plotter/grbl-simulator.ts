@@ -9,7 +9,8 @@ import type { GcodeProfile } from '../../../shared/plotter/profile'
  * it has run it, `ALARM:N` when it falls into an alarm, the real-time commands `!` (feed hold),
  * `~` (resume), `?` (status) and 0x18 (soft reset; in motion it costs the position: ALARM:3),
  * M0 (a pause until `~`),
- * `$X` to unlock. Lines wait in a receive buffer of `bufferSize` bytes; bytes beyond it are lost,
+ * `$X` to unlock. When the line drops it runs on through what it holds, its answers lost.
+ * Lines wait in a receive buffer of `bufferSize` bytes; bytes beyond it are lost,
  * as on the Arduino, and counted. It records what it draws.
  */
 export interface GrblSimulatorOptions {
@@ -62,6 +63,24 @@ export class GrblSimulator {
 
   get holding(): boolean {
     return this.held
+  }
+
+  get connected(): boolean {
+    return this.port?.isOpen ?? false
+  }
+
+  /**
+   * Opens its end of the line again after a drop (trying until it is there). Meanwhile it has
+   * run on through the lines in its buffer, as a controller with its own power does.
+   */
+  async connect(): Promise<void> {
+    while (!this.connected) {
+      try {
+        await this.open()
+      } catch {
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    }
   }
 
   /** Falls into an alarm (1: hard limit …), as a limit switch would make it. */

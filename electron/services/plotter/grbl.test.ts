@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { solvedTangram } from '../../../testing/tangram-job'
 import { DEFAULT_EXPORT, exportSheet } from '../../../shared/drawing/export-settings'
@@ -8,7 +9,7 @@ import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById } from '../../../shared/plotter/profile'
 import { GrblDriver } from './grbl-driver'
 import { SerialLink } from './serial-link'
-import { grblRig } from './test-rig'
+import { grblRig, type GrblRig } from './test-rig'
 
 const servo = deviceById(BUNDLED_DEVICES, 'grbl-servo', 'gcode')
 const zAxis = deviceById(BUNDLED_DEVICES, 'grbl-z', 'gcode')
@@ -38,6 +39,50 @@ async function rig(device: typeof servo, speedUp = 2000) {
   return { sim, link }
 }
 const cleanups: (() => Promise<void>)[] = []
+
+const LINE = {
+  baudRate: 115200,
+  dataBits: 8,
+  parity: 'none',
+  stopBits: 1,
+  flow: 'escb',
+} as const
+
+/** The segments a page's strokes make, in mm at the device's step. */
+function expectedSegments(page: SheetPage, device: typeof servo) {
+  const u = device.unitsPerMm
+  return placePage(page, { ...plotter, device, labels: false }).strokes.flatMap((s) =>
+    s.points.slice(1).map((q, i) => ({
+      from: s.points[i].map((v) => Number(mmText(v, u))),
+      to: q.map((v) => Number(mmText(v, u))),
+    })),
+  )
+}
+
+/** A driver on the rig's line that opens it again after a drop. */
+async function resumingDriver(
+  r: GrblRig,
+  device: typeof servo,
+  lines: string[],
+  onAck?: (n: number) => void,
+) {
+  const link = await SerialLink.open({ path: r.port, ...LINE })
+  cleanups.push(() => link.close())
+  const reconnects: string[] = []
+  const driver = new GrblDriver(link, lines, {
+    bufferSize: 128,
+    penUp: penUp(device),
+    device,
+    reopen: () => SerialLink.open({ path: r.port, ...LINE }),
+    retryMs: 20,
+    reconnectTimeoutMs: 10_000,
+    // A hung-up pseudo-terminal may never say it closed: a missing answer tells the drop.
+    replyTimeoutMs: 1000,
+    onProgress: (n) => onAck?.(n),
+    onReconnect: (m) => reconnects.push(m),
+  })
+  return { driver, reconnects }
+}
 
 /** Resolves once `done()` holds; fails after 10 s. */
 async function until(done: () => boolean): Promise<void> {
@@ -166,5 +211,69 @@ describe('G-code for GRBL pen plotters', () => {
     expect(sim.resets).toBe(2)
     expect(sim.lines.slice(-2)).toEqual(['$X', servoPen.up])
     expect(sim.penDown).toBe(false)
+  })
+
+  it('resumes after the cable is pulled at random moments: every segment drawn, none twice', async () => {
+    const page = pages[4]
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(servo, zAxis),
+        fc.uniqueArray(fc.double({ min: 0.05, max: 0.95, noNaN: true }), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+        fc.integer({ min: 0, max: 250 }),
+        async (device, at, downMs) => {
+          const { gcode } = pageGcode(page, { ...plotter, device })
+          const lines = gcode.trimEnd().split('\n')
+          const r = await grblRig({ device, speedUp: 2000 })
+          cleanups.push(() => r.close())
+          const pulls: Promise<void>[] = []
+          const due = [...at].sort().map((f) => Math.floor(f * lines.length))
+          const { driver, reconnects } = await resumingDriver(r, device, lines, (n) => {
+            if (due.length > 0 && n >= due[0] && pulls.length < at.length) {
+              due.shift()
+              pulls.push(
+                r
+                  .unplug()
+                  .then(() => new Promise((res) => setTimeout(res, downMs)))
+                  .then(() => r.plugIn()),
+              )
+            }
+          })
+          const end = await driver.run()
+          await Promise.all(pulls)
+          expect(`${end.state}: ${end.message}`).toBe(`done: plotted ${lines.length} lines`)
+          expect(pulls).toHaveLength(at.length)
+          expect(reconnects.filter((m) => m.startsWith('reconnected'))).toHaveLength(at.length)
+          // Exactly the page's segments: one drawn twice would be there twice.
+          expect(keys(r.sim.segments)).toEqual(keys(expectedSegments(page, device)))
+          expect(r.sim.overruns).toBe(0)
+          expect(r.sim.penDown).toBe(false)
+        },
+      ),
+      { numRuns: 5 },
+    )
+  })
+
+  it('will not go on with a plotter that was switched off and on meanwhile', async () => {
+    const { gcode } = pageGcode(pages[4], { ...plotter, device: servo })
+    const lines = gcode.trimEnd().split('\n')
+    const r = await grblRig({ device: servo, speedUp: 2000 })
+    cleanups.push(() => r.close())
+    let pulled: Promise<unknown> | undefined
+    const { driver } = await resumingDriver(r, servo, lines, (n) => {
+      if (!pulled && n > lines.length / 3)
+        pulled = r.unplug().then(async () => {
+          await r.powerCycle()
+          await r.plugIn()
+        })
+    })
+    const end = await driver.run()
+    await pulled
+    expect(end.state).toBe('failed')
+    expect(end.message).toMatch(
+      /^after the line came back the plotter is at 0\.00,0\.00,0\.00, not where the plot left it; was it switched off or reset\? \d+ of \d+ lines had been answered$/,
+    )
   })
 })

@@ -5,7 +5,13 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { InputError } from '../../../shared/errors'
 import { interpretHpgl, parseHpgl } from '../../../shared/hpgl/parse'
 import { PlotterService, type PlotterEvent } from './plotter-service'
-import { FAST_LINE, plotterRig, testDrawing } from './test-rig'
+import { DEFAULT_EXPORT, exportSheet } from '../../../shared/drawing/export-settings'
+import { pageGcode } from '../../../shared/gcode/write'
+import { placePage } from '../../../shared/hpgl/write'
+import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
+import { deviceById } from '../../../shared/plotter/profile'
+import { solvedTangram } from '../../../testing/tangram-job'
+import { FAST_LINE, grblRig, plotterRig, testDrawing } from './test-rig'
 
 /** A service with every event it emits recorded, and a way to wait for one. */
 function service() {
@@ -75,5 +81,52 @@ describe('plotter service', () => {
     const ports = await service().plotter.ports()
     for (const p of ports)
       expect(p).toEqual({ path: expect.any(String), label: expect.any(String) })
+  })
+
+  it('plots G-code to GRBL: a pause at each new pen until Resume, every stroke drawn', async () => {
+    const device = { ...deviceById(BUNDLED_DEVICES, 'grbl-servo', 'gcode'), pens: 3 }
+    const page = exportSheet(await solvedTangram(), { ...DEFAULT_EXPORT, format: 'gcode' }).pages[4]
+    const opts = { paper: 'A4', scale: 'fit' as const, pens: 'colors' as const, device }
+    const { gcode, paths } = pageGcode(page, opts)
+    const layers = new Set(paths.map((p) => p.pen)).size
+    expect(layers).toBeGreaterThan(1)
+    const rig = await grblRig({ device, speedUp: 5000 })
+    onTestFinished(() => rig.close())
+    const { plotter, events, until } = service()
+    const plotId = plotter.startGcode(gcode, device, {
+      kind: 'serial',
+      path: rig.port,
+      ...FAST_LINE,
+    })
+    for (let layer = 2; layer <= layers; layer++) {
+      const held = await until(
+        (e) => e.state === 'paused' && e.message.startsWith(`layer ${layer} of ${layers}`),
+      )
+      expect(held.message).toBe(`layer ${layer} of ${layers}: put its pen in, then Resume`)
+      plotter.resume(plotId)
+    }
+    const end = await until((e) => e.state === 'done')
+    expect(end).toMatchObject({ plotId, confirmed: end.total, percent: 100 })
+    expect(events.every((e) => e.plotId === plotId)).toBe(true)
+    // Every stroke of the page, each once (in mm at the device's 0.01 mm).
+    const at = (p: readonly number[]) => p.map((v) => v.toFixed(2)).join()
+    const segment = (a: readonly number[], b: readonly number[]) => [at(a), at(b)].sort().join(' ')
+    const drawn = rig.sim.segments.map((s) => segment(s.from, s.to)).sort()
+    const mm = (p: readonly number[]) => p.map((v) => v / device.unitsPerMm)
+    const planned = placePage(page, { ...opts, labels: false })
+      .strokes.flatMap((s) => s.points.slice(1).map((q, i) => segment(mm(s.points[i]), mm(q))))
+      .sort()
+    expect(drawn).toEqual(planned)
+  })
+
+  it('refuses G-code for a file or device: GRBL is on a serial port', () => {
+    const device = deviceById(BUNDLED_DEVICES, 'grbl-servo', 'gcode')
+    expect(() =>
+      service().plotter.startGcode('G21\n', device, { kind: 'file', path: '/dev/null' }),
+    ).toThrow(
+      new InputError(
+        'G-code goes to GRBL on a serial port; to write it to a file or device, export it',
+      ),
+    )
   })
 })

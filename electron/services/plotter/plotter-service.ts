@@ -1,5 +1,8 @@
+import { InputError } from '../../../shared/errors'
+import type { GcodeProfile } from '../../../shared/plotter/profile'
 import { SerialPlotJob, type PlotJob, type PlotUpdate, type SerialTarget } from './driver'
 import { announcedPlotters } from './announced'
+import { GrblPlotJob } from './grbl-job'
 import { plotProgram } from './plot-program'
 import { listPorts, type PortInfo } from './ports'
 import { StreamPlotJob, type DeviceTarget, type FileTarget } from './stream-job'
@@ -10,13 +13,16 @@ export interface PlotterEvent extends PlotUpdate {
   plotId: string
 }
 
+/** What the service does with a running plot, whatever the protocol. */
+type RunningPlot = Pick<PlotJob, 'finished' | 'pause' | 'resume' | 'cancel'>
+
 /**
- * The app's plotting: jobs started from HPGL text, each reporting its state and progress through
+ * The app's plotting: jobs started from HPGL text (or G-code for GRBL), each reporting its state and progress through
  * the listener until it ends (done, cancelled or failed). Plain Node, for the main process or the
  * command line.
  */
 export class PlotterService {
-  private readonly jobs = new Map<string, PlotJob>()
+  private readonly jobs = new Map<string, RunningPlot>()
   private nextPlot = 1
 
   /** `dataDir`: the data folder simulated plotters announce themselves in (`announced.ts`). */
@@ -38,11 +44,30 @@ export class PlotterService {
   start(hpgl: string, target: PlotTarget): string {
     const program = plotProgram(hpgl)
     const plotId = `plot-${this.nextPlot++}`
-    const emit = (u: PlotUpdate) => this.listener({ plotId, ...u })
-    const job =
+    return this.track(plotId, (emit) =>
       target.kind === 'serial'
         ? new SerialPlotJob(program, target, emit)
-        : new StreamPlotJob(program, target, emit)
+        : new StreamPlotJob(program, target, emit),
+    )
+  }
+
+  /** A G-code plot, streamed to GRBL on a serial port; returns the plot's id. */
+  startGcode(gcode: string, device: GcodeProfile, target: PlotTarget): string {
+    if (target.kind !== 'serial')
+      throw new InputError(
+        `G-code goes to GRBL on a serial port; to write it to a file or device, export it`,
+      )
+    return this.track(
+      `plot-${this.nextPlot++}`,
+      (emit) => new GrblPlotJob(gcode, device, target, emit),
+    )
+  }
+
+  private track<J extends RunningPlot & { start(): unknown }>(
+    plotId: string,
+    make: (emit: (u: PlotUpdate) => void) => J,
+  ): string {
+    const job = make((u) => this.listener({ plotId, ...u }))
     this.jobs.set(plotId, job)
     void job.finished.then(() => this.jobs.delete(plotId))
     job.start()

@@ -35,6 +35,14 @@ export interface Rig<S extends RiggedSim> {
 }
 export type PlotterRig = Rig<PlotterSimulator>
 
+/** Resolves once the simulator has noticed that socat is gone. */
+async function dropped(sim: { readonly connected: boolean }): Promise<void> {
+  for (let waited = 0; sim.connected; waited += 5) {
+    if (waited > 2000) throw new Error('the simulator did not notice the line drop')
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
 async function rigOf<S extends RiggedSim>(
   prefix: string,
   start: (path: string) => Promise<S>,
@@ -52,10 +60,7 @@ async function rigOf<S extends RiggedSim>(
     unplug: async () => {
       await modem?.stop()
       modem = undefined
-      for (let waited = 0; sim.connected; waited += 5) {
-        if (waited > 2000) throw new Error('the simulator did not notice the line drop')
-        await new Promise((r) => setTimeout(r, 5))
-      }
+      await dropped(sim)
     },
     plugIn: async () => {
       modem = await NullModem.start(port, plotterEnd)
@@ -121,20 +126,47 @@ export function testDrawing(shapes: number, seed = 1): string {
   return out.join('')
 }
 
+export interface GrblRig extends Omit<Rig<GrblSimulator>, 'powerCycle'> {
+  /**
+   * A new plotter on the line (at 0,0, nothing in its buffer), as if switched off and on; while
+   * unplugged, it comes on when plugged in.
+   */
+  powerCycle(): Promise<void>
+}
+
 /** For tests: a GRBL plotter at the end of a socat null modem, `speedUp` times faster than its feeds. */
-export async function grblRig(
-  options: Omit<GrblSimulatorOptions, 'path'>,
-): Promise<{ port: string; sim: GrblSimulator; close: () => Promise<void> }> {
+export async function grblRig(options: Omit<GrblSimulatorOptions, 'path'>): Promise<GrblRig> {
   const dir = mkdtempSync(join(tmpdir(), 'pw-grbl-'))
   const port = join(dir, 'computer')
-  const modem = await NullModem.start(port, join(dir, 'plotter'))
-  const sim = await GrblSimulator.start({ path: join(dir, 'plotter'), ...options })
+  const plotterEnd = join(dir, 'plotter')
+  let modem: NullModem | undefined = await NullModem.start(port, plotterEnd)
+  let sim = await GrblSimulator.start({ path: plotterEnd, ...options })
+  let off = false
   return {
     port,
-    sim,
+    get sim() {
+      return sim
+    },
+    unplug: async () => {
+      await modem?.stop()
+      modem = undefined
+      await dropped(sim)
+    },
+    plugIn: async () => {
+      modem = await NullModem.start(port, plotterEnd)
+      if (off) {
+        sim = await GrblSimulator.start({ path: plotterEnd, ...options })
+        off = false
+      } else await sim.connect()
+    },
+    powerCycle: async () => {
+      await sim.stop()
+      if (modem) sim = await GrblSimulator.start({ path: plotterEnd, ...options })
+      else off = true
+    },
     close: async () => {
       await sim.stop()
-      await modem.stop()
+      await modem?.stop()
       rmSync(dir, { recursive: true, force: true })
     },
   }
