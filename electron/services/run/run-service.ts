@@ -4,7 +4,6 @@ import type {
   RunItem,
   RunKind,
   RunOutcome,
-  RunPlan,
   RunProgress,
   RunResult,
   RunStart,
@@ -49,7 +48,7 @@ export class RunService {
     const kind = this.kinds[request.kind] as HostRunKinds[K]
     if ('run' in kind) kind.check?.(request.params)
     const { transport, place } = await this.workers.runTransport()
-    const prepared: Pick<PreparedRun<K>, 'run'> & { plan?: RunPlan<K> } =
+    const prepared: PreparedRun<K> =
       'prepare' in kind
         ? kind.prepare(request.params, transport)
         : { run: (ctx) => kind.run(request.params, ctx) }
