@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { WorkbenchEvent } from '../../shared/api/contract'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { DEFAULT_EXPORT, type ExportSettings } from '../../shared/drawing/export-settings'
 import { BUNDLED_DEVICES } from '../../shared/plotter/bundled'
 import type { DeviceProfile, GcodeProfile } from '../../shared/plotter/profile'
 import type { PlotTime } from '../../shared/plotter/plot-time'
+import { solveRuns } from '../../testing/solve-runs'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 import { DEVICES_FILE } from './plotter/device-profiles'
 import { programTime } from './plotter/program-time'
@@ -23,14 +23,10 @@ async function tangramJob(): Promise<string> {
   const { document } = await api.ok<{ document: WorkbenchDocument }>('library.open', {
     id: 'tangram',
   })
-  const { jobId } = await api.ok<{ jobId: string }>('solver.start', {
-    document,
-    kind: 'convex',
-    mode: 'reduce',
-    list: true,
-  })
-  await api.when((e): e is WorkbenchEvent => e.type === 'job.ended' && e.jobId === jobId)
-  return jobId
+  const solves = solveRuns(api)
+  const runId = await solves.start({ document, kind: 'convex', mode: 'reduce', list: true })
+  await solves.ended(runId)
+  return runId
 }
 
 describe('devices and plot times for the app', () => {
