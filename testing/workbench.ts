@@ -36,11 +36,7 @@ export function testWorkbench(opts: {
   // Runs go where the settings say, as in the app: this machine, or the queue chosen.
   const queue = async () => queueUrlOf(await settings.get())
   const workers = new AppWorkers(nodeWorkerLauncher(), async () => opts.workers ?? 1, queue)
-  const solver = new SolverService({
-    workers,
-    emit: (e) => workbench.emit(e),
-    checkpointDir: join(data, 'tilings'),
-  })
+  const solver = new SolverService({ workers })
   const browser = new FileBrowser(files)
   const workbench = createWorkbench(
     {
@@ -61,7 +57,6 @@ export function testWorkbench(opts: {
     },
   )
   const close = () => {
-    solver.close()
     workbench.close()
     workers.close()
   }

@@ -114,14 +114,12 @@ describe('the Electron main process, driven over IPC by a hostile renderer', () 
     const { document } = await main.ok<{ document: WorkbenchDocument }>('library.open', {
       id: 'tangram',
     })
-    const { jobId } = await main.ok<{ jobId: string }>('solver.start', {
-      document,
-      kind: 'convex',
-      mode: 'reduce',
-      list: true,
+    const { runId: jobId } = await main.ok<{ runId: string }>('run.start', {
+      kind: 'solve',
+      params: { document, kind: 'convex', mode: 'reduce', list: true },
     })
     await expect
-      .poll(() => main.events.some((e) => e.type === 'job.ended' && e.jobId === jobId), {
+      .poll(() => main.events.some((e) => e.type === 'run.ended' && e.runId === jobId), {
         timeout: 30_000,
       })
       .toBe(true)

@@ -79,11 +79,7 @@ export function startAppWorkbench(parts: MainParts): {
     async () => (await settings.get()).workers,
     async () => queueUrlOf(await settings.get()),
   )
-  const solver = new SolverService({
-    workers,
-    emit: (e) => workbench.emit(e),
-    checkpointDir: join(data, 'tilings'),
-  })
+  const solver = new SolverService({ workers })
   const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), data)
   // The renderer may use the paths the user chose in these dialogs, in this session or an earlier
   // one, no others: not the recent files of the settings, which the renderer could once write.
@@ -145,7 +141,6 @@ export function startAppWorkbench(parts: MainParts): {
   })
 
   const close = () => {
-    solver.close()
     workbench.close()
     workers.close()
   }

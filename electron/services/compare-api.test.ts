@@ -5,9 +5,9 @@ import type { WorkbenchDocument } from '../../shared/document/document'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 
 /** The Compare view's API (issue 14) through the dispatcher, over the real services. */
-const { workbench, solver } = testWorkbench({})
+const { workbench, close } = testWorkbench({})
 const { ok, refused, when } = apiCalls(workbench)
-afterAll(() => solver.close())
+afterAll(close)
 type Ended = Extract<RunEventOf<'compare'>, { type: 'run.ended' }>
 const until = (runId: string) =>
   when((e): e is Ended => e.type === 'run.ended' && e.runId === runId)

@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { WorkbenchEvent } from '../../shared/api/contract'
 import type { RunEventOf } from '../../shared/api/run'
 import type { WorkbenchDocument } from '../../shared/document/document'
+import { solveRuns } from '../../testing/solve-runs'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 
 /** Estimates before any run (issue 13, point 3) through the dispatcher, over the real services. */
 const { workbench, close } = testWorkbench({})
-const { ok, refused, when, events } = apiCalls(workbench)
+const api = apiCalls(workbench)
+const { ok, refused, when, events } = api
 afterAll(close)
 type Estimate = RunEventOf<'estimate'>
 type Started = Extract<Estimate, { type: 'run.started' }>
 type Progress = Extract<Estimate, { type: 'run.progress' }>
 type Items = Extract<Estimate, { type: 'run.items' }>
 type Ended = Extract<Estimate, { type: 'run.ended' }>
-type JobEnded = Extract<WorkbenchEvent, { type: 'job.ended' }>
-type JobFigureEvent = Extract<WorkbenchEvent, { type: 'job.figure' }>
 const until = (runId: string) =>
   when((e): e is Ended => e.type === 'run.ended' && e.runId === runId)
 const itemsOf = (runId: string) =>
@@ -43,14 +42,15 @@ describe('run.start estimate', () => {
     // Every outline once.
     expect(streamed.map((f) => f.figure).sort((a, b) => a - b)).toEqual([...Array(20).keys()])
     // The same outlines ruled out, with the same reasons, as a run of the set.
-    const job = await ok<{ jobId: string }>('solver.start', {
+    const solves = solveRuns(api)
+    const job = await solves.start({
       document: tangram,
       kind: 'convex',
       mode: 'reduce',
       list: false,
     })
-    await when((e): e is JobEnded => e.type === 'job.ended' && e.jobId === job.jobId)
-    const ran = events.filter((e): e is JobFigureEvent => e.type === 'job.figure')
+    await solves.ended(job)
+    const ran = solves.figures(job)
     for (const f of streamed) {
       const r = ran.find((e) => e.figure === f.figure)!
       expect(f.estimate.rejected).toBe(r.rejected)

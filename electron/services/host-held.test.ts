@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cutTangramDocument } from '../../testing/farm-sets'
-import type { WorkbenchEvent } from '../../shared/api/contract'
+import type { RunEvent } from '../../shared/api/run'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 
@@ -57,14 +57,6 @@ async function longestHold(during: () => Promise<unknown>): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-/** A run started by a call, ended by an event naming the id the call answered with. */
-interface RunKind {
-  readonly method: string
-  readonly params: () => unknown
-  readonly id: string
-  readonly ended: string
-}
-
 let tangram: WorkbenchDocument
 let cut: WorkbenchDocument
 beforeAll(async () => {
@@ -72,74 +64,44 @@ beforeAll(async () => {
   cut = cutTangramDocument(tangram)
 })
 
-/** Every kind of run the host offers. */
-const kinds: [string, RunKind][] = [
+/** Every kind of run the host offers, and its parameters (the tangram's read before the runs). */
+const kinds: [string, () => object][] = [
+  ['solve', () => ({ document: tangram, kind: 'convex', mode: 'reduce', list: false })],
+  ['cards', () => ({ text: readFileSync('resources/cards/hib-smiley.json', 'utf8'), goal: 'all' })],
   [
-    'solver',
-    {
-      method: 'solver.start',
-      params: () => ({ document: tangram, kind: 'convex', mode: 'reduce', list: false }),
-      id: 'jobId',
-      ended: 'job.ended',
-    },
+    'triangle',
+    () => ({
+      text: readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 'utf8'),
+      goal: 'count',
+    }),
   ],
-  ...(
-    [
-      ['cards', { text: readFileSync('resources/cards/hib-smiley.json', 'utf8'), goal: 'all' }],
-      [
-        'triangle',
-        {
-          text: readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 'utf8'),
-          goal: 'count',
-        },
-      ],
-      ['tait', { n: 5, gaps: 2, list: 100 }],
-      ['generate', { kind: 'cards', rows: 3, cols: 3, figures: 6, seed: 1 }],
-      ['queens', { n: 11 }],
-      ['design', { area: 9, pieces: 3, top: 4 }],
-    ] as const
-  ).map(([kind, params]): [string, RunKind] => [
-    kind,
-    { method: 'run.start', params: () => ({ kind, params }), id: 'runId', ended: 'run.ended' },
-  ]),
-  // The kinds of the library's tangram (read before the runs).
-  ...(
-    [
-      ['estimate', () => ({ document: tangram, kind: 'convex', mode: 'reduce' })],
-      ['pentagons', () => ({ document: tangram })],
-      [
-        'silhouettes',
-        () => ({
-          document: tangram,
-          request: { kind: 'any', count: 8, unique: true, symmetric: false, seed: 1 },
-        }),
-      ],
-      ['compare', () => ({ documents: [tangram, cut] })],
-    ] as const
-  ).map(([kind, params]): [string, RunKind] => [
-    kind,
-    {
-      method: 'run.start',
-      params: () => ({ kind, params: params() }),
-      id: 'runId',
-      ended: 'run.ended',
-    },
-  ]),
+  ['tait', () => ({ n: 5, gaps: 2, list: 100 })],
+  ['generate', () => ({ kind: 'cards', rows: 3, cols: 3, figures: 6, seed: 1 })],
+  ['queens', () => ({ n: 11 })],
+  ['design', () => ({ area: 9, pieces: 3, top: 4 })],
+  ['estimate', () => ({ document: tangram, kind: 'convex', mode: 'reduce' })],
+  ['pentagons', () => ({ document: tangram })],
+  [
+    'silhouettes',
+    () => ({
+      document: tangram,
+      request: { kind: 'any', count: 8, unique: true, symmetric: false, seed: 1 },
+    }),
+  ],
+  ['compare', () => ({ documents: [tangram, cut] })],
 ]
 
 describe('the host while a run goes on', () => {
   it.each(kinds)(
     '%s: the thread is never held 50 ms',
-    async (_, kind) => {
+    async (kind, params) => {
       const holds: number[] = []
       for (let i = 0; i < RUNS; i++)
         holds.push(
           await longestHold(async () => {
-            const started = await ok<Record<string, string>>(kind.method, kind.params())
-            const id = started[kind.id]
+            const { runId } = await ok<{ runId: string }>('run.start', { kind, params: params() })
             const end = await when(
-              (e): e is WorkbenchEvent =>
-                e.type === kind.ended && (e as unknown as Record<string, string>)[kind.id] === id,
+              (e): e is RunEvent => e.type === 'run.ended' && e.runId === runId,
             )
             expect(end).toMatchObject({ outcome: 'done' })
           }),

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { WorkbenchEvent } from '../../shared/api/contract'
+import type { RunEvent } from '../../shared/api/run'
 import { processRunning } from '../../testing/processes'
 import { testWorkbench } from '../../testing/workbench'
 
@@ -12,7 +13,7 @@ import { testWorkbench } from '../../testing/workbench'
  * seconds to plan and estimate, and the search they make (forced here) some fifteen hours.
  */
 const events: WorkbenchEvent[] = []
-const { workbench, solver, close } = testWorkbench({})
+const { workbench, close } = testWorkbench({})
 workbench.onEvent((e) => events.push(e))
 afterAll(() => close())
 
@@ -25,15 +26,15 @@ async function call<T>(method: string, params?: unknown): Promise<T> {
 describe('the host while pentaboloes are planned', () => {
   it('answers other calls within a bound, stays small, and cancels at once', async () => {
     const { document } = await call<{ document: unknown }>('library.open', { id: 'pentaboloes' })
-    const { jobId } = await call<{ jobId: string }>('solver.start', {
-      document,
-      kind: 'convex',
-      mode: 'reduce',
-      list: false,
-      force: true,
+    const { runId } = await call<{ runId: string }>('run.start', {
+      kind: 'solve',
+      params: { document, kind: 'convex', mode: 'reduce', list: false, force: true },
     })
+    const ofRun = (e: WorkbenchEvent): e is RunEvent =>
+      e.type.startsWith('run.') && (e as RunEvent).runId === runId
     // The figures are reported as they are decided, not only after a cancel.
-    const figures = () => events.filter((e) => e.type === 'job.figure' && e.jobId === jobId)
+    const figures = () =>
+      events.filter(ofRun).flatMap((e) => (e.type === 'run.items' ? [...e.items] : []))
     await expect.poll(() => figures().length, { timeout: 60_000 }).toBeGreaterThan(0)
     global.gc?.()
     const heapBefore = process.memoryUsage().heapUsed
@@ -52,10 +53,10 @@ describe('the host while pentaboloes are planned', () => {
     expect(slowest).toBeLessThan(1500)
     expect((heapPeak - heapBefore) / 2 ** 20).toBeLessThan(100)
 
-    const pids = solver.status().workerPids
-    await call('solver.cancel', { jobId })
+    const pids = (await call<{ workerPids: number[] }>('solver.status')).workerPids
+    await call('run.cancel', { runId })
     await expect
-      .poll(() => events.find((e) => e.type === 'job.ended' && e.jobId === jobId), {
+      .poll(() => events.filter(ofRun).find((e) => e.type === 'run.ended'), {
         timeout: 10_000,
       })
       .toMatchObject({ outcome: 'cancelled' })

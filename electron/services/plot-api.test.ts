@@ -7,6 +7,7 @@ import { DEFAULT_EXPORT, type ExportSettings } from '../../shared/drawing/export
 import { BUNDLED_DEVICES } from '../../shared/plotter/bundled'
 import type { DeviceProfile, GcodeProfile } from '../../shared/plotter/profile'
 import type { PlotTime } from '../../shared/plotter/plot-time'
+import { solveRuns } from '../../testing/solve-runs'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 import { announcePlotter } from './plotter/announced'
 import { DEVICES_FILE } from './plotter/device-profiles'
@@ -25,14 +26,10 @@ async function tangramJob(): Promise<string> {
   const { document } = await api.ok<{ document: WorkbenchDocument }>('library.open', {
     id: 'tangram',
   })
-  const { jobId } = await api.ok<{ jobId: string }>('solver.start', {
-    document,
-    kind: 'convex',
-    mode: 'reduce',
-    list: true,
-  })
-  await api.when((e): e is WorkbenchEvent => e.type === 'job.ended' && e.jobId === jobId)
-  return jobId
+  const solves = solveRuns(api)
+  const runId = await solves.start({ document, kind: 'convex', mode: 'reduce', list: true })
+  await solves.ended(runId)
+  return runId
 }
 
 describe('devices and plot times for the app', () => {

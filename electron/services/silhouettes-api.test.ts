@@ -10,9 +10,9 @@ import { needTools } from '../../testing/tools'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
 
 /** The Puzzles panel's API (issue 14) through the dispatcher, over the real services. */
-const { workbench, solver, files } = testWorkbench({})
+const { workbench, files, close } = testWorkbench({})
 const { ok, refused, when, events } = apiCalls(workbench)
-afterAll(() => solver.close())
+afterAll(close)
 type Ended = Extract<RunEventOf<'silhouettes'>, { type: 'run.ended' }>
 const until = (runId: string) =>
   when((e): e is Ended => e.type === 'run.ended' && e.runId === runId)

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { checkParams, type WorkbenchEvent } from '../../shared/api/contract'
 import { documentFromJson, type WorkbenchDocument } from '../../shared/document/document'
@@ -11,7 +13,8 @@ import type { TilingInput, TilingSetup } from '../worker/protocol'
 import type { AppWorkers } from './farm/app-workers'
 import type { FarmTransport, SessionEvent } from './farm/transport'
 import { nodeWorkers } from './node-worker'
-import { SolverService } from './solver-service'
+import { runKinds } from './run/kinds'
+import { RunService } from './run/run-service'
 import { runTilings } from './tiling-job'
 
 vi.mock('../../shared/pieces/shape', async (original) => {
@@ -89,26 +92,29 @@ describe('the set of a solve', () => {
       runTransport: async () => ({ transport: inProcess, place: { kind: 'here' } }),
       pool: { refill: () => {}, pids: () => [] },
     } as unknown as AppWorkers
-    const solver = new SolverService({
+    const runs = new RunService(
       workers,
-      emit: (e) => {
+      (e) => {
         events.push(e)
-        if (e.type === 'job.ended') ended()
+        if (e.type === 'run.ended') ended()
       },
-    })
-    const request = checkParams('solver.start', {
-      document: { ...document, pieces },
-      kind: 'convex',
-      mode: 'reduce',
-      list: false,
+      runKinds(mkdtempSync(join(tmpdir(), 'pw-solvable-'))),
+    )
+    const request = checkParams('run.start', {
+      kind: 'solve',
+      params: { document: { ...document, pieces }, kind: 'convex', mode: 'reduce', list: false },
     })
     const [a0, p0] = [analysed(), parses()]
-    solver.start(request)
+    await runs.start(request)
     await done
-    const ending = events.find((e) => e.type === 'job.ended')
+    const ending = events.find((e) => e.type === 'run.ended')
     expect(ending).toMatchObject({ outcome: 'done' })
     // Counts unchanged: the tangram's 13 convex figures of 142 tilings.
-    const figures = events.filter((e) => e.type === 'job.figure')
+    const figures = events.flatMap((e) =>
+      e.type === 'run.items' && e.kind === 'solve'
+        ? e.items.flatMap((i) => ('done' in i ? [i.done] : []))
+        : [],
+    )
     expect(figures.reduce((n, f) => n + f.counts.solutions, 0)).toBe(142)
     expect(figures.filter((f) => f.counts.solutions > 0)).toHaveLength(13)
     // The host: each of the 6 pieces drawn analysed once; the worker: each of the 5 kinds once.

@@ -47,8 +47,8 @@ describe('the workbench dispatcher', () => {
     expect(await refused('document.open', { path: 'a.json', extra: true })).toMatch(
       /^document.open: bad parameters/,
     )
-    expect(await refused('solver.start', { kind: 'everything' })).toMatch(
-      /^solver.start: bad parameters/,
+    expect(await refused('run.start', { kind: 'solve', params: { kind: 'everything' } })).toMatch(
+      /^run.start: bad parameters/,
     )
     expect(await refused('solver.trace', { document: {}, figure: [], maxSteps: 1e9 })).toMatch(
       /^solver.trace: bad parameters/,
@@ -226,17 +226,15 @@ describe('the workbench dispatcher', () => {
     const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
       id: 'tangram',
     })
-    const { jobId } = await ok<{ jobId: string }>('solver.start', {
-      document,
-      kind: 'convex',
-      mode: 'reduce',
-      list: true,
+    const { runId: jobId } = await ok<{ runId: string }>('run.start', {
+      kind: 'solve',
+      params: { document, kind: 'convex', mode: 'reduce', list: true },
     })
     expect(await refused('export.solutions', { jobId, path: 'early.json' })).toMatch(
       /still running/,
     )
     await expect
-      .poll(() => events.some((e) => e.type === 'job.ended' && e.jobId === jobId), {
+      .poll(() => events.some((e) => e.type === 'run.ended' && e.runId === jobId), {
         timeout: 30_000,
       })
       .toBe(true)
@@ -274,14 +272,14 @@ describe('the workbench dispatcher', () => {
       }
     }
     expect(solutions).toBe(142)
-    expect(await refused('export.solutions', { jobId: 'job-999', path: 'x.json' })).toMatch(
-      /no longer kept/,
+    expect(await refused('export.solutions', { jobId: 'run-999', path: 'x.json' })).toMatch(
+      /^no results of run run-999 are kept/,
     )
   })
 
   it('plots only into the host folder, onto listed ports and onto devices named to the host', async () => {
-    const ended = events.filter((e) => e.type === 'job.ended')
-    const jobId = ended[ended.length - 1].jobId
+    const ended = events.filter((e) => e.type === 'run.ended' && e.kind === 'solve')
+    const jobId = ended[ended.length - 1].runId
     const settings = { ...DEFAULT_EXPORT, format: 'hpgl' as const }
     const victim = join(outside, 'victim.txt')
     writeFileSync(victim, 'precious')
@@ -316,22 +314,24 @@ describe('the workbench dispatcher', () => {
     const { document } = await ok<{ document: WorkbenchDocument }>('library.open', {
       id: 'tangram',
     })
-    const { jobId } = await ok<{ jobId: string }>('solver.start', {
-      document,
-      kind: 'convex',
-      mode: 'reduce',
-      list: false,
+    const { runId } = await ok<{ runId: string }>('run.start', {
+      kind: 'solve',
+      params: { document, kind: 'convex', mode: 'reduce', list: false },
     })
     await expect
-      .poll(() => events.some((e) => e.type === 'job.ended' && e.jobId === jobId), {
+      .poll(() => events.some((e) => e.type === 'run.ended' && e.runId === runId), {
         timeout: 30_000,
       })
       .toBe(true)
-    const figures = events.filter((e) => e.type === 'job.figure' && e.jobId === jobId)
+    const figures = events.flatMap((e) =>
+      e.type === 'run.items' && e.kind === 'solve' && e.runId === runId
+        ? e.items.filter((i) => 'done' in i)
+        : [],
+    )
     expect(figures).toHaveLength(20)
     off()
     const before = events.length
-    workbench.emit({ type: 'job.queued', jobId: 'after' })
+    workbench.emit({ type: 'menu', command: 'open' })
     expect(events).toHaveLength(before)
   })
 })

@@ -11,6 +11,7 @@ import {
   type WorkbenchEvent,
 } from '../../shared/api/contract'
 import { exportSheet, type ExportSettings } from '../../shared/drawing/export-settings'
+import { keptJobView, solvedJob } from '../../shared/api/job-view'
 import { InputError } from '../../shared/errors'
 import { ebbProgram, pageEbb } from '../../shared/ebb/write'
 import { pageGcode } from '../../shared/gcode/write'
@@ -113,6 +114,13 @@ export function createWorkbench(
   }
   const runs = new RunService(services.workers, emit, runKinds(services.dataDir))
   const fonts = join(host.resourcesDir, 'fonts')
+  /** What a solve that listed its tilings found, as kept (the last few runs'), for export. */
+  const solved = (runId: string) => {
+    const kept = runs.resultsOf(runId, 'solve')
+    if (!kept.plan || kept.items.length === 0)
+      throw new InputError('that solve did not list its tilings: solve again to export them')
+    return solvedJob(keptJobView(runId, kept))
+  }
   /** Pentagons a finished run found, by number (from 1), as a sheet to export or plot. */
   const pentagonsSheet = (
     chosen: { runId: string; numbers: number[] },
@@ -148,7 +156,7 @@ export function createWorkbench(
     const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
     const sheet = p.pentagons
       ? pentagonsSheet(p.pentagons, settings).sheet
-      : exportSheet(solver.solutions(p.jobId!), settings)
+      : exportSheet(solved(p.jobId!), settings)
     const page = sheet.pages[p.page]
     if (!page) throw new InputError(`the sheet has ${sheet.pages.length} pages, not ${p.page + 1}`)
     const opts = { ...p.settings.plotter }
@@ -220,13 +228,16 @@ export function createWorkbench(
             : { ...p, queueUrl: keepPassword(p.queueUrl, (await settings.get()).queueUrl) },
         ),
       ),
-    'solver.start': (p) => solver.start(p),
-    'solver.cancel': (p) => {
-      solver.cancel(p.jobId)
-      return null
-    },
-    'solver.status': () => solver.status(),
-    'solver.jobs': () => solver.jobViews(),
+    'solver.status': () => ({
+      jobs: runs
+        .list()
+        .runs.flatMap(({ runId, running, events: [started] }) =>
+          running && started.type === 'run.started' && started.kind === 'solve' && started.plan
+            ? [{ jobId: runId, kind: started.plan.request.kind, state: 'running' as const }]
+            : [],
+        ),
+      workerPids: services.workers.pool.pids(),
+    }),
     'solver.trace': (p) => solver.trace(p),
     'papers.list': () =>
       PUBLISHED.map((e) => ({
@@ -244,7 +255,7 @@ export function createWorkbench(
     'export.sheet': async (p) => {
       const { devices } = listDevices(services.dataDir)
       if (!p.pentagons) {
-        const job = solver.solutions(p.jobId!)
+        const job = solved(p.jobId!)
         return writeExport(job, await host.paths.resolve(p.path), p.settings, fonts, devices)
       }
       const { sheet, title } = pentagonsSheet(p.pentagons, p.settings)
@@ -324,8 +335,9 @@ export function createWorkbench(
     'run.start': (p) => runs.start(p),
     'run.cancel': (p) => (runs.cancel(p.runId), null),
     'run.results': (p) => runs.results(p.runId),
+    'run.list': () => runs.list(),
     'export.solutions': async (p) => {
-      const job = solver.solutions(p.jobId)
+      const job = solved(p.jobId)
       const written = await documents.writeJson(
         await host.paths.resolve(p.path),
         solutionsToJson(job),

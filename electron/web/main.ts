@@ -69,12 +69,8 @@ const workers = new AppWorkers(
   async () => (await settings.get()).workers,
   async () => queueUrlOf(await settings.get()),
 )
-// The services emit through the workbench, which does not exist yet when they are built.
-const solver = new SolverService({
-  workers,
-  emit: (e) => workbench.emit(e),
-  checkpointDir: join(dataDir, 'tilings'),
-})
+const solver = new SolverService({ workers })
+// The plotter emits through the workbench, which does not exist yet when it is built.
 const plotter = new PlotterService((e) => workbench.emit(plotStateEvent(e)), dataDir)
 const files = new FileBrowser(resolve(opts.dir ?? process.cwd()))
 const insideRoot = (recent: string): string[] => {
@@ -126,7 +122,6 @@ let stopping = false
 const stop = () => {
   if (stopping) process.exit(130)
   stopping = true
-  solver.close()
   workbench.close()
   workers.close()
   void host.close().finally(() => process.exit(0))

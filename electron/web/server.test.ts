@@ -338,7 +338,7 @@ describe('WebSocket', () => {
     const a = await open(`?token=${host.token}`)
     const b = await open(`?token=${host.token}`)
     expect(fake.listeners.size).toBe(2)
-    const event: WorkbenchEvent = { type: 'job.queued', jobId: 'j1' }
+    const event: WorkbenchEvent = { type: 'menu', command: 'open' }
     fake.workbench.emit(event)
     expect(await a.next()).toEqual({ event })
     expect(await b.next()).toEqual({ event })

@@ -2,8 +2,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import tangramSet from '../../resources/sets/tangram.json'
-import type { JobSnapshot, WorkbenchEvent } from '../../shared/api/contract'
-import { newJobView } from '../../shared/api/job-view'
+import type { ListedRun, RunEventOf } from '../../shared/api/run'
 import { documentFromJson, type WorkbenchDocument } from '../../shared/document/document'
 import type { Point } from '../../shared/lattice/polygon'
 import { host } from '../../testing/renderer-setup'
@@ -21,13 +20,37 @@ const square: Point[] = [
 ]
 
 /** The host answers what the stores ask of it while a page is open. */
-function hostAnswers(jobs: JobSnapshot[] = []): void {
+function hostAnswers(runs: ListedRun<'solve'>[] = []): void {
   host.answer('autosave.write', () => null)
   host.answer('autosave.discard', () => null)
-  host.answer('solver.start', () => ({ jobId: 'job-a1-1' }))
-  host.answer('solver.cancel', () => null)
-  host.answer('solver.jobs', () => ({ jobs }))
+  host.answer('run.start', () => ({ runId: 'run-a1-1' }))
+  host.answer('run.cancel', () => null)
+  host.answer('run.list', () => ({ runs }))
 }
+
+const base = { runId: 'run-a1-1', kind: 'solve' } as const
+/** The solve run-a1-1 as the host lists it: started 5 s ago, these events since. */
+const listed = (running: boolean, ...events: RunEventOf<'solve'>[]): ListedRun<'solve'> => ({
+  ...base,
+  running,
+  ageMs: 5000,
+  events: [
+    {
+      type: 'run.started',
+      ...base,
+      runsOn: { kind: 'here', processes: 1 },
+      plan: {
+        request: { kind: 'convex', mode: 'reduce' },
+        figures: [{ name: 'square', polygon: square }],
+        document: tangram(),
+        setKey: 'tangram',
+        merged: [],
+      },
+    },
+    ...events,
+  ],
+})
+const progress = { fraction: 0.4, placements: 10, solutions: 0, figuresDone: 0, rate: 1 }
 
 /** The page as a reload leaves it: fresh stores, sessionStorage kept. */
 async function reload(): Promise<boolean> {
@@ -115,29 +138,20 @@ describe('the session a reload brings back', () => {
     await solver.start(tangram(), 'convex')
     rememberSession()
     await nextTick()
-    const running: JobSnapshot = {
-      ...newJobView('job-a1-1', { kind: 'convex', mode: 'reduce', document: tangram() }),
-      state: 'running',
-      figures: [{ figure: { name: 'square', polygon: square }, tilings: [] }],
-      fraction: 0.4,
-      ageMs: 5000,
-    }
-    hostAnswers([running])
+    hostAnswers([listed(true, { type: 'run.progress', ...base, progress })])
     expect(await reload()).toBe(true)
     const reattached = useSolver()
-    expect(reattached.job).toMatchObject({ jobId: 'job-a1-1', state: 'running', fraction: 0.4 })
+    expect(reattached.job).toMatchObject({ jobId: 'run-a1-1', state: 'running', fraction: 0.4 })
     expect(reattached.running).toBe(true)
     expect(performance.now() - reattached.job!.startedAt).toBeGreaterThanOrEqual(5000)
-    const next: WorkbenchEvent = {
-      type: 'job.solutions',
-      jobId: 'job-a1-1',
-      figure: 0,
-      tilings: [{ pieces: [], classSize: 1 }],
-    }
-    host.emit(next)
+    host.emit({
+      type: 'run.items',
+      ...base,
+      items: [{ figure: 0, tiling: { pieces: [], classSize: 1 } }],
+    })
     expect(reattached.job!.figures[0].tilings).toHaveLength(1)
     await reattached.cancel()
-    expect(host.callsOf('solver.cancel')).toEqual([{ jobId: 'job-a1-1' }])
+    expect(host.callsOf('run.cancel')).toEqual([{ runId: 'run-a1-1' }])
     expect(useApp().notices).toEqual([])
   })
 
@@ -146,14 +160,15 @@ describe('the session a reload brings back', () => {
     await useSolver().start(tangram(), 'convex')
     rememberSession()
     await nextTick()
-    const done: JobSnapshot = {
-      ...newJobView('job-a1-1', { kind: 'convex', mode: 'reduce', document: tangram() }),
-      state: 'done',
-      fraction: 1,
-      elapsedMs: 900,
-      ageMs: 5000,
-    }
-    hostAnswers([done])
+    hostAnswers([
+      listed(false, {
+        type: 'run.ended',
+        ...base,
+        outcome: 'done',
+        result: { complete: true, resumed: 0 },
+        elapsedMs: 900,
+      }),
+    ])
     await reload()
     expect(useSolver().job).toMatchObject({ state: 'done', elapsedMs: 900 })
     expect(useApp().notices.map((n) => [n.kind, n.text])).toEqual([
@@ -170,7 +185,7 @@ describe('the session a reload brings back', () => {
     )
 
     // A host that cannot answer: the page starts all the same, with the document, and says so.
-    host.answer('solver.jobs', () => {
+    host.answer('run.list', () => {
       throw new Error('the connection to the workbench was lost')
     })
     expect(await reload()).toBe(true)

@@ -6,7 +6,7 @@ import { PENTAGON_METHODS, type PentagonResults } from './pentagons'
 import { PUZZLE_METHODS, type PuzzleResults } from './puzzles'
 import { RUN_METHODS, type RunEvent, type RunResults } from './run'
 import { SILHOUETTE_METHODS, type SilhouetteResults } from './silhouettes'
-import { SOLVER_METHODS, type SolverEvent, type SolverResults } from './solver'
+import { SOLVER_METHODS, type SolverResults } from './solver'
 
 /**
  * The one API between the renderer and the rest of the workbench. The Electron preload and the
@@ -46,7 +46,7 @@ export interface Results
 export type Reply<M extends Method> = { ok: true; value: Results[M] } | { ok: false; error: string }
 
 /** Events pushed to the renderer. */
-export type WorkbenchEvent = AppEvent | SolverEvent | PlotEvent | RunEvent
+export type WorkbenchEvent = AppEvent | PlotEvent | RunEvent
 
 /** Validates a call's parameters; the error names the method and the field. */
 export function checkParams<M extends Method>(method: M, params: unknown): Parsed<M> {

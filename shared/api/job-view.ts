@@ -1,13 +1,11 @@
 import type { WorkbenchDocument } from '../document/document'
 import { mergeCongruentPieces, solvedSetKey } from '../document/merge'
-import type { PlacedPiece } from '../tiling/problem'
+import type { SolvedJob } from '../formats/solutions'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
-import type { JobFigure, RunPlace, WorkbenchEvent } from './contract'
+import type { JobFigure, RunPlace } from './contract'
+import type { JobTiling, RunEventOf, RunItem, RunResult, SolvePlan } from './run'
 
-export interface JobTiling {
-  readonly pieces: readonly PlacedPiece[]
-  readonly classSize: number
-}
+export type { JobTiling } from './run'
 
 export interface JobFigureView {
   readonly figure: JobFigure
@@ -22,13 +20,14 @@ export interface JobFigureView {
 }
 
 /**
- * A solve job as its events tell it: what a client that saw every event since the job was asked
- * for knows. The renderer builds it from the events it receives; the solver service builds the
- * same from the events it sends, so that a page reloaded mid-job takes the job up where it is
- * (`solver.jobs`) and goes on with the events that follow.
+ * A solve (a run of kind `solve`) as its events tell it: what a client that saw every event
+ * since it was asked for knows. The renderer builds it from the events it receives, a page
+ * reloaded mid-run from those `run.list` hands over and the events that follow; the export
+ * from the run's plan, items and result as kept.
  */
 export interface JobView {
-  readonly jobId: string
+  /** The run's id, once the start has answered. */
+  jobId: string
   readonly kind: 'tile' | 'convex'
   readonly mode: SymmetryMode
   /** The set solved (`solvedSetKey`): the job's tilings are those of every document with it. */
@@ -84,64 +83,123 @@ export function newJobView(
   }
 }
 
-/** Applies one event to the job it is about; false if it is about no job or another one. */
-export function applyJobEvent(j: JobView, e: WorkbenchEvent): boolean {
-  if (!('jobId' in e) || e.jobId !== j.jobId) return false
+/** Applies one event of the job's run to it. */
+export function applyJobEvent(j: JobView, e: RunEventOf<'solve'>): void {
   switch (e.type) {
-    case 'job.started':
+    case 'run.started':
       j.state = 'running'
-      j.document = e.document
-      j.merged = e.merged
       j.runsOn = e.runsOn
-      j.figures = e.figures.map((figure) => ({ figure, tilings: [] }))
+      if (e.plan) startPlan(j, e.plan)
       break
-    case 'job.progress':
-      j.fraction = e.fraction
-      j.placements = e.placements
-      j.solutions = Math.max(j.solutions, e.solutions)
-      j.figuresDone = e.figuresDone
-      j.rate = e.rate
-      j.etaSeconds = e.etaSeconds
-      j.estimatedNodes = e.estimatedNodes
-      j.estimatedSpread = e.estimatedSpread
-      j.figuresPlanned = e.figuresPlanned
-      break
-    case 'job.solutions': {
-      const f = j.figures[e.figure]
-      if (!f) break
-      f.tilings = f.tilings.concat(e.tilings)
-      j.solutions = Math.max(
-        j.solutions,
-        j.figures.reduce((s, g) => s + g.tilings.length, 0),
-      )
+    case 'run.progress': {
+      const p = e.progress
+      j.fraction = p.fraction
+      j.placements = p.placements
+      j.solutions = Math.max(j.solutions, p.solutions)
+      j.figuresDone = p.figuresDone
+      j.rate = p.rate
+      j.etaSeconds = p.etaSeconds
+      j.estimatedNodes = p.estimatedNodes
+      j.estimatedSpread = p.estimatedSpread
+      j.figuresPlanned = p.figuresPlanned
       break
     }
-    case 'job.figure': {
-      const f = j.figures[e.figure]
-      if (!f) break
-      if (e.order) f.tilings = e.order.map((k) => f.tilings[k])
-      f.counts = e.counts
-      f.stats = e.stats
-      f.rejected = e.rejected
-      f.complete = e.complete
-      f.estimatedNodes = e.estimatedNodes
-      f.estimatedSpread = e.estimatedSpread
-      j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
+    case 'run.items':
+      applyItems(j, e.items)
       break
-    }
-    case 'job.notice':
-      j.notices = [...j.notices, e.message]
+    case 'run.notice':
+      j.notices = [...j.notices, e.line]
       break
-    case 'job.ended':
-      j.state = e.outcome
-      j.error = e.error
-      if (e.estimatedNodes !== undefined) {
-        j.estimatedNodes = e.estimatedNodes
-        j.estimatedSpread = e.estimatedSpread
-      }
-      j.elapsedMs = e.elapsedMs
-      if (e.outcome === 'done') j.fraction = 1
+    case 'run.ended':
+      endJob(j, e)
       break
   }
-  return true
+}
+
+function startPlan(j: JobView, plan: SolvePlan): void {
+  j.document = plan.document
+  j.merged = plan.merged
+  j.figures = plan.figures.map((figure) => ({ figure, tilings: [] }))
+}
+
+function applyItems(j: JobView, items: readonly RunItem<'solve'>[]): void {
+  // A figure's tilings are replaced, never changed: a copy handed over keeps them as they were.
+  const added = new Map<number, JobTiling[]>()
+  const take = (figure: number) => {
+    const f = j.figures[figure]
+    if (f && !added.has(figure)) {
+      f.tilings = f.tilings.slice()
+      added.set(figure, f.tilings)
+    }
+    return f
+  }
+  let found = 0
+  for (const item of items) {
+    const f = take(item.figure)
+    if (!f) continue
+    if ('tiling' in item) {
+      f.tilings.push(item.tiling)
+      found++
+      continue
+    }
+    const d = item.done
+    if (d.order) f.tilings = d.order.map((k) => f.tilings[k])
+    added.delete(item.figure)
+    f.counts = d.counts
+    f.stats = d.stats
+    f.rejected = d.rejected
+    f.complete = d.complete
+    f.estimatedNodes = d.estimatedNodes
+    f.estimatedSpread = d.estimatedSpread
+    j.figuresDone = j.figures.filter((g) => g.counts || g.rejected).length
+  }
+  if (found > 0)
+    j.solutions = Math.max(
+      j.solutions,
+      j.figures.reduce((s, g) => s + g.tilings.length, 0),
+    )
+}
+
+function endJob(j: JobView, e: Extract<RunEventOf<'solve'>, { type: 'run.ended' }>): void {
+  const estimated = e.result?.estimated
+  j.state = estimated ? 'estimated' : e.outcome
+  j.error = e.error
+  if (e.notices) j.notices = [...e.notices]
+  if (estimated) {
+    j.estimatedNodes = estimated.nodes
+    j.estimatedSpread = estimated.spread
+  }
+  j.elapsedMs = e.elapsedMs
+  if (j.state === 'done') j.fraction = 1
+}
+
+/** A solve's view from its plan, items and result as the run service keeps them. */
+export function keptJobView(
+  runId: string,
+  kept: { plan?: SolvePlan; items: readonly RunItem<'solve'>[]; result: RunResult<'solve'> },
+): JobView {
+  const plan = kept.plan!
+  const j = newJobView(runId, { ...plan.request, document: plan.document }, plan.setKey)
+  startPlan(j, plan)
+  applyItems(j, kept.items)
+  j.state = kept.result.complete ? 'done' : 'cancelled'
+  return j
+}
+
+/** A job's tilings as the export sees them. */
+export function solvedJob(job: JobView): SolvedJob {
+  return {
+    document: job.document,
+    kind: job.kind,
+    mode: job.mode,
+    complete: job.state === 'done',
+    figures: job.figures.map((r) => ({
+      name: r.figure.name,
+      polygon: r.figure.polygon,
+      counts: r.counts,
+      rejected: r.rejected,
+      complete: r.complete,
+      tilings: r.tilings,
+    })),
+  }
 }

@@ -7,12 +7,15 @@ import type { PentagonSet } from '../pentagons/sheet'
 import type { PentagonsText } from '../pentagons/wire'
 import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
 import type { TaitProgress } from '../tait/count'
+import type { PlacedPiece } from '../tiling/problem'
+import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
 import { MAX_CELLS } from '../tait/state'
 import { documentSchema } from './documents'
+import { none } from './fields'
 import type { QueensRunProgress } from '../queens/count'
 import { MAX_QUEENS } from '../queens/split'
 import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
-import { estimateRequestSchema, type JobFigure } from './solver'
+import { estimateRequestSchema, solveRequestSchema, type JobFigure } from './solver'
 import type { DesignJson } from '../design/json'
 import { designRequestSchema, type DesignProgressEvent } from './design'
 
@@ -78,6 +81,8 @@ export const RUN_PARAMS = {
   estimate: estimateRequestSchema,
   /** The set explorer (issue 14). */
   design: designRequestSchema,
+  /** The tiling solver (Programs 1–3): the given figures or every convex one, tilings streamed. */
+  solve: solveRequestSchema,
 } as const
 
 export type RunKind = keyof typeof RUN_PARAMS
@@ -180,6 +185,76 @@ export interface EstimatePlan {
   readonly workers: number
 }
 
+/** What a solve will do: its figures and the set as solved, known as it starts. */
+export interface SolvePlan {
+  readonly request: { readonly kind: 'tile' | 'convex'; readonly mode: SymmetryMode }
+  readonly figures: readonly JobFigure[]
+  /**
+   * The document as solved, each piece with its own name, colour and count (pieces of one shape
+   * in the polygon of the first): tilings index its pieces (`mergeCongruent`).
+   */
+  readonly document: WorkbenchDocument
+  /** The set solved (`solvedSetKey`): the tilings are those of every document with it. */
+  readonly setKey: string
+  /** Names of pieces counted as one kind because they have the same shape. */
+  readonly merged: readonly (readonly string[])[]
+}
+
+export interface SolveProgress extends Share {
+  readonly fraction: number
+  readonly placements: number
+  readonly solutions: number
+  readonly figuresDone: number
+  /** Placements a second. */
+  readonly rate: number
+  /** Knuth's estimate of the search's nodes, for the figures planned so far. */
+  readonly estimatedNodes?: number
+  /** Its spread, a factor (`NodeTally`): likely within nodes ÷ spread and × spread. */
+  readonly estimatedSpread?: number
+  /** Figures planned so far: ruled out, or estimated before their search. */
+  readonly figuresPlanned?: number
+}
+
+export interface JobTiling {
+  readonly pieces: readonly PlacedPiece[]
+  readonly classSize: number
+}
+
+/** A figure's search ended (or it was ruled out). */
+export interface FigureDone {
+  readonly counts: TilingCounts
+  readonly stats: TilingStats
+  readonly rejected?: string
+  readonly complete: boolean
+  /** Knuth's estimate of the figure's search size in nodes, as planned. */
+  readonly estimatedNodes?: number
+  /** Its spread, a factor (absent when the figure was searched whole while planned). */
+  readonly estimatedSpread?: number
+  /**
+   * The figure's tilings stream in as found; when that was out of search order, this puts them
+   * in it: for each tiling in search order, its index among those streamed.
+   */
+  readonly order?: readonly number[]
+}
+
+/** A tiling found, or a figure done (after all its tilings), by the figure's number in the plan. */
+export type SolveItem =
+  | { readonly figure: number; readonly tiling: JobTiling }
+  | { readonly figure: number; readonly done: FigureDone }
+
+export interface SolveResult {
+  /** Every figure searched whole. */
+  readonly complete: boolean
+  /** Tasks taken from the checkpoint of the same solve, stopped earlier. */
+  readonly resumed: number
+  /**
+   * Stopped before its search, its estimate passing 2·10¹² nodes (days of work; `force` runs
+   * it): information for a deliberate choice, not a failure. Knuth's estimate, of the figures
+   * planned when it stopped, and its spread (a factor).
+   */
+  readonly estimated?: { readonly nodes: number; readonly spread?: number }
+}
+
 /** Per kind: what its plan (with `run.started`, for the kinds that have one), progress events, streamed items and result carry. */
 export interface RunTypes {
   readonly tait: { progress: TaitProgress & Share; item: never; result: TaitResult }
@@ -211,6 +286,7 @@ export interface RunTypes {
     result: EstimateSummary
   }
   readonly design: { progress: DesignProgressEvent; item: never; result: DesignJson }
+  readonly solve: { plan: SolvePlan; progress: SolveProgress; item: SolveItem; result: SolveResult }
 }
 export type RunPlan<K extends RunKind> = RunTypes[K] extends { readonly plan: infer P } ? P : never
 export type RunProgress<K extends RunKind> = RunTypes[K]['progress']
@@ -244,6 +320,13 @@ export type RunEventOf<K extends RunKind> =
       readonly items: readonly RunItem<K>[]
     }
   | {
+      /** Something the user should know that does not stop the run: a worker died, its task ran again. */
+      readonly type: 'run.notice'
+      readonly runId: string
+      readonly kind: K
+      readonly line: string
+    }
+  | {
       readonly type: 'run.ended'
       readonly runId: string
       readonly kind: K
@@ -275,6 +358,7 @@ export const runStartSchema = z.discriminatedUnion(
     start('queens'),
     start('estimate'),
     start('design'),
+    start('solve'),
   ],
   { error: `not a kind of run (${Object.keys(RUN_PARAMS).join(', ')})` },
 )
@@ -302,10 +386,29 @@ export const RUN_METHODS = {
   'run.cancel': runCancelSchema,
   /** An ended run's result and items as kept (the last few runs), for export or a reloaded page. */
   'run.results': runCancelSchema,
+  /**
+   * The runs going on and the last few ended, each as the events sent so far tell it: a page
+   * reloaded mid-run takes its run up from here, and the events that follow.
+   */
+  'run.list': none,
 } as const
+
+/** A run as `run.list` hands it over: its events so far, in short, and its age. */
+export interface ListedRun<K extends RunKind = RunKind> {
+  readonly runId: string
+  readonly kind: K
+  readonly running: boolean
+  /** Milliseconds since it started. */
+  readonly ageMs: number
+  /** Its start, the items sent (in one event), notices, the last progress sent, its end. */
+  readonly events: readonly RunEventOf<K>[]
+}
 
 export interface RunResults {
   'run.start': { runId: string }
   'run.cancel': null
-  'run.results': { [K in RunKind]: { kind: K; result: RunResult<K>; items: RunItem<K>[] } }[RunKind]
+  'run.results': {
+    [K in RunKind]: { kind: K; plan?: RunPlan<K>; result: RunResult<K>; items: RunItem<K>[] }
+  }[RunKind]
+  'run.list': { runs: { [K in RunKind]: ListedRun<K> }[RunKind][] }
 }

@@ -14,6 +14,7 @@ import { SET_KINDS } from './set-kinds'
 import { queensKind } from '../queens/queens-kind'
 import { estimateKind } from '../estimate-kind'
 import { designKind } from '../design/design-kind'
+import { solveKind } from '../solve-kind'
 
 /** Boards of an edge-matching search the app is sent and keeps at most. */
 export const BOARDS_KEPT = 5000
@@ -44,8 +45,11 @@ const matchKind = <K extends 'cards' | 'triangle'>(
     }),
 })
 
-/** The kinds `runKinds` adds: the queens count (its checkpoints in the data folder), the estimate and the set explorer. */
-type AddedKinds = 'queens' | 'estimate' | 'design'
+/**
+ * The kinds `runKinds` adds: the queens count and the solver (their checkpoints in the data
+ * folder), the estimate and the set explorer.
+ */
+type AddedKinds = 'queens' | 'estimate' | 'design' | 'solve'
 
 /** Kinds of run, each on the task farm. */
 export const RUN_KINDS: Omit<HostRunKinds, AddedKinds> = {
@@ -104,4 +108,5 @@ export const runKinds = (dataDir: string): HostRunKinds => ({
   queens: queensKind(join(dataDir, 'queens')),
   estimate: estimateKind,
   design: designKind,
+  solve: solveKind(join(dataDir, 'tilings')),
 })

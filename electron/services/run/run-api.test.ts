@@ -54,16 +54,20 @@ async function run(kind: string, params: object) {
   return { runId, end, events }
 }
 
-/** Starts a run, cancels it at its first progress: its end is then the last event, at once. */
-async function cancelledAtOnce(kind: string, params: object): Promise<void> {
+/**
+ * Starts a run and cancels it, at once or at its first progress: its end is then the last event,
+ * when the cancel's reply comes, and nothing follows. Its end.
+ */
+async function cancelled(kind: string, params: object, at: 'start' | 'progress') {
   const { runId } = await api.ok<{ runId: string }>('run.start', { kind, params })
-  await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
+  if (at === 'progress')
+    await api.when((e): e is RunEvent => e.type === 'run.progress' && e.runId === runId)
   await api.ok('run.cancel', { runId })
-  // Ended when the cancel's reply came, and nothing after it.
   const events = eventsOf(runId)
   expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
   await new Promise((resolve) => setTimeout(resolve, 500))
   expect(eventsOf(runId)).toEqual(events)
+  return events.at(-1)
 }
 
 const hib = readFileSync('resources/cards/hib-smiley.json', 'utf8')
@@ -72,7 +76,7 @@ const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 
 describe('run.start', () => {
   it('refuses a kind it does not know, bad parameters and a puzzle it cannot read, in one line', async () => {
     expect(await api.refused('run.start', { kind: 'chess', params: { n: 8 } })).toBe(
-      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, pentagons, silhouettes, compare, queens, estimate, design))',
+      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, pentagons, silhouettes, compare, queens, estimate, design, solve))',
     )
     expect(await api.refused('run.start', { kind: 'tait', params: { n: 0, gaps: 1 } })).toMatch(
       /^run\.start: bad parameters \(params\.n: .+\)$/,
@@ -166,7 +170,7 @@ describe('run.start', () => {
   it('cancel ends the run at once, its end the last event', async () => {
     // 5 × 5 cards of two figures: far too many boards to count in a test.
     const puzzle = randomCardPuzzle(5, 5, 2, undefined, 7).puzzle
-    await cancelledAtOnce('cards', { text: formatCards(puzzle), goal: 'count' })
+    await cancelled('cards', { text: formatCards(puzzle), goal: 'count' }, 'progress')
     // The workers are free for the next run at once.
     const next = await run('cards', { text: hib, goal: 'count' })
     expect(next.end.result).toMatchObject({ fixed: '16' })
@@ -284,13 +288,7 @@ describe('run.start of the piece sets: pentagons, silhouettes, compare', () => {
     ['silhouettes', () => ({ document: tangram, request: { ...silhouettes, count: 1000 } })],
     ['compare', () => ({ documents: [tangram, cutTangramDocument(tangram)] })],
   ])('%s: cancel ends the run before its reply, and nothing comes after', async (kind, params) => {
-    const { runId } = await api.ok<{ runId: string }>('run.start', { kind, params: params() })
-    await api.ok('run.cancel', { runId })
-    const events = eventsOf(runId)
-    expect(events.at(-1)).toMatchObject({ type: 'run.ended', outcome: 'cancelled' })
-    expect(events.at(-1)).not.toHaveProperty('result')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(eventsOf(runId)).toEqual(events)
+    expect(await cancelled(kind, params(), 'start')).not.toHaveProperty('result')
   })
 })
 
@@ -317,7 +315,7 @@ describe('run.start queens', () => {
   })
 
   it('cancel ends the count at once, its end the last event', async () => {
-    await cancelledAtOnce('queens', { n: 17 })
+    await cancelled('queens', { n: 17 }, 'progress')
   })
 })
 
@@ -365,7 +363,7 @@ describe('run.start estimate', () => {
     const { document } = await api.ok<{ document: WorkbenchDocument }>('library.open', {
       id: 'pentaboloes',
     })
-    await cancelledAtOnce('estimate', { document, kind: 'convex', mode: 'reduce' })
+    await cancelled('estimate', { document, kind: 'convex', mode: 'reduce' }, 'progress')
   })
 })
 
@@ -390,6 +388,6 @@ describe('run.start design', () => {
   })
 
   it('cancel ends the run at once, its end the last event', async () => {
-    await cancelledAtOnce('design', { area: 16, pieces: 7, top: 5 })
+    await cancelled('design', { area: 16, pieces: 7, top: 5 }, 'progress')
   })
 })

@@ -18,9 +18,10 @@ export interface RunContext<K extends RunKind> {
   soFar(get: () => RunResult<K> | undefined): void
 }
 
-/** A run made ready before the start's reply: what it will do, for the client, and the run. */
+/** A run made ready before the start's reply: the run, and what it will do, for the client. */
 export interface PreparedRun<K extends RunKind> {
-  readonly plan: RunPlan<K>
+  /** For the kinds whose plan goes out with `run.started` (`RunTypes`). */
+  readonly plan?: RunPlan<K>
   /** The result, or null when the signal stopped it; a failure rejects with its one-line error. */
   readonly run: (ctx: RunContext<K>) => Promise<RunResult<K> | null>
 }
@@ -36,7 +37,8 @@ export type HostRunKind<K extends RunKind> =
   | {
       /**
        * Makes the run ready once its transport is known, before the start's reply (a refusal is
-       * the start's one-line error), for a kind whose plan goes out with `run.started`.
+       * the start's one-line error): for a kind that reads its input once (a set merged and
+       * analysed) and runs as read, or whose plan goes out with `run.started`.
        */
       readonly prepare: (params: RunParams<K>, transport: FarmTransport) => PreparedRun<K>
     }

@@ -1,4 +1,4 @@
-import type { RunKind, RunParams, RunResult } from '../../../shared/api/run'
+import type { RunKind, RunParams } from '../../../shared/api/run'
 import { comparePlan } from '../../../shared/compare/compare'
 import { InputError } from '../../../shared/errors'
 import { searchCoverage } from '../../../shared/pentagons/pentagons'
@@ -13,21 +13,6 @@ import { runCompare } from '../compare-run'
 import { pentagonSearch, runPentagons } from '../pentagons-run'
 import { runSilhouettes } from '../silhouettes-run'
 import type { HostRunKind, RunContext } from './run-kind'
-
-/**
- * A kind whose parameters are made ready once, in `check` (the sets read, merged and analysed, or
- * the start's one-line error), and run as made: `run` is handed the same parameters' object.
- */
-function madeReady<K extends RunKind, R>(
-  ready: (p: RunParams<K>) => R,
-  run: (r: R, p: RunParams<K>, ctx: RunContext<K>) => Promise<RunResult<K> | null>,
-): HostRunKind<K> {
-  const made = new WeakMap<RunParams<K>, R>()
-  return {
-    check: (p) => void made.set(p, ready(p)),
-    run: (p, ctx) => run(made.get(p) ?? ready(p), p, ctx),
-  }
-}
 
 /** The farm's hooks every kind passes on as they are. */
 const farm = <K extends RunKind>(ctx: RunContext<K>) => ({
@@ -57,28 +42,44 @@ function comparedSets(p: RunParams<'compare'>): SolvableSet[] {
 export const SET_KINDS: {
   readonly [K in 'pentagons' | 'silhouettes' | 'compare']: HostRunKind<K>
 } = {
-  pentagons: madeReady(
-    (p) => pentagonSearch(p.document),
-    async ({ set, pieces, wire }, _, ctx) => {
-      const r = await runPentagons({ pieces, wire, ...farm(ctx), onProgress: ctx.progress })
-      return r ? { ...pentagonsToText(r, searchCoverage(pieces, r)), set } : null
+  pentagons: {
+    prepare: (p) => {
+      const { set, pieces, wire } = pentagonSearch(p.document)
+      return {
+        run: async (ctx) => {
+          const r = await runPentagons({ pieces, wire, ...farm(ctx), onProgress: ctx.progress })
+          return r ? { ...pentagonsToText(r, searchCoverage(pieces, r)), set } : null
+        },
+      }
     },
-  ),
-  silhouettes: madeReady(silhouetteSet, async (set, p, ctx) => {
-    const r = await runSilhouettes({
-      pieces: set.pieces,
-      wire: set.wire,
-      request: p.request,
-      ...farm(ctx),
-      onCandidate: (s, asked) => ctx.item({ ...s, asked }),
-      onProgress: ctx.progress,
-    })
-    if (!r) return null
-    const found = r.figures.map((f) => f.key)
-    return { progress: r.progress, found, shortfall: r.shortfall, set: set.document }
-  }),
-  compare: madeReady(comparedSets, async (sets, _, ctx) => {
-    const compared = sets.map(({ name, pieces, wire }) => ({ name, pieces, wire }))
-    return (await runCompare({ sets: compared, ...farm(ctx), onProgress: ctx.progress })) ?? null
-  }),
+  },
+  silhouettes: {
+    prepare: (p) => {
+      const set = silhouetteSet(p)
+      return {
+        run: async (ctx) => {
+          const r = await runSilhouettes({
+            pieces: set.pieces,
+            wire: set.wire,
+            request: p.request,
+            ...farm(ctx),
+            onCandidate: (s, asked) => ctx.item({ ...s, asked }),
+            onProgress: ctx.progress,
+          })
+          if (!r) return null
+          const found = r.figures.map((f) => f.key)
+          return { progress: r.progress, found, shortfall: r.shortfall, set: set.document }
+        },
+      }
+    },
+  },
+  compare: {
+    prepare: (p) => {
+      const sets = comparedSets(p).map(({ name, pieces, wire }) => ({ name, pieces, wire }))
+      return {
+        run: async (ctx) =>
+          (await runCompare({ sets, ...farm(ctx), onProgress: ctx.progress })) ?? null,
+      }
+    },
+  },
 }

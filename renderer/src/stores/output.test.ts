@@ -28,20 +28,30 @@ async function tangramJob(): Promise<number> {
   new TilingSearch(buildTilingProblem(outline.polygon, pieces), 'reduce').runToEnd((s) =>
     tilings.push({ pieces: s.pieces, classSize: s.classSize }),
   )
-  host.answer('solver.start', () => ({ jobId: 'job-1' }))
+  host.answer('run.start', () => ({ runId: 'run-1' }))
   const document = documentFromJson(tangramSet, 'tangram.json')
   await useSolver().start(document, 'convex')
+  const base = { runId: 'run-1', kind: 'solve' } as const
   host.emit({
-    type: 'job.started',
-    jobId: 'job-1',
-    request: { kind: 'convex', mode: 'reduce' },
-    figures: [{ name: outline.name, polygon: outline.polygon }],
-    document,
-    merged: [],
+    type: 'run.started',
+    ...base,
     runsOn: { kind: 'here', processes: 2 },
+    plan: {
+      request: { kind: 'convex', mode: 'reduce' },
+      figures: [{ name: outline.name, polygon: outline.polygon }],
+      document,
+      setKey: 'tangram',
+      merged: [],
+    },
   })
-  host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings })
-  host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 1 })
+  host.emit({ type: 'run.items', ...base, items: tilings.map((tiling) => ({ figure: 0, tiling })) })
+  host.emit({
+    type: 'run.ended',
+    ...base,
+    outcome: 'done',
+    result: { complete: true, resumed: 0 },
+    elapsedMs: 1,
+  })
   return tilings.length
 }
 

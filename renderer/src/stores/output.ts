@@ -8,13 +8,13 @@ import {
   type ExportSettings,
 } from '../../../shared/drawing/export-settings'
 import type { Sheet } from '../../../shared/drawing/sheet'
-import type { SolvedJob } from '../../../shared/formats/solutions'
+import { solvedJob } from '../../../shared/api/job-view'
 import { pentagonSheet } from '../../../shared/pentagons/sheet'
 import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import type { DeviceProfile, GcodeProfile, HpglProfile } from '../../../shared/plotter/profile'
 import { api } from '../api'
 import { usePentagons } from './pentagons'
-import { useSolver, type Job } from './solver'
+import { useSolver } from './solver'
 
 /**
  * Exports and plotting: the export settings (kept across sessions), the open dialog, the sheet
@@ -39,24 +39,6 @@ export interface PlotRun {
   sent: number
   total: number
   message?: string
-}
-
-/** The job's tilings as the export service sees them. */
-export function solvedJob(job: Job): SolvedJob {
-  return {
-    document: job.document,
-    kind: job.kind,
-    mode: job.mode,
-    complete: job.state === 'done',
-    figures: job.figures.map((r) => ({
-      name: r.figure.name,
-      polygon: r.figure.polygon,
-      counts: r.counts,
-      rejected: r.rejected,
-      complete: r.complete,
-      tilings: r.tilings,
-    })),
-  }
 }
 
 const DEFAULT_TARGET: PlotTarget = {

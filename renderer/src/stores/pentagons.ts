@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, triggerRef } from 'vue'
-import type { WorkbenchEvent } from '../../../shared/api/contract'
+import type { RunEventOf } from '../../../shared/api/run'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import { congruenceForm, type XPoint } from '../../../shared/exact/geometry'
 import type { Point } from '../../../shared/lattice/polygon'
@@ -12,7 +12,6 @@ import {
   type TextPoint,
 } from '../../../shared/pentagons/wire'
 import type { TilingCounts } from '../../../shared/tiling/search'
-import { api } from '../api'
 import { plain } from './document'
 import { runStore } from './run-store'
 import type { Tiling } from './solver'
@@ -26,7 +25,8 @@ import type { Tiling } from './solver'
 export type PentagonFilter = 'all' | 'snug' | 'non-snug' | 'convex'
 
 export interface TilingListing {
-  readonly jobId: string
+  /** The solve's run id, once its start has answered. */
+  jobId: string
   readonly number: number
   readonly polygon: readonly Point[]
   state: 'queued' | 'running' | 'done' | 'cancelled' | 'failed'
@@ -91,60 +91,58 @@ export const usePentagons = defineStore('pentagons', () => {
   }
 
   /** Chooses a pentagon; a snug one's tilings are listed by the solver, all of them. */
-  async function choose(number: number | undefined): Promise<void> {
+  function choose(number: number | undefined): void {
     chosen.value = number
     const p = chosenPentagon.value
-    if (listing.value && listing.value.state !== 'done')
-      await api.call('solver.cancel', { jobId: listing.value.jobId }).catch(() => {})
+    if (listing.value && listing.value.state !== 'done') lister.cancel()
     listing.value = undefined
     if (!p || !p.snug || !searched.value) return
     // Snug pentagons have integer corners.
     const polygon = p.corners.map(([x, y]): Point => [Number(x.a), Number(y.a)])
-    starting++
-    try {
-      const { jobId } = await api.call('solver.start', {
-        document: plain(searched.value),
-        kind: 'tile',
-        figures: [{ name: `pentagon ${p.number}`, polygon: polygon.map(([x, y]) => [x, y]) }],
-        mode: 'raw',
-        list: true,
+    const l: TilingListing = { jobId: '', number: p.number, polygon, state: 'queued', tilings: [] }
+    listing.value = l
+    const params = {
+      document: plain(searched.value),
+      kind: 'tile' as const,
+      figures: [
+        {
+          name: `pentagon ${p.number}`,
+          polygon: polygon.map(([x, y]): [number, number] => [x, y]),
+        },
+      ],
+      mode: 'raw' as const,
+      list: true,
+    }
+    void lister
+      .start(params, (runId) => (l.jobId = runId))
+      .then((end) => {
+        // Refused before it started.
+        if (l.jobId !== '' || end.error === undefined || listing.value !== l) return
+        listingError.value = end.error
+        listing.value = undefined
       })
-      if (chosen.value === p.number) {
-        const l: TilingListing = { jobId, number: p.number, polygon, state: 'queued', tilings: [] }
-        listing.value = l
-        for (const e of early) if ('jobId' in e && e.jobId === jobId) onListing(l, e)
-      } else await api.call('solver.cancel', { jobId })
-    } catch (e) {
-      listingError.value = (e as Error).message
-    } finally {
-      if (--starting === 0) early = []
-    }
-  }
-  // A small job may end before its id comes back: job events wait here while a start is pending.
-  let starting = 0
-  let early: WorkbenchEvent[] = []
-
-  function onEvent(e: WorkbenchEvent): void {
-    if ('jobId' in e && e.type.startsWith('job.')) {
-      if (e.jobId === listing.value?.jobId) onListing(listing.value, e)
-      else if (starting > 0) early.push(e)
-    }
   }
 
-  function onListing(l: TilingListing, e: WorkbenchEvent): void {
-    if (e.type === 'job.started') {
+  function onListing(e: RunEventOf<'solve'>): void {
+    const l = listing.value
+    if (!l || e.runId !== l.jobId) return
+    if (e.type === 'run.started') {
       l.state = 'running'
-      l.document = e.document
-    } else if (e.type === 'job.solutions') l.tilings = l.tilings.concat(e.tilings)
-    else if (e.type === 'job.figure') l.counts = e.counts
-    else if (e.type === 'job.ended') {
+      l.document = e.plan?.document
+    } else if (e.type === 'run.items') {
+      for (const i of e.items)
+        if ('tiling' in i) l.tilings = [...l.tilings, i.tiling]
+        else l.counts = i.done.counts
+    } else if (e.type === 'run.ended') {
       // A listing is not offered to run days: one stopped at its estimate ends there.
-      l.state = e.outcome === 'estimated' ? 'failed' : e.outcome
-      l.error = e.outcome === 'estimated' ? 'listing its tilings would take days' : e.error
+      const estimated = e.result?.estimated !== undefined
+      l.state = estimated ? 'failed' : e.outcome
+      l.error = estimated ? 'listing its tilings would take days' : e.error
     }
     triggerRef(listing)
   }
-  api.onEvent(onEvent)
+  /** The solver listing a chosen pentagon's tilings, apart from the Gallery's solve. */
+  const lister = runStore('solve', { onEvent: onListing })
 
   /** Adds an opened figure file (corners as text from the host). */
   function addFigure(f: { path: string; name: string; corners: readonly TextPoint[] }): void {

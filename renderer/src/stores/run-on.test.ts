@@ -23,12 +23,12 @@ function slowHost(): string[] {
     log.push(`settings ${JSON.stringify(patch)}`)
     return settings
   })
-  host.answer('solver.start', () => {
-    log.push('solver.start')
-    return { jobId: 'job-1' }
+  host.answer('run.start', () => {
+    log.push('run.start')
+    return { runId: 'run-1' }
   })
-  host.answer('solver.cancel', () => {
-    log.push('solver.cancel')
+  host.answer('run.cancel', () => {
+    log.push('run.cancel')
     return null
   })
   useApp().settings = settings
@@ -45,7 +45,7 @@ describe('where runs go', () => {
     expect(log).toEqual([
       'settings {"runOn":"queue"}',
       'settings {"queueUrl":"redis://127.0.0.1:6398"}',
-      'solver.start',
+      'run.start',
     ])
     // Sent once: the field's own commit (Enter, leaving it) after that sends nothing.
     await runOn.commit()
@@ -61,8 +61,8 @@ describe('where runs go', () => {
     runOn.url = 'http://127.0.0.1:6398'
     const refused = 'the queue address: not a redis://[:password@]HOST:PORT address'
     await expect(solver.start(tangram(), 'convex')).rejects.toThrow(refused)
-    expect(log).toEqual(['settings {"runOn":"queue"}', 'solver.start'])
-    expect(solver.job?.jobId).toBe('job-1')
+    expect(log).toEqual(['settings {"runOn":"queue"}', 'run.start'])
+    expect(solver.job?.jobId).toBe('run-1')
     // The address stays to be corrected, its problem beside it until it is edited.
     expect(runOn.problem).toBe(refused)
     expect(runOn.url).toBe('http://127.0.0.1:6398')

@@ -1,6 +1,7 @@
 import { computed, ref, shallowRef } from 'vue'
 import type { Params, RunPlace } from '../../../shared/api/contract'
 import type {
+  ListedRun,
   RunEvent,
   RunEventOf,
   RunItem,
@@ -34,10 +35,15 @@ export type RunState = 'idle' | 'running' | RunOutcome
  * One run of kind K at a time on the host's task farm (`run.start`), for a store to hold: where
  * it runs, its progress and time left, the items streamed, its result or error. `start` resolves
  * at the run's end with its result or error (neither: cancelled); a new start cancels the run
- * before it, and `cancel` ends it at once. Call it in a store's
- * setup: it listens to the API's events for as long as the store lives.
+ * before it, and `cancel` ends it at once. `takeUp` follows a run of the host again (a page
+ * reloaded meanwhile). `onEvent` sees each event of the store's runs in order, for a store that
+ * builds its own view of them. Call it in a store's setup: it listens to the API's events for as
+ * long as the store lives.
  */
-export function runStore<K extends RunKind>(kind: K) {
+export function runStore<K extends RunKind>(
+  kind: K,
+  options: { readonly onEvent?: (e: RunEventOf<K>) => void } = {},
+) {
   const runOn = useRunOn()
   const running = ref(false)
   const state = ref<RunState>('idle')
@@ -61,6 +67,7 @@ export function runStore<K extends RunKind>(kind: K) {
     const event = e as RunEventOf<K>
     if (event.type === 'run.ended' && event.runId === stopped) {
       stopped = undefined
+      options.onEvent?.(event)
       notices.value = event.notices ?? []
       elapsedMs.value = event.elapsedMs
       if (event.result !== undefined) result.value = event.result
@@ -71,11 +78,13 @@ export function runStore<K extends RunKind>(kind: K) {
   })
 
   function apply(e: RunEventOf<K>): void {
+    options.onEvent?.(e)
     if (e.type === 'run.started') {
       place.value = e.runsOn
       plan.value = e.plan
     } else if (e.type === 'run.progress') progress.value = e.progress
     else if (e.type === 'run.items') items.value = [...items.value, ...e.items]
+    else if (e.type === 'run.notice') notices.value = [...notices.value, e.line]
     else {
       notices.value = e.notices ?? []
       elapsedMs.value = e.elapsedMs
@@ -94,7 +103,7 @@ export function runStore<K extends RunKind>(kind: K) {
     c?.settle({ result: r, error: why })
   }
 
-  function start(params: RunParams<K>): Promise<RunEnd<K>> {
+  function reset(): void {
     cancel()
     stopped = undefined
     running.value = true
@@ -106,6 +115,11 @@ export function runStore<K extends RunKind>(kind: K) {
     result.value = undefined
     error.value = undefined
     notices.value = []
+  }
+
+  /** Starts a run; `onStarted` is told its id once the host answered, before any of its events. */
+  function start(params: RunParams<K>, onStarted?: (runId: string) => void): Promise<RunEnd<K>> {
+    reset()
     return new Promise((settle) => {
       const mine: Current<K> = { early: [], settle }
       current = mine
@@ -119,12 +133,34 @@ export function runStore<K extends RunKind>(kind: K) {
           if (current !== mine) return void api.call('run.cancel', { runId }).catch(() => {})
           mine.runId = runId
           lastRunId.value = runId
+          onStarted?.(runId)
           for (const e of mine.early.splice(0)) if (e.runId === runId) apply(e)
         } catch (e) {
           if (current === mine) finish('failed', undefined, (e as Error).message)
         }
       })()
     })
+  }
+
+  /**
+   * Follows a run of the host again, as `run.list` has it now (its events so far), and the
+   * events that come after; undefined if the host no longer knows it (it was restarted, or the
+   * run ended long ago). `taking` sees it before its events are applied.
+   */
+  async function takeUp(
+    runId: string,
+    taking?: (run: ListedRun<K>) => void,
+  ): Promise<ListedRun<K> | undefined> {
+    const { runs } = await api.call('run.list', {})
+    // No await from the answer to here: the events sent after it have not been handled yet.
+    const found = runs.find((r) => r.runId === runId && r.kind === kind) as ListedRun<K> | undefined
+    if (!found) return undefined
+    reset()
+    current = { runId, early: [], settle: () => {} }
+    lastRunId.value = runId
+    taking?.(found)
+    for (const e of found.events) apply(e)
+    return found
   }
 
   /**
@@ -156,5 +192,6 @@ export function runStore<K extends RunKind>(kind: K) {
     notices,
     start,
     cancel,
+    takeUp,
   }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
-import type { WorkbenchEvent } from '../../../shared/api/contract'
+import type {
+  FigureDone,
+  RunEvent,
+  RunOutcome,
+  RunProgress,
+  RunResult,
+} from '../../../shared/api/run'
 import { documentFromJson } from '../../../shared/document/document'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
 import { host, settled } from '../../../testing/renderer-setup'
@@ -19,23 +25,50 @@ const tiling = (piece: number) => ({
   classSize: 8,
 })
 
-/** The host starts jobs job-1, job-2, … and cancels them when asked. */
+/** The host starts runs run-1, run-2, … and cancels them when asked. */
 function hostRunsJobs(): void {
   let next = 1
-  host.answer('solver.start', () => ({ jobId: `job-${next++}` }))
-  host.answer('solver.cancel', () => null)
+  host.answer('run.start', () => ({ runId: `run-${next++}` }))
+  host.answer('run.cancel', () => null)
 }
 
-function started(jobId: string, figures: string[]): WorkbenchEvent {
-  const document = tangram()
+/** The events of the host's solve `runId`. */
+const of = (runId: string) => {
+  const base = { runId, kind: 'solve' as const }
   return {
-    type: 'job.started',
-    jobId,
-    request: { kind: 'convex', mode: 'reduce' },
-    figures: figures.map((name) => ({ name, polygon: [] })),
-    document,
-    merged: [['small triangle 1', 'small triangle 2']],
-    runsOn: { kind: 'here', processes: 2 },
+    started: (figures: string[]): RunEvent => ({
+      type: 'run.started',
+      ...base,
+      runsOn: { kind: 'here', processes: 2 },
+      plan: {
+        request: { kind: 'convex', mode: 'reduce' },
+        figures: figures.map((name) => ({ name, polygon: [] })),
+        document: tangram(),
+        setKey: 'tangram',
+        merged: [['small triangle 1', 'small triangle 2']],
+      },
+    }),
+    progress: (progress: RunProgress<'solve'>): RunEvent => ({
+      type: 'run.progress',
+      ...base,
+      progress,
+    }),
+    tilings: (figure: number, tilings: ReturnType<typeof tiling>[]): RunEvent => ({
+      type: 'run.items',
+      ...base,
+      items: tilings.map((t) => ({ figure, tiling: t })),
+    }),
+    figure: (figure: number, done: FigureDone): RunEvent => ({
+      type: 'run.items',
+      ...base,
+      items: [{ figure, done }],
+    }),
+    notice: (line: string): RunEvent => ({ type: 'run.notice', ...base, line }),
+    ended: (
+      outcome: RunOutcome,
+      elapsedMs: number,
+      more: { error?: string; result?: RunResult<'solve'> } = {},
+    ): RunEvent => ({ type: 'run.ended', ...base, outcome, elapsedMs, ...more }),
   }
 }
 
@@ -48,10 +81,10 @@ describe('the solver store', () => {
     expect(s.starting).toBe(true)
     await starting
     expect(s.starting).toBe(false)
-    expect(host.callsOf('solver.start')).toEqual([
-      { document: doc, kind: 'convex', mode: 'reduce', list: true },
+    expect(host.callsOf('run.start')).toEqual([
+      { kind: 'solve', params: { document: doc, kind: 'convex', mode: 'reduce', list: true } },
     ])
-    expect(s.job).toMatchObject({ jobId: 'job-1', kind: 'convex', state: 'queued' })
+    expect(s.job).toMatchObject({ jobId: 'run-1', kind: 'convex', state: 'queued' })
     expect(s.running).toBe(true)
   })
 
@@ -59,49 +92,48 @@ describe('the solver store', () => {
     hostRunsJobs()
     const s = useSolver()
     await s.start(tangram(), 'convex')
-    host.emit(started('job-1', ['square', 'triangle']))
+    const job = of('run-1')
+    host.emit(job.started(['square', 'triangle']))
     expect(s.job!.state).toBe('running')
     expect(s.job!.merged).toEqual([['small triangle 1', 'small triangle 2']])
-    host.emit({
-      type: 'job.progress',
-      jobId: 'job-1',
-      fraction: 0.5,
-      placements: 1000,
-      solutions: 1,
-      figuresDone: 0,
-      rate: 2000,
-      etaSeconds: 3,
-    })
+    host.emit(
+      job.progress({
+        fraction: 0.5,
+        placements: 1000,
+        solutions: 1,
+        figuresDone: 0,
+        rate: 2000,
+        etaSeconds: 3,
+      }),
+    )
     expect(s.job).toMatchObject({ fraction: 0.5, placements: 1000, rate: 2000, etaSeconds: 3 })
-    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 1, tilings: [tiling(0)] })
-    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 1, tilings: [tiling(1), tiling(2)] })
+    host.emit(job.tilings(1, [tiling(0)]))
+    host.emit(job.tilings(1, [tiling(1), tiling(2)]))
     expect(s.job!.figures[1].tilings.map((t) => t.pieces[0].piece)).toEqual([0, 1, 2])
     expect(s.job!.solutions).toBe(3)
     expect([s.tileable, s.totalSolutions]).toEqual([1, 3])
-    host.emit({
-      type: 'job.figure',
-      jobId: 'job-1',
-      figure: 0,
-      counts: { solutions: 0, fixed: 0 },
-      stats,
-      rejected: 'the colouring argument rules it out',
-      complete: true,
-    })
-    host.emit({
-      type: 'job.figure',
-      jobId: 'job-1',
-      figure: 1,
-      counts: { solutions: 3, fixed: 24 },
-      stats,
-      complete: true,
-      estimatedNodes: 42,
-      estimatedSpread: 1.5,
-    })
+    host.emit(
+      job.figure(0, {
+        counts: { solutions: 0, fixed: 0 },
+        stats,
+        rejected: 'the colouring argument rules it out',
+        complete: true,
+      }),
+    )
+    host.emit(
+      job.figure(1, {
+        counts: { solutions: 3, fixed: 24 },
+        stats,
+        complete: true,
+        estimatedNodes: 42,
+        estimatedSpread: 1.5,
+      }),
+    )
     expect(s.job!.figuresDone).toBe(2)
     // Each figure's estimate, as planned, for the table.
     expect(s.job!.figures.map((f) => f.estimatedNodes)).toEqual([undefined, 42])
     expect(s.job!.figures[1].estimatedSpread).toBe(1.5)
-    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 120 })
+    host.emit(job.ended('done', 120, { result: { complete: true, resumed: 0 } }))
     expect(s.job).toMatchObject({ state: 'done', fraction: 1 })
     expect(s.job!.endedAt).toBeGreaterThanOrEqual(s.job!.startedAt)
     expect(s.job!.figures[0].rejected).toBe('the colouring argument rules it out')
@@ -112,17 +144,11 @@ describe('the solver store', () => {
     hostRunsJobs()
     const s = useSolver()
     await s.start(tangram(), 'convex')
-    host.emit(started('job-1', ['square']))
-    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings: [tiling(0), tiling(1)] })
-    host.emit({
-      type: 'job.figure',
-      jobId: 'job-1',
-      figure: 0,
-      counts: { solutions: 0, fixed: 0 },
-      stats,
-      complete: false,
-    })
-    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'failed', elapsedMs: 50, error: 'x' })
+    const job = of('run-1')
+    host.emit(job.started(['square']))
+    host.emit(job.tilings(0, [tiling(0), tiling(1)]))
+    host.emit(job.figure(0, { counts: { solutions: 0, fixed: 0 }, stats, complete: false }))
+    host.emit(job.ended('failed', 50, { error: 'x' }))
     expect([s.tileable, s.totalSolutions]).toEqual([1, 2])
   })
 
@@ -130,10 +156,13 @@ describe('the solver store', () => {
     hostRunsJobs()
     const s = useSolver()
     await s.start(tangram(), 'convex')
-    host.emit(started('job-1', ['square']))
+    const job = of('run-1')
+    host.emit(job.started(['square']))
     const line = 'a worker process stopped unexpectedly (SIGKILL); task f0 run again'
-    host.emit({ type: 'job.notice', jobId: 'job-1', message: line })
-    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 50 })
+    host.emit(job.notice(line))
+    // Shown as it comes, while the solve goes on.
+    expect(s.job).toMatchObject({ state: 'running', notices: [line] })
+    host.emit(job.ended('done', 50, { result: { complete: true, resumed: 0 } }))
     expect(s.job).toMatchObject({ state: 'done', notices: [line] })
   })
 
@@ -141,17 +170,17 @@ describe('the solver store', () => {
     hostRunsJobs()
     const s = useSolver()
     await s.start(tangram(), 'convex')
-    host.emit(started('job-1', ['square']))
+    const job = of('run-1')
+    host.emit(job.started(['square']))
     await s.start(tangram(), 'tile', { mode: 'raw', figures: [{ name: 'f', polygon: [[0, 0]] }] })
-    expect(host.callsOf('solver.cancel')).toEqual([{ jobId: 'job-1' }])
-    expect(host.callsOf('solver.start')[1]).toMatchObject({
-      kind: 'tile',
-      mode: 'raw',
-      figures: [{ name: 'f', polygon: [[0, 0]] }],
+    expect(host.callsOf('run.cancel')).toEqual([{ runId: 'run-1' }])
+    expect(host.callsOf('run.start')[1]).toMatchObject({
+      kind: 'solve',
+      params: { kind: 'tile', mode: 'raw', figures: [{ name: 'f', polygon: [[0, 0]] }] },
     })
-    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings: [tiling(0)] })
-    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'cancelled', elapsedMs: 5 })
-    expect(s.job).toMatchObject({ jobId: 'job-2', state: 'queued', figures: [] })
+    host.emit(job.tilings(0, [tiling(0)]))
+    host.emit(job.ended('cancelled', 5))
+    expect(s.job).toMatchObject({ jobId: 'run-2', state: 'queued', figures: [] })
     expect(s.running).toBe(true)
   })
 
@@ -159,41 +188,37 @@ describe('the solver store', () => {
     hostRunsJobs()
     const s = useSolver()
     await s.start(tangram(), 'convex')
-    host.emit(started('job-1', ['square']))
-    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings: [tiling(3)] })
-    host.emit({
-      type: 'job.ended',
-      jobId: 'job-1',
-      outcome: 'failed',
-      error: 'a solver process stopped unexpectedly (SIGKILL); the results found so far are kept',
-      elapsedMs: 50,
-    })
+    const job = of('run-1')
+    host.emit(job.started(['square']))
+    host.emit(job.tilings(0, [tiling(3)]))
+    host.emit(
+      job.ended('failed', 50, {
+        error: 'a solver process stopped unexpectedly (SIGKILL); the results found so far are kept',
+      }),
+    )
     expect(s.job).toMatchObject({ state: 'failed', error: expect.stringMatching(/SIGKILL/) })
     expect(s.job!.figures[0].tilings).toHaveLength(1)
 
     await s.start(tangram(), 'convex')
-    host.emit({
-      type: 'job.ended',
-      jobId: 'job-2',
-      outcome: 'estimated',
-      estimatedNodes: 5e12,
-      estimatedSpread: 3,
-      elapsedMs: 1,
-    })
+    host.emit(
+      of('run-2').ended('done', 1, {
+        result: { complete: false, resumed: 0, estimated: { nodes: 5e12, spread: 3 } },
+      }),
+    )
     expect(s.job).toMatchObject({
-      jobId: 'job-2',
+      jobId: 'run-2',
       state: 'estimated',
       estimatedNodes: 5e12,
       estimatedSpread: 3,
     })
     expect(s.job!.error).toBeUndefined()
     await s.start(tangram(), 'convex', { force: true })
-    expect(host.callsOf('solver.start')[2]).toMatchObject({ force: true })
+    expect(host.callsOf('run.start')[2]).toMatchObject({ params: { force: true } })
   })
 
   it('a Solve the host refuses leaves no job behind and rejects', async () => {
-    host.answer('solver.start', () => {
-      throw new Error('solver.start: bad parameters (document.name: Too big)')
+    host.answer('run.start', () => {
+      throw new Error('run.start: bad parameters (params.document.name: Too big)')
     })
     const s = useSolver()
     await expect(s.start(tangram(), 'convex')).rejects.toThrow(/bad parameters/)
@@ -208,22 +233,22 @@ describe('the solver store', () => {
     const s = useSolver()
     await s.start(tangram(), 'tile')
     const j = s.job!
-    host.emit(started('job-1', ['square']))
+    host.emit(of('run-1').started(['square']))
     clock += 1_500
-    host.emit({ type: 'job.solutions', jobId: 'job-1', figure: 0, tilings: [tiling(0)] })
+    host.emit(of('run-1').tilings(0, [tiling(0)]))
     s.shown(j)
     await new Promise((resolve) => requestAnimationFrame(resolve))
     await settled()
     expect(j.firstTilingMs).toBe(1_500)
     expect(jobElapsedMs(j, clock + 200)).toBe(1_700)
     clock += 630
-    host.emit({ type: 'job.ended', jobId: 'job-1', outcome: 'done', elapsedMs: 400 })
+    host.emit(of('run-1').ended('done', 400))
     expect(jobElapsedMs(j, clock + 60_000)).toBe(2_130)
     // Ended before its first tiling was painted: Elapsed is not shorter than First tiling.
     await s.start(tangram(), 'tile')
     const k = s.job!
-    host.emit({ type: 'job.solutions', jobId: 'job-2', figure: 0, tilings: [tiling(0)] })
-    host.emit({ type: 'job.ended', jobId: 'job-2', outcome: 'done', elapsedMs: 1 })
+    host.emit(of('run-2').tilings(0, [tiling(0)]))
+    host.emit(of('run-2').ended('done', 1))
     clock += 40
     s.shown(k)
     await new Promise((resolve) => requestAnimationFrame(resolve))

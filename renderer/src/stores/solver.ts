@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia'
 import { computed, markRaw, nextTick, ref, shallowRef, triggerRef } from 'vue'
-import type { WorkbenchEvent } from '../../../shared/api/contract'
 import {
   applyJobEvent,
   newJobView,
@@ -11,9 +10,9 @@ import {
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import type { FigureShape } from '../../../shared/lattice/region'
 import { headlineCount, type SymmetryMode } from '../../../shared/tiling/search'
-import { api } from '../api'
 import { plain, plainShape, useDocument } from './document'
 import { useRunOn } from './run-on'
+import { runStore } from './run-store'
 
 export type Tiling = JobTiling
 export type FigureResult = JobFigureView
@@ -37,8 +36,9 @@ export function jobElapsedMs(j: Job, now: number): number {
 }
 
 /**
- * The solve panel and the gallery: the current (or last) job, fed by the host's job events.
- * Tilings accumulate here as they stream in; a cancelled or failed job keeps what it found.
+ * The solve panel and the gallery: the current (or last) solve, a run of kind `solve` on the
+ * host's task farm (`runStore`), as its events tell it. Tilings accumulate here as they stream
+ * in; a cancelled or failed solve keeps what it found.
  */
 export const useSolver = defineStore('solver', () => {
   const editing = useDocument()
@@ -49,7 +49,17 @@ export const useSolver = defineStore('solver', () => {
     () =>
       job.value !== undefined && (job.value.state === 'queued' || job.value.state === 'running'),
   )
+  const runs = runStore('solve', {
+    onEvent: (e) => {
+      const j = job.value
+      if (!j || e.runId !== j.jobId) return
+      applyJobEvent(j, e)
+      if (e.type === 'run.ended') j.endedAt = performance.now()
+      triggerRef(job)
+    },
+  })
 
+  /** Starts a solve (stopping the one before); a refused start throws its one-line error. */
   async function start(
     document: WorkbenchDocument,
     kind: 'tile' | 'convex',
@@ -61,57 +71,61 @@ export const useSolver = defineStore('solver', () => {
   ): Promise<void> {
     starting.value = true
     const mode = options.mode ?? 'reduce'
+    const fresh: Job = markRaw({
+      ...newJobView('', { kind, mode, document }),
+      startedAt: performance.now(),
+    })
+    const params = {
+      document: plain(document),
+      kind,
+      mode,
+      list: true,
+      figures: options.figures?.map((f) => ({ name: f.name, polygon: plainShape(f.polygon) })),
+      force: options.force,
+    }
     try {
-      // The host reads where to run when the job starts: the address just typed goes first (a
-      // refused one stops here, the running job untouched).
+      // Where to run goes to the host first: a refused address stops here, the running solve
+      // untouched (the run's own commit then sends nothing).
       await runOn.commit()
-      if (running.value && job.value) await cancel()
-      const startedAt = performance.now()
-      const { jobId } = await api.call('solver.start', {
-        document: plain(document),
-        kind,
-        mode,
-        list: true,
-        figures: options.figures?.map((f) => ({ name: f.name, polygon: plainShape(f.polygon) })),
-        force: options.force,
+      await new Promise<void>((started, refused) => {
+        const end = runs.start(params, (runId) => {
+          fresh.jobId = runId
+          job.value = fresh
+          started()
+        })
+        // Ended before it started: refused (or a queue that cannot be reached), or cancelled.
+        void end.then((e) =>
+          fresh.jobId === '' && e.error ? refused(new Error(e.error)) : started(),
+        )
       })
-      const fresh: Job = { ...newJobView(jobId, { kind, mode, document }), startedAt }
-      job.value = markRaw(fresh)
     } finally {
       starting.value = false
     }
   }
 
   async function cancel(): Promise<void> {
-    if (job.value) await api.call('solver.cancel', { jobId: job.value.jobId })
+    runs.cancel()
   }
-
-  function handle(e: WorkbenchEvent): void {
-    const j = job.value
-    if (!j || !applyJobEvent(j, e)) return
-    if (e.type === 'job.ended') j.endedAt = performance.now()
-    triggerRef(job)
-  }
-
-  api.onEvent(handle)
 
   /**
-   * Takes up a job of the host again after this page was reloaded: as the host has it now (its
+   * Takes up a solve of the host again after this page was reloaded: as the host has it now (its
    * tilings so far, its progress or its end); its events go on arriving. Undefined if the host
-   * no longer knows it (it was restarted, or the job ended long ago).
+   * no longer knows it (it was restarted, or the solve ended long ago).
    */
   async function reattach(jobId: string): Promise<Job | undefined> {
-    const { jobs } = await api.call('solver.jobs', {})
-    // No await from the answer to here: the events sent after it have not been handled yet.
-    const found = jobs.find((j) => j.jobId === jobId)
-    if (!found) return undefined
-    const { ageMs, firstTilingMs, ...view } = found
-    const startedAt = performance.now() - ageMs
-    const ended = view.state !== 'queued' && view.state !== 'running'
-    // An ended job's clock stops at its end: the host's run time is the nearest it knows.
-    const endedAt = ended ? startedAt + (view.elapsedMs ?? ageMs) : undefined
-    const taken: Job = { ...view, startedAt, firstTilingMs, endedAt }
-    job.value = markRaw(taken)
+    let taken: Job | undefined
+    await runs.takeUp(jobId, (run) => {
+      const started = run.events[0]
+      const plan = started?.type === 'run.started' ? started.plan : undefined
+      if (!plan) return
+      const view = newJobView(jobId, { ...plan.request, document: plan.document }, plan.setKey)
+      taken = markRaw({ ...view, startedAt: performance.now() - run.ageMs })
+      job.value = taken
+    })
+    if (!taken) return undefined
+    // An ended solve's clock stops at its end: the host's run time is the nearest it knows.
+    if (taken.elapsedMs !== undefined) taken.endedAt = taken.startedAt + taken.elapsedMs
+    triggerRef(job)
     return taken
   }
 
