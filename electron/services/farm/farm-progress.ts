@@ -72,7 +72,7 @@ export class WorkMeter {
     throttled: boolean,
     /** The tasks out, by how far they have come (read only when it reports). */
     running: Iterable<{ readonly task: { readonly weight: number }; readonly fraction: number }>,
-    tasks: { readonly done: number; readonly all: number },
+    tasks: { readonly done: number; readonly all: number; readonly ended?: boolean },
   ): void {
     const now = Date.now()
     if (!this.onProgress || (throttled && now - this.lastReport < REPORT_MS)) return
@@ -87,14 +87,17 @@ export class WorkMeter {
       this.timeLeft ??= new TimeLeft(job.settled ? undefined : { ms: firstSent, done: this.before })
     this.onProgress({
       // Nothing weighed yet (share 0: every task's weight is still to be found): nothing done.
+      // All tasks done at the end: exactly 1, not a sum of shares rounded below it.
       fraction:
-        total > 0
-          ? Math.min(1, done / total)
-          : share === 0
-            ? 0
-            : tasks.all > 0
-              ? tasks.done / tasks.all
-              : 1,
+        tasks.ended && tasks.done === tasks.all
+          ? 1
+          : total > 0
+            ? Math.min(1, done / total)
+            : share === 0
+              ? 0
+              : tasks.all > 0
+                ? tasks.done / tasks.all
+                : 1,
       done,
       total,
       tasksDone: tasks.done,

@@ -192,7 +192,7 @@ class FarmRun<K extends KindName, Plan> {
       else await this.runSession(o.transport.open({ kind: this.job.kind, setup: this.job.setup }))
     }
     await writer.save(true)
-    this.report(false)
+    this.report(false, !this.error && !this.cancelled)
     return {
       complete: !this.error && !this.cancelled && this.results.size === this.tasks,
       cancelled: this.cancelled,
@@ -244,10 +244,12 @@ class FarmRun<K extends KindName, Plan> {
     this.halt()
   }
 
-  private report(throttled: boolean): void {
+  /** `ended`: the run is over without a failure or a cancel (every task done is all done). */
+  private report(throttled: boolean, ended = false): void {
     this.meter.report(throttled, this.running.values(), {
       done: this.results.size,
       all: this.tasks,
+      ended,
     })
   }
 

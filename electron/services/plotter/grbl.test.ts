@@ -9,7 +9,8 @@ import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById } from '../../../shared/plotter/profile'
 import { GrblDriver } from './grbl-driver'
 import { SerialLink } from './serial-link'
-import { grblRig, type GrblRig } from './test-rig'
+import { grblRig, type Rig } from './test-rig'
+import type { GrblSimulator } from './grbl-simulator'
 
 const servo = deviceById(BUNDLED_DEVICES, 'grbl-servo', 'gcode')
 const zAxis = deviceById(BUNDLED_DEVICES, 'grbl-z', 'gcode')
@@ -61,7 +62,7 @@ function expectedSegments(page: SheetPage, device: typeof servo) {
 
 /** A driver on the rig's line that opens it again after a drop. */
 async function resumingDriver(
-  r: GrblRig,
+  r: Rig<GrblSimulator>,
   device: typeof servo,
   lines: string[],
   onAck?: (n: number) => void,

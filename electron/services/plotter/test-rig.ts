@@ -29,8 +29,11 @@ export interface Rig<S extends RiggedSim> {
   unplug(): Promise<void>
   /** Starts socat again with the same links; resolves once the plotter has reopened its end. */
   plugIn(): Promise<void>
-  /** A new plotter on the line, as if this one was switched off and on again. */
-  powerCycle(): Promise<S>
+  /**
+   * A new plotter on the line (at 0,0, nothing in its buffer), as if switched off and on; while
+   * unplugged, it comes on when plugged in.
+   */
+  powerCycle(): Promise<void>
   close(): Promise<void>
 }
 export type PlotterRig = Rig<PlotterSimulator>
@@ -52,6 +55,7 @@ async function rigOf<S extends RiggedSim>(
   const plotterEnd = join(dir, 'plotter')
   let modem: NullModem | undefined = await NullModem.start(port, plotterEnd)
   let sim = await start(plotterEnd)
+  let off = false
   return {
     port,
     get sim() {
@@ -64,12 +68,15 @@ async function rigOf<S extends RiggedSim>(
     },
     plugIn: async () => {
       modem = await NullModem.start(port, plotterEnd)
-      await sim.connect()
+      if (off) {
+        sim = await start(plotterEnd)
+        off = false
+      } else await sim.connect()
     },
     powerCycle: async () => {
       await sim.stop()
-      sim = await start(plotterEnd)
-      return sim
+      if (modem) sim = await start(plotterEnd)
+      else off = true
     },
     close: async () => {
       await sim.stop()
@@ -126,48 +133,6 @@ export function testDrawing(shapes: number, seed = 1): string {
   return out.join('')
 }
 
-export interface GrblRig extends Omit<Rig<GrblSimulator>, 'powerCycle'> {
-  /**
-   * A new plotter on the line (at 0,0, nothing in its buffer), as if switched off and on; while
-   * unplugged, it comes on when plugged in.
-   */
-  powerCycle(): Promise<void>
-}
-
 /** For tests: a GRBL plotter at the end of a socat null modem, `speedUp` times faster than its feeds. */
-export async function grblRig(options: Omit<GrblSimulatorOptions, 'path'>): Promise<GrblRig> {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-grbl-'))
-  const port = join(dir, 'computer')
-  const plotterEnd = join(dir, 'plotter')
-  let modem: NullModem | undefined = await NullModem.start(port, plotterEnd)
-  let sim = await GrblSimulator.start({ path: plotterEnd, ...options })
-  let off = false
-  return {
-    port,
-    get sim() {
-      return sim
-    },
-    unplug: async () => {
-      await modem?.stop()
-      modem = undefined
-      await dropped(sim)
-    },
-    plugIn: async () => {
-      modem = await NullModem.start(port, plotterEnd)
-      if (off) {
-        sim = await GrblSimulator.start({ path: plotterEnd, ...options })
-        off = false
-      } else await sim.connect()
-    },
-    powerCycle: async () => {
-      await sim.stop()
-      if (modem) sim = await GrblSimulator.start({ path: plotterEnd, ...options })
-      else off = true
-    },
-    close: async () => {
-      await sim.stop()
-      await modem?.stop()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
+export const grblRig = (options: Omit<GrblSimulatorOptions, 'path'>): Promise<Rig<GrblSimulator>> =>
+  rigOf('pw-grbl-', (path) => GrblSimulator.start({ path, ...options }))
