@@ -216,13 +216,19 @@ describe('the solver store', () => {
     expect(host.callsOf('run.start')[2]).toMatchObject({ params: { force: true } })
   })
 
-  it('a Solve the host refuses leaves no job behind and rejects', async () => {
+  it('a Solve the host refuses (a queue it cannot reach) is shown failed with why, and rejects', async () => {
+    const why = 'cannot reach Redis at 127.0.0.1:6398: connection refused'
     host.answer('run.start', () => {
-      throw new Error('run.start: bad parameters (params.document.name: Too big)')
+      throw new Error(why)
     })
     const s = useSolver()
-    await expect(s.start(tangram(), 'convex')).rejects.toThrow(/bad parameters/)
-    expect([s.job, s.starting, s.running]).toEqual([undefined, false, false])
+    await expect(s.start(tangram(), 'convex')).rejects.toThrow(why)
+    expect([s.job?.state, s.job?.error, s.starting, s.running]).toEqual([
+      'failed',
+      why,
+      false,
+      false,
+    ])
   })
 
   it('times Elapsed on the clock of the first tiling: from Solve to the end, never less', async () => {

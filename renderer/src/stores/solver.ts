@@ -94,9 +94,15 @@ export const useSolver = defineStore('solver', () => {
           started()
         })
         // Ended before it started: refused (or a queue that cannot be reached), or cancelled.
-        void end.then((e) =>
-          fresh.jobId === '' && e.error ? refused(new Error(e.error)) : started(),
-        )
+        // A refused solve is shown failed, with why, in place of the one before.
+        void end.then((e) => {
+          if (fresh.jobId !== '' || !e.error) return started()
+          fresh.state = 'failed'
+          fresh.error = e.error
+          fresh.endedAt = performance.now()
+          job.value = fresh
+          refused(new Error(e.error))
+        })
       })
     } finally {
       starting.value = false
