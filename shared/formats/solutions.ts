@@ -2,7 +2,13 @@ import { countToJson } from '../counts'
 import { documentToJson, type WorkbenchDocument } from '../document/document'
 import type { Point } from '../lattice/polygon'
 import { isRegion, type FigureShape, type Region } from '../lattice/region'
-import { conventionText, placedPieceJson, type PlacedPieceJson } from '../tiling/output'
+import {
+  conventionText,
+  leftOut,
+  placedPieceJson,
+  type LeftOut,
+  type PlacedPieceJson,
+} from '../tiling/output'
 import type { PlacedPiece } from '../tiling/problem'
 import { headlineCount, type SymmetryMode, type TilingCounts } from '../tiling/search'
 
@@ -13,9 +19,12 @@ import { headlineCount, type SymmetryMode, type TilingCounts } from '../tiling/s
  *   { "format", "version", "set": <piece-set file>, "kind": "tile"|"convex", "mode",
  *     "convention", "complete",
  *     "figures": [ { "name", "polygon" (or "polygons", a region), "solutions", "fixed", "rejected"?, "complete",
- *                    "tilings": [ { "classSize", "pieces": [ { "piece", "polygon", "move" } ] } ] } ] }
+ *                    "tilings": [ { "classSize", "pieces": [ { "piece", "polygon", "move" } ],
+ *                                   "leftOut"? } ] } ] }
  * "solutions" is the count in the run's mode (see `headlineCount`), "fixed" the tilings of the
  * fixed figure; a figure not searched to the end has "complete": false and counts found so far.
+ * With a count range in the set, each tiling says what it left out ("leftOut": [{ "piece",
+ * "copies" }], as `tile --json` does; empty if nothing).
  */
 export interface SolvedFigure {
   readonly name: string
@@ -47,10 +56,16 @@ export interface SolvedFigureJson {
   readonly fixed: number | string
   readonly rejected?: string
   readonly complete: boolean
-  readonly tilings: { readonly classSize: number; readonly pieces: PlacedPieceJson[] }[]
+  readonly tilings: {
+    readonly classSize: number
+    readonly pieces: PlacedPieceJson[]
+    readonly leftOut?: LeftOut[]
+  }[]
 }
 
 export function solutionsToJson(job: SolvedJob): object {
+  const { pieces } = job.document
+  const ranged = pieces.some((p) => p.min !== undefined && p.min < p.count)
   return {
     format: 'puzzle-workbench/solutions',
     version: 1,
@@ -76,7 +91,8 @@ export function solutionsToJson(job: SolvedJob): object {
         complete: f.counts !== undefined && f.complete !== false,
         tilings: f.tilings.map((t) => ({
           classSize: t.classSize,
-          pieces: t.pieces.map((p) => placedPieceJson(job.document.pieces, p)),
+          pieces: t.pieces.map((p) => placedPieceJson(pieces, p)),
+          ...(ranged ? { leftOut: leftOut(pieces, t.pieces) } : {}),
         })),
       }
     }),
