@@ -45,7 +45,7 @@ export async function runMatch(o: {
       setup: o.setup,
       tasks: [first],
       known: () => (count.parts > 0 ? 1 : 0),
-      settled: () => count.parts > 0,
+      settled: () => count.settled(o.transport.workers()),
       onResult: (task, r) => {
         if (task.id === first.id) {
           if (!('split' in r)) return void (result = r)
@@ -84,6 +84,9 @@ export async function runMatch(o: {
   return result ?? count.result(performance.now() - t0)
 }
 
+/** Parts each process runs before the time left is measured (see `PartsCount.settled`). */
+const WARM_PARTS = 2
+
 /** A part's result, which a plan never is. */
 function part(r: MatchTaskResult): MatchResult {
   if ('split' in r) throw new Error('a part of a card count was split again')
@@ -91,8 +94,10 @@ function part(r: MatchTaskResult): MatchResult {
 }
 
 /** A split card count: its parts' counts summed, and its progress from their weights. */
-class PartsCount {
+export class PartsCount {
   parts = 0
+  /** Parts ended. */
+  private ended = 0
   /** Nodes of the parts running, by task. */
   readonly running = new Map<string, number>()
   private fixed = 0n
@@ -103,6 +108,18 @@ class PartsCount {
   /** When the parts were known: a rough time left is measured from then. */
   private since = 0
 
+  /**
+   * Whether the time left may be measured: once the parts are known and as many have ended as
+   * the first WARM_PARTS of each process. Solver processes run without on-stack replacement
+   * (`SOLVER_V8_FLAGS`), so a process runs its first long searches unoptimized (0.7 µs a node
+   * against 0.2 µs after, on framed 8 × 8 boards): a rate measured over them put the time left
+   * 3.1–3.4x over the time it took (seed 2 of 5 figures); measured after them, 1.35–2.03x on
+   * seeds 1–6, run to run times of one board varying 7–12 s on this machine.
+   */
+  settled(workers: number): boolean {
+    return this.parts > 0 && this.ended >= Math.min(this.parts, WARM_PARTS * workers)
+  }
+
   split(parts: number): void {
     this.parts = parts
     this.since = performance.now()
@@ -110,6 +127,7 @@ class PartsCount {
 
   add(id: string, r: MatchResult): void {
     this.running.delete(id)
+    this.ended++
     this.fixed += BigInt(r.fixed)
     this.upToRotation += BigInt(r.upToRotation)
     this.nodes += r.nodes
