@@ -83,10 +83,10 @@ test('panning the gallery with 5,000 shapes drawn', async ({ workbench }) => {
       return new Promise<{ fps: number; worstFrameMs: number; minShapes: number }>((resolve) => {
         const frame = (t: number) => {
           frames.push(t)
-          minShapes = Math.min(minShapes, Number(root.dataset.shapes))
+          minShapes = Math.min(minShapes, Number(canvas.dataset.shapes))
           // One wheel step a frame, down to the end and back: a steady pan, as a user drags.
-          const y = Number(root.dataset.scroll)
-          const end = Number(root.dataset.contentHeight) - canvas.clientHeight
+          const y = Number(canvas.dataset.scroll)
+          const end = Number(canvas.dataset.contentHeight) - canvas.clientHeight
           if (y >= end - 12) dir = -1
           else if (y <= 0) dir = 1
           canvas.dispatchEvent(

@@ -1,3 +1,4 @@
+import { d4Apply, d4Matrix, D4_ELEMENTS } from '../lattice/d4'
 import type { Point } from '../lattice/polygon'
 import { formatEdgeLength, normalizePolygon } from '../lattice/polygon'
 
@@ -28,18 +29,31 @@ function toTuple(o: ConvexOutline): Tuple {
   return [o.s2, o.s4, o.s1, o.s3, o.s5, o.s7]
 }
 
+/** The directions of the corners s1, s3, s5, s7 from the outline's centre. */
+const CORNERS: readonly (readonly [number, number])[] = [
+  [-1, -1],
+  [1, -1],
+  [1, 1],
+  [-1, 1],
+]
+
+/**
+ * Each symmetry of the square (lattice/d4.ts) on a tuple: for each entry, the entry of the
+ * original it takes. A corner's cut goes where the symmetry takes the corner; a symmetry that
+ * swaps the axes swaps the width and the height.
+ */
+const TUPLE_MAPS: readonly (readonly number[])[] = D4_ELEMENTS.map((g) => {
+  const from = d4Matrix(g)[0] === 0 ? [1, 0] : [0, 1]
+  CORNERS.forEach(([x, y], k) => {
+    const [gx, gy] = d4Apply(g, x, y)
+    from[2 + CORNERS.findIndex(([cx, cy]) => cx === gx && cy === gy)] = 2 + k
+  })
+  return from
+})
+
 /** The 8 images of an outline under the symmetries of the square, as tuples. */
-function images(t: Tuple): Tuple[] {
-  const out: Tuple[] = []
-  let [a, b, c1, c3, c5, c7] = t
-  for (let r = 0; r < 4; r++) {
-    out.push([a, b, c1, c3, c5, c7])
-    out.push([a, b, c3, c1, c7, c5]) // mirror in a vertical axis
-    // Quarter turn counter-clockwise: width and height swap, corners move one place.
-    ;[a, b, c1, c3, c5, c7] = [b, a, c7, c1, c3, c5]
-  }
-  return out
-}
+const images = (t: Tuple): Tuple[] =>
+  TUPLE_MAPS.map(([a, b, c, d, e, f]) => [t[a], t[b], t[c], t[d], t[e], t[f]])
 
 function lexLess(x: Tuple, y: Tuple): boolean {
   for (let i = 0; i < 6; i++) if (x[i] !== y[i]) return x[i] < y[i]

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { gameBoard, type Square } from './board'
 import { GameEngine, type EngineOptions } from './engine'
-import { PlainSolver, plainFree } from './plain'
+import { PlainSolver, plainFree } from '../../../testing/brute/queens-game'
 import { SMALL_SQUARES, smallTables } from './small'
 import { bestMove, hint, isWon, legalMoves } from './solve'
 

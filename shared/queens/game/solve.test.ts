@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { freeSquares, gameBoard, type Square } from './board'
 import { GameEngine } from './engine'
-import { PlainSolver, plainFree } from './plain'
+import { PlainSolver, plainFree } from '../../../testing/brute/queens-game'
 import { publishedWinner } from './published'
 import { bestMove, hint, isWon, legalMoves, sharedEngine, solveQueensGame } from './solve'
 

@@ -1,10 +1,11 @@
 /**
- * A plain solver of the queens game, to check the fast one (engine.ts) in tests: recursion over
- * the free squares with a memo keyed by the free set as a string of 0s and 1s, and nothing else
- * (no symmetry, no components, no table of bounded size). It shares no code with the fast solver,
- * not even the attack rule. An optional nim heap beside the board checks the fast solver's sums.
+ * A plain solver of the queens game, to check the fast one (shared/queens/game/engine.ts) in
+ * tests: recursion over the free squares with a memo keyed by the free set as a string of 0s and
+ * 1s, and nothing else (no symmetry, no components, no table of bounded size). It shares no code
+ * with the fast solver, not even the attack rule. An optional nim heap beside the board checks the
+ * fast solver's sums.
  */
-import type { Square } from './board'
+import type { Square } from '../../shared/queens/game/board'
 
 function attacks(n: number, a: number, b: number): boolean {
   const r = Math.floor(a / n)
