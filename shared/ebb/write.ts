@@ -13,6 +13,8 @@ import { moveCommands } from './motion'
  * with the carriage at home, pen up (`SP,1`); each path travelled to at the travel speed, the pen
  * lowered (`SP,0`), drawn at the drawing speed, lifted; home again and the motors released. Each
  * step says where it leaves the carriage and the pen, so a plot can resume after any of them.
+ * Paths of one pen are one layer; the program says where each new pen's layer starts, for the
+ * plot to hold there (pen up) while the user puts that pen in.
  */
 
 /** The AxiDraw's servo scale: 0 % and 100 % of the pen's range, in the EBB's 1/12 µs units. */
@@ -38,6 +40,8 @@ export interface EbbProgram {
   readonly bytes: number
   /** Uses LM: for firmware 2.7.0 and later. */
   readonly lm: boolean
+  /** The steps where a new pen's layer starts, in order: the plot holds before each. */
+  readonly penChanges: readonly number[]
 }
 
 const servo = (percent: number): number =>
@@ -71,7 +75,9 @@ export function ebbProgram(paths: readonly Stroke[], device: EbbProfile, lm: boo
   push('EM,1,1')
   push('CS')
   push(`SP,1,${pen}`)
-  for (const path of paths) {
+  const penChanges: number[] = []
+  for (const [i, path] of paths.entries()) {
+    if (i > 0 && path.pen !== paths[i - 1].pen) penChanges.push(steps.length)
     moveTo(path.points[0], device.speed.travel)
     push(`SP,0,${pen}`, { ...state, down: true })
     for (const p of path.points.slice(1)) moveTo(p, device.speed.draw)
@@ -79,7 +85,7 @@ export function ebbProgram(paths: readonly Stroke[], device: EbbProfile, lm: boo
   }
   moveTo(home, device.speed.travel)
   push('EM,0,0')
-  return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length, 0), lm }
+  return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length, 0), lm, penChanges }
 }
 
 /** The commands that lift the pen and take the carriage home from `at`: after a cancel or a fault. */
@@ -148,8 +154,8 @@ const HPGL_UNITS_PER_MM = 40
 
 /**
  * An HP-GL drawing (what `export --format hpgl` writes) at its true size, centred on the device's
- * first paper, planned for the AxiDraw: for `plot FILE --profile axidraw-v3`. With one pen on the
- * device, every pen's lines go with it.
+ * first paper, planned for the AxiDraw: for `plot FILE --profile axidraw-v3`. Each of the file's
+ * pens is a layer, plotted after the one before with a pause to change the pen.
  */
 export function hpglOnEbb(drawing: HpglDrawing, device: EbbProfile): EbbPage {
   const [paper, clip] = Object.entries(device.papers)[0]
@@ -172,7 +178,7 @@ export function hpglOnEbb(drawing: HpglDrawing, device: EbbProfile): EbbPage {
     Math.round(clip.yMax / 2 + sy * (y - cy) * k),
   ]
   const strokes = drawing.segments.map((s) => ({
-    pen: device.pens === 1 ? 1 : s.pen,
+    pen: s.pen,
     points: [place(s.from), place(s.to)],
   }))
   const pens = [...new Set(strokes.map((s) => s.pen))].map((pen) => ({ pen, colors: [] }))

@@ -14,7 +14,9 @@ import { LineDrop, SerialLink } from './serial-link'
  * Pause stops sending (the board finishes what it has); cancel, or a command the board refuses,
  * stops it (`ES`), lifts the pen and parks the carriage at home. If the line drops, it reopens
  * the port, waits for the motors to stop, asks where they are (`QS`) and the pen (`QP`), and goes
- * on from the command that left them there, never one already run.
+ * on from the command that left them there, never one already run. Before each new pen's layer
+ * it waits for the layer before to be drawn and the pen to be changed: `onPenChange` resolves, or
+ * without it the job holds as paused until Resume.
  */
 
 export interface EbbTarget {
@@ -68,16 +70,26 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
   private ran = 0
   /** The longest a command may wait to be answered: two of the longest moves, and the timeout. */
   private answerMs = 0
+  /** The layers' first steps the plot has held at: a resume from before one holds there no more. */
+  private readonly held = new Set<number>()
+  private cancelled$!: () => void
+  private readonly cancelling = new Promise<void>((r) => (this.cancelled$ = r))
 
   constructor(
     private readonly programs: EbbPrograms,
     private readonly device: EbbProfile,
     private readonly target: EbbTarget,
     listener: (u: PlotUpdate) => void,
+    private readonly onPenChange?: (layer: number, layers: number) => Promise<void>,
   ) {
     super(programs.sm, listener)
     this.cancelNote = 'cancelled; the pen is lifted and the carriage parked'
     this.timing = lineTiming(target)
+  }
+
+  override cancel(): void {
+    super.cancel()
+    this.cancelled$()
   }
 
   protected async run(): Promise<'done' | 'cancelled'> {
@@ -120,7 +132,9 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
           await this.park()
           return 'cancelled'
         }
-        await this.send()
+        if (this.program.penChanges.includes(this.next) && !this.held.has(this.next))
+          await this.penChange()
+        else await this.send()
       } catch (e) {
         if (!(e instanceof LineDrop)) throw e
         await this.reconnect()
@@ -158,6 +172,20 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     }
     this.next = k + 1
     this.progress()
+  }
+
+  /** Once the layer before is drawn (the pen up), holds until the next layer's pen is in. */
+  private async penChange(): Promise<void> {
+    const changes = this.program.penChanges
+    const [layer, layers] = [changes.indexOf(this.next) + 2, changes.length + 1]
+    await this.standStill()
+    this.held.add(this.next)
+    if (this.onPenChange) await Promise.race([this.onPenChange(layer, layers), this.cancelling])
+    else {
+      // Resume goes on, as from any pause.
+      this.paused = true
+      this.setState('paused', `layer ${layer} of ${layers}: put its pen in, then Resume`)
+    }
   }
 
   /** Stops the motors at once, lifts the pen, takes the carriage home and releases the motors. */

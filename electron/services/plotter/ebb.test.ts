@@ -37,12 +37,14 @@ function plot(
   r: Rig<EbbSimulator>,
   programs: EbbPrograms,
   on?: (u: PlotUpdate, job: EbbPlotJob) => void,
+  onPenChange?: (layer: number, layers: number) => Promise<void>,
 ) {
   const job: EbbPlotJob = new EbbPlotJob(
     programs,
     axidraw,
     { path: r.port, ...FAST_LINE, queueTimeoutMs: 1000 },
     (u) => on?.(u, job),
+    onPenChange,
   )
   onTestFinished(() => {
     job.cancel()
@@ -114,6 +116,39 @@ describe('plotting to an AxiDraw (EBB)', () => {
     expect(r.sim.motorsOn).toBe(false)
   })
 
+  it('draws a layer per pen in order, holding pen up after each until the next pen is in', async () => {
+    const colors = { ...plotter, pens: 'colors' as const, device: { ...axidraw, pens: 3 } }
+    const { paths } = pageEbb(pages[4], colors)
+    const pens = [...new Set(paths.map((p) => p.pen))]
+    expect(pens.length).toBe(3)
+    // Each pen's paths together, one layer after another.
+    expect(paths.map((p) => p.pen)).toEqual(
+      pens.flatMap((pen) => paths.filter((p) => p.pen === pen).map(() => pen)),
+    )
+    const programs = both(paths)
+    const expected = programSegments(programs.lm!)
+    const layerEnds = pens.map(
+      (_, i) =>
+        programSegments({
+          ...programs.lm!,
+          steps: programs.lm!.steps.slice(0, programs.lm!.penChanges[i]),
+        }).length,
+    )
+    const r = await rig()
+    const changes: string[] = []
+    const end = await plot(r, programs, undefined, async (layer, layers) => {
+      changes.push(`${layer}/${layers}`)
+      // The layer before is drawn, and no more; the pen is up.
+      expect(r.sim.segments).toEqual(expected.slice(0, layerEnds[layer - 2]))
+      expect(r.sim.penUp).toBe(true)
+      await new Promise((res) => setTimeout(res, 50))
+      expect(r.sim.segments).toHaveLength(layerEnds[layer - 2])
+    }).finished
+    expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+    expect(changes).toEqual(['2/3', '3/3'])
+    expect(r.sim.segments).toEqual(expected)
+  })
+
   it('uses SM where the firmware has no LM (before 2.7.0), which refuses LM', async () => {
     const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 20)
     const programs = both(paths)
@@ -165,13 +200,15 @@ describe('plotting to an AxiDraw (EBB)', () => {
             await r.sim.connect()
           }
           let reconnecting = 0
+          let back = 0
           const end = await plot(r, programs, (u) => {
             if (u.state === 'reconnecting') reconnecting++
+            else if (back < reconnecting) back++
             // One pull at a time: the next once the driver is back from the last.
             if (
               pending.length > 0 &&
               u.confirmed >= pending[0].at * u.total &&
-              pulls.length === reconnecting
+              pulls.length === back
             )
               pulls.push(pull(pending.shift()!))
           }).finished
