@@ -69,12 +69,7 @@ export function ebbProgram(paths: readonly Stroke[], device: EbbProfile, lm: boo
     for (const c of moveCommands(state.position, to, { ...settings, speed }))
       push(c.text, { position: c.at, down: state.down })
   }
-  push(`SC,4,${servo(device.pen.up)}`)
-  push(`SC,5,${servo(device.pen.down)}`)
-  push(`SC,10,${device.pen.rate}`)
-  push('EM,1,1')
-  push('CS')
-  push(`SP,1,${pen}`)
+  for (const text of setupCommands(device)) push(text)
   const penChanges: number[] = []
   for (const [i, path] of paths.entries()) {
     if (i > 0 && path.pen !== paths[i - 1].pen) penChanges.push(steps.length)
@@ -88,17 +83,46 @@ export function ebbProgram(paths: readonly Stroke[], device: EbbProfile, lm: boo
   return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length, 0), lm, penChanges }
 }
 
+/** A move pen up at the travel speed, as SM: any firmware has it. */
+const travel = (device: EbbProfile) => ({
+  speed: device.speed.travel,
+  accel: device.acceleration,
+  stepsPerMm: device.unitsPerMm,
+  lm: false,
+})
+
+/**
+ * What a board needs before a plot, with the carriage at home: the servo's heights and rate, the
+ * motors on, the step count cleared, the pen up.
+ */
+function setupCommands(device: EbbProfile): string[] {
+  return [
+    `SC,4,${servo(device.pen.up)}`,
+    `SC,5,${servo(device.pen.down)}`,
+    `SC,10,${device.pen.rate}`,
+    'EM,1,1',
+    'CS',
+    `SP,1,${penMs(device)}`,
+  ]
+}
+
+/**
+ * The commands that take a board switched off and on (its carriage put home) to `state`: set up
+ * again, travel there pen up (SM: any firmware), the pen lowered if it was down.
+ */
+export function restoreCommands(state: EbbState, device: EbbProfile): string[] {
+  return [
+    ...setupCommands(device),
+    ...moveCommands([0, 0], state.position, travel(device)).map((c) => c.text),
+    ...(state.down ? [`SP,0,${penMs(device)}`] : []),
+  ]
+}
+
 /** The commands that lift the pen and take the carriage home from `at`: after a cancel or a fault. */
 export function parkCommands(at: XY, device: EbbProfile): string[] {
-  const settings = {
-    speed: device.speed.travel,
-    accel: device.acceleration,
-    stepsPerMm: device.unitsPerMm,
-    lm: false,
-  }
   return [
     `SP,1,${penMs(device)}`,
-    ...moveCommands(at, [0, 0], settings).map((c) => c.text),
+    ...moveCommands(at, [0, 0], travel(device)).map((c) => c.text),
     'EM,0,0',
   ]
 }

@@ -5,7 +5,7 @@ import { stderrLine } from '../output'
  * Resolves when the user presses Enter; if standard input ends first, calls `ended` (there is
  * no one to change the pen) and resolves.
  */
-function enterPressed(prompt: string, ended: () => void): Promise<void> {
+export function enterPressed(prompt: string, ended: () => void): Promise<void> {
   stderrLine(prompt)
   const lines = createInterface({ input: process.stdin })
   return new Promise((resolve) => {

@@ -7,7 +7,7 @@ import { defaultDataDir } from '../../services/plotter/announced'
 import { loadDevices } from '../../services/plotter/device-profiles'
 import type { PlotUpdate } from '../../services/plotter/driver'
 import { EbbPlotJob, type EbbPrograms } from '../../services/plotter/ebb-driver'
-import { askPenChange } from './pen-change'
+import { askPenChange, enterPressed } from './pen-change'
 
 /**
  * `plot FILE --profile axidraw-v3`: an HP-GL file's drawing at its true size, centred on the
@@ -40,7 +40,8 @@ export interface EbbPlotOptions {
 
 /**
  * The job that plots `name` on the AxiDraw at `--port`, its options checked; at each new pen's
- * layer it waits for Enter (or goes on, with `--no-pen-change`).
+ * layer it waits for Enter (or goes on, with `--no-pen-change`), and after a power loss for Enter
+ * once the carriage is home.
  */
 export function ebbJob(
   name: string,
@@ -63,6 +64,7 @@ export function ebbJob(
     { path: opts.port, baudRate, reconnectTimeoutMs: seconds * 1000 },
     listener,
     askPenChange(name, opts.penChange, () => job.cancel()),
+    (what) => enterPressed(`${name}: ${what} and press Enter`, () => job.cancel()),
   )
   return job
 }

@@ -261,20 +261,69 @@ describe('plotting to an AxiDraw (EBB)', () => {
     expect(r.sim.motorsOn).toBe(false)
   })
 
-  it('will not go on with a board that was switched off and on meanwhile', async () => {
+  it('after a power loss, once the carriage is home, goes on from the last answered command: nothing drawn twice', async () => {
+    const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
+    const programs = both(paths)
+    const expected = programSegments(programs.lm!).map((g) => `${g.from} ${g.to}`)
+    await fc.assert(
+      fc.asyncProperty(fc.double({ min: 0.1, max: 0.9, noNaN: true }), async (at) => {
+        const r = await ebbRig({ speedUp: 300 })
+        try {
+          let cut: Promise<void> | undefined
+          const before = r.sim
+          const holds: string[] = []
+          const end = await plot(r, programs, (u, job) => {
+            if (!cut && u.confirmed >= at * u.total) {
+              // Off long enough for the driver to miss an answer: it cannot tell otherwise.
+              void r.sim.unplug()
+              cut = new Promise((res) => setTimeout(res, 700)).then(() => r.powerCycle())
+            }
+            if (u.state === 'paused') {
+              holds.push(u.message)
+              void cut!.then(() => job.resume())
+            }
+          }).finished
+          expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+          expect(holds).toEqual([
+            'the AxiDraw was switched off and on: put its carriage in the home corner, then Resume',
+          ])
+          expect(r.sim).not.toBe(before)
+          // Drawn by the board before and after: in the plot's order, none twice; only the moves
+          // it had taken and not run when the power went (two at most) are missing.
+          const drawn = [...before.segments, ...r.sim.segments].map((g) => `${g.from} ${g.to}`)
+          let k = 0
+          for (const g of drawn) {
+            while (k < expected.length && expected[k] !== g) k++
+            expect(k).toBeLessThan(expected.length)
+            k++
+          }
+          expect(drawn.length).toBeGreaterThanOrEqual(expected.length - 2)
+          expect(r.sim.at).toEqual([0, 0])
+          expect(r.sim.motorsOn).toBe(false)
+        } finally {
+          await r.close()
+        }
+      }),
+      { numRuns: 3 },
+    )
+  })
+
+  it('will not go on with a carriage moved by hand meanwhile', async () => {
     const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
     const r = await rig({ speedUp: 300 })
     let cut = false
     const end = await plot(r, both(paths), (u) => {
       if (cut || u.confirmed < 0.5 * u.total) return
       cut = true
-      // Off long enough for the driver to miss an answer: it cannot tell otherwise.
       void r.sim.unplug()
-      setTimeout(() => void r.powerCycle(), 700)
+      // Moved by hand, its count says so: a step off where the plot left it.
+      r.sim.m1 += 1
+      r.sim.m2 += 1
+      setTimeout(() => void r.sim.connect(), 300)
     }).finished
     expect(end.state).toBe('failed')
     expect(end.message).toMatch(
-      /^after the line came back the carriage is at 0,0 \(pen up\), not where the plot left it/,
+      /^after the line came back the carriage is at \d+,\d+ \(pen (up|down)\), not where the plot left it; was it moved by hand\?/,
     )
   })
 })
