@@ -8,7 +8,7 @@ import { gcodeLines } from '../../services/plotter/program-time'
 import { readFileSyncChecked } from '../../services/input-file'
 import { SerialLink } from '../../services/plotter/serial-link'
 import { stderrLine } from '../output'
-import { askPenChange } from './pen-change'
+import { askPenChange, enterPressed } from './pen-change'
 
 export interface GcodePlotOptions {
   port?: string
@@ -69,6 +69,8 @@ export async function plotGcode(
       reopen: () => SerialLink.open(line),
       onReconnect: (m) => stderrLine(`${name}: ${m}`),
       onPenChange: askPenChange(name, opts.penChange, () => driver.cancel()),
+      onPowerLoss: (what) =>
+        enterPressed(`${name}: ${what} and press Enter`, () => driver.cancel()),
       onProgress: (done, total) => {
         const tenth = Math.floor((done / total) * 10)
         if (tenth !== shown)
