@@ -22,14 +22,24 @@ afterAll(() => close())
 const grbl = BUNDLED_DEVICES.find((d): d is GcodeProfile => d.id === 'grbl-servo')!
 const axidraw = BUNDLED_DEVICES.find((d): d is EbbProfile => d.id === 'axidraw-v3')!
 type PlotState = Extract<WorkbenchEvent, { type: 'plot.state' }>
-/** The plot panel's serial line settings. */
-const serialLine = {
-  kind: 'serial',
-  baudRate: 9600,
-  dataBits: 8,
-  parity: 'none',
-  stopBits: 1,
-  flow: 'escb',
+/** Plots the job's first page on the port with the plot panel's line settings; the plot's id. */
+async function plotOn(port: string, jobId: string, settings: ExportSettings): Promise<string> {
+  const target = {
+    kind: 'serial',
+    path: port,
+    baudRate: 9600,
+    dataBits: 8,
+    parity: 'none',
+    stopBits: 1,
+    flow: 'escb',
+  }
+  const started = await api.ok<{ plotId: string }>('plotter.start', {
+    jobId,
+    settings,
+    page: 0,
+    target,
+  })
+  return started.plotId
 }
 const devicesFile = join(data, DEVICES_FILE)
 
@@ -112,13 +122,7 @@ describe('devices and plot times for the app', () => {
     const rig = await ebbRig({ speedUp: 2000 })
     const withdraw = await announcePlotter(data, rig.port, 'simulated AxiDraw')
     try {
-      const target = { ...serialLine, path: rig.port }
-      const { plotId } = await api.ok<{ plotId: string }>('plotter.start', {
-        jobId,
-        settings,
-        page: 0,
-        target,
-      })
+      const plotId = await plotOn(rig.port, jobId, settings)
       const state = (test: (e: PlotState) => boolean) =>
         api.when((e): e is PlotState => e.type === 'plot.state' && e.plotId === plotId && test(e))
       const drawnAt: number[] = []
@@ -175,13 +179,7 @@ describe('devices and plot times for the app', () => {
         plotter: { ...DEFAULT_EXPORT.plotter, device: 'grbl-servo' },
       }
       // The panel's baud is an HP-GL plotter's: GRBL's line is the profile's (115200).
-      const target = { ...serialLine, path: rig.port }
-      const { plotId } = await api.ok<{ plotId: string }>('plotter.start', {
-        jobId,
-        settings,
-        page: 0,
-        target,
-      })
+      const plotId = await plotOn(rig.port, jobId, settings)
       const end = await api.when(
         (e): e is Extract<WorkbenchEvent, { type: 'plot.state' }> =>
           e.type === 'plot.state' && e.plotId === plotId && ['done', 'failed'].includes(e.state),

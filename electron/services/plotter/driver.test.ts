@@ -9,6 +9,7 @@ import { SerialPlotJob, type PlotUpdate, type SerialTarget } from './driver'
 import { plotProgram } from './plot-program'
 import { StreamPlotJob } from './stream-job'
 import { FAST_LINE, plotterRig, testDrawing, type PlotterRig } from './test-rig'
+import { drawnInOrder } from '../../../testing/drawn-in-order'
 
 const DRAWING = testDrawing(60)
 const PLANNED = interpretHpgl(parseHpgl(DRAWING)).segments
@@ -243,12 +244,7 @@ describe('plotting over a serial line', () => {
           // Drawn before and after: the drawing's segments, in its order, none twice; missing
           // only what the plotter held when the power went (a few instructions).
           const drawn = [...before.segments, ...r.sim.segments].map(key)
-          let k = 0
-          for (const g of drawn) {
-            while (k < planned.length && planned[k] !== g) k++
-            expect(k).toBeLessThan(planned.length)
-            k++
-          }
+          expect(drawnInOrder(drawn, planned)).toBe(true)
           expect(drawn.length).toBeGreaterThan(planned.length - 40)
         } finally {
           await r.close()

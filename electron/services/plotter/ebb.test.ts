@@ -12,6 +12,7 @@ import type { PlotUpdate } from './driver'
 import { EbbPlotJob, type EbbPrograms } from './ebb-driver'
 import type { EbbSimulator } from './ebb-simulator'
 import { ebbRig, FAST_LINE, type Rig } from './test-rig'
+import { drawnInOrder } from '../../../testing/drawn-in-order'
 
 const axidraw = deviceById(BUNDLED_DEVICES, 'axidraw-v3', 'ebb')
 const plotter = { paper: 'A4', scale: 'fit' as const, pens: 'one' as const }
@@ -291,12 +292,7 @@ describe('plotting to an AxiDraw (EBB)', () => {
           // Drawn by the board before and after: in the plot's order, none twice; only the moves
           // it had taken and not run when the power went (two at most) are missing.
           const drawn = [...before.segments, ...r.sim.segments].map((g) => `${g.from} ${g.to}`)
-          let k = 0
-          for (const g of drawn) {
-            while (k < expected.length && expected[k] !== g) k++
-            expect(k).toBeLessThan(expected.length)
-            k++
-          }
+          expect(drawnInOrder(drawn, expected)).toBe(true)
           expect(drawn.length).toBeGreaterThanOrEqual(expected.length - 2)
           expect(r.sim.at).toEqual([0, 0])
           expect(r.sim.motorsOn).toBe(false)
