@@ -7,8 +7,9 @@ import { programTime } from '../electron/services/plotter/program-time'
 import { interpretHpgl, parseHpgl } from '../shared/hpgl/parse'
 import { BUNDLED_DEVICES } from '../shared/plotter/bundled'
 import { durationText } from '../shared/plotter/plot-time'
-import type { GcodeProfile } from '../shared/plotter/profile'
+import type { EbbProfile, GcodeProfile } from '../shared/plotter/profile'
 import { exitCode } from '../testing/processes'
+import type { Page } from '@playwright/test'
 import { expect, test, type Workbench } from './fixtures'
 
 async function solveTangram(workbench: Workbench): Promise<void> {
@@ -18,6 +19,24 @@ async function solveTangram(workbench: Workbench): Promise<void> {
   await expect(page.getByTestId('job-state')).toContainText('done', { timeout: 60_000 })
   await page.locator('[data-view="gallery"]').click()
   await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
+}
+
+/**
+ * Plots the page shown on the serial port, pausing and resuming once; returns the pen-down length
+ * planned (m) and the progress shown.
+ */
+async function plotPausedOnce(page: Page, port: string) {
+  const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
+  const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
+  await page.getByTestId('plot-target').selectOption('serial')
+  await page.getByTestId('plot-port').fill(port)
+  await page.getByTestId('plot-start').click()
+  const progress = page.getByTestId('plot-progress')
+  await expect(progress).toHaveAttribute('data-state', 'sending')
+  await page.getByTestId('plot-pause').click()
+  await expect(progress).toHaveAttribute('data-state', 'paused')
+  await page.getByTestId('plot-resume').click()
+  return { planned, progress }
 }
 
 /** The tangram's 142 tilings solved, then Export → HPGL → Plot…: the plot panel open. */
@@ -101,16 +120,7 @@ test('plotting on a serial line: pause, a pulled cable, resume; every line drawn
   const { workbench, rig } = plotting
   const { page } = workbench
   await openTangramPlot(workbench)
-  const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
-  const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
-  await page.getByTestId('plot-target').selectOption('serial')
-  await page.getByTestId('plot-port').fill(rig.port)
-  await page.getByTestId('plot-start').click()
-  const progress = page.getByTestId('plot-progress')
-  await expect(progress).toHaveAttribute('data-state', 'sending')
-  await page.getByTestId('plot-pause').click()
-  await expect(progress).toHaveAttribute('data-state', 'paused')
-  await page.getByTestId('plot-resume').click()
+  const { planned, progress } = await plotPausedOnce(page, rig.port)
   await expect(progress).toHaveAttribute('data-state', 'sending')
   await rig.unplug()
   await expect(progress).toHaveAttribute('data-state', 'reconnecting')
@@ -127,6 +137,40 @@ test('plotting on a serial line: pause, a pulled cable, resume; every line drawn
     1000
   expect(metres).toBeCloseTo(planned, 1)
   expect(sim.pen).toMatchObject({ pen: 0, down: false })
+})
+
+test('plotting to an AxiDraw: a layer per pen, each after Resume, pause and resume; every line drawn once', async ({
+  axidraw,
+}) => {
+  const { workbench, rig } = axidraw
+  const { page } = workbench
+  // An AxiDraw whose user changes between three pens.
+  const v3 = BUNDLED_DEVICES.find((d): d is EbbProfile => d.id === 'axidraw-v3')!
+  const mine = { ...v3, id: 'my-axidraw', name: 'My AxiDraw', pens: 3 }
+  writeFileSync(join(workbench.dataDir, DEVICES_FILE), JSON.stringify({ devices: [mine] }))
+  await openTangramPlot(workbench)
+  await page.getByTestId('plot-device').selectOption('my-axidraw')
+  await page.getByLabel('Pens').selectOption('colors')
+  await expect(page.getByTestId('plot-time')).toBeVisible()
+  const { planned, progress } = await plotPausedOnce(page, rig.port)
+  for (const layer of ['2 of 3', '3 of 3']) {
+    await expect(progress).toContainText(`layer ${layer}: put its pen in, then Resume`, {
+      timeout: 60_000,
+    })
+    await expect(progress).toHaveAttribute('data-state', 'paused')
+    expect(rig.sim.penUp).toBe(true)
+    await page.getByTestId('plot-resume').click()
+  }
+  await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+  await expect(progress).toContainText('100%')
+  const keys = rig.sim.segments.map((g) => [`${g.from}`, `${g.to}`].sort().join(' '))
+  expect(new Set(keys).size).toBe(keys.length)
+  const metres =
+    rig.sim.segments.reduce((t, g) => t + Math.hypot(g.to[0] - g.from[0], g.to[1] - g.from[1]), 0) /
+    v3.unitsPerMm /
+    1000
+  expect(metres).toBeCloseTo(planned, 1)
+  expect(rig.sim.at).toEqual([0, 0])
 })
 
 test('the simulated plotter, once started, is offered in the port list and takes the plot; the file field keeps its own path', async ({

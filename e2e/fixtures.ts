@@ -11,7 +11,13 @@ import {
   type Page,
 } from '@playwright/test'
 import WebSocket from 'ws'
-import { plotterRig, type PlotterRig } from '../electron/services/plotter/test-rig'
+import type { EbbSimulator } from '../electron/services/plotter/ebb-simulator'
+import {
+  ebbRig,
+  plotterRig,
+  type PlotterRig,
+  type Rig,
+} from '../electron/services/plotter/test-rig'
 
 /**
  * A running workbench for a test: the browser host started as `npm run web` starts it (its own
@@ -233,24 +239,34 @@ export const test = base.extend<{
   workbench: Workbench
   /** A workbench with a simulated plotter on a serial line, which the user named to the host. */
   plotting: { workbench: Workbench; rig: PlotterRig }
+  /** The same with a simulated AxiDraw (its EiBotBoard). */
+  axidraw: { workbench: Workbench; rig: Rig<EbbSimulator> }
 }>({
   workbench: async ({ browser }, use) => {
     const host = await startWorkbench(browser)
     await use(host.workbench)
     await host.close()
   },
-  plotting: async ({ browser }, use) => {
-    // Drawing fast enough for a test but slow enough to pause.
-    const rig = await plotterRig({ unitsPerSecond: 60_000 })
-    const host = await startWorkbench(browser, [rig.port])
-    try {
-      await use({ workbench: host.workbench, rig })
-    } finally {
-      await host.close()
-      await rig.close()
-    }
-  },
+  // Drawing fast enough for a test but slow enough to pause.
+  plotting: ({ browser }, use) => rigged(browser, plotterRig({ unitsPerSecond: 60_000 }), use),
+  axidraw: ({ browser }, use) => rigged(browser, ebbRig({ speedUp: 500 }), use),
 })
+
+/** A workbench with the rig's line named to its host, for the test's use; both closed after. */
+async function rigged<R extends { readonly port: string; close(): Promise<void> }>(
+  browser: Browser,
+  made: Promise<R>,
+  use: (v: { workbench: Workbench; rig: R }) => Promise<void>,
+): Promise<void> {
+  const rig = await made
+  const host = await startWorkbench(browser, [rig.port])
+  try {
+    await use({ workbench: host.workbench, rig })
+  } finally {
+    await host.close()
+    await rig.close()
+  }
+}
 
 export { expect }
 

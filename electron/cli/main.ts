@@ -466,7 +466,7 @@ program
 program
   .command('plot <file>')
   .description(
-    'send an HPGL file to a pen plotter on a serial port, or write it to a raw device; or a G-code file (.gcode, .nc) to a GRBL plotter; or an HPGL file at its true size to an AxiDraw (--profile axidraw-v3)',
+    'send an HPGL file to a pen plotter on a serial port, or write it to a raw device; or a G-code file (.gcode, .nc) to a GRBL plotter; or an HPGL file at its true size to an AxiDraw (--profile axidraw-v3), a layer per pen',
   )
   .option('--port <path>', 'the serial port the plotter is on')
   .option(
@@ -474,7 +474,10 @@ program
     'the device profile: its pen for G-code, an AxiDraw (EBB) to plot an HPGL file on, its speeds for --dry-run (default hp7475a, grbl-servo)',
   )
   .option('--dry-run', 'open no port: say how long the plot takes and how far the pen travels')
-  .option('--no-pen-change', "G-code: go on at each new pen's layer without waiting for Enter")
+  .option(
+    '--no-pen-change',
+    "G-code and AxiDraw: go on at each new pen's layer without waiting for Enter",
+  )
   .option('--device <path>', 'a device to write to instead (no answers, no resuming)')
   .option('--baud <n>', 'baud rate (default 9600, GRBL 115200; 8 data bits, no parity, 1 stop bit)')
   .option('--flow <kind>', 'flow control: escb (default, polls the plotter), rtscts or xonxoff')

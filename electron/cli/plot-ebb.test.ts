@@ -36,8 +36,11 @@ describe('plot on an AxiDraw (EBB)', () => {
       'axidraw-v3',
       '--port',
       rig.port,
+      '--no-pen-change',
     )
-    expect(r.err).toBe(`sending to ${rig.port} (EBB 2.8.1, LM moves)\n`)
+    expect(r.err).toBe(
+      `sending to ${rig.port} (EBB 2.8.1, LM moves)\ndrawing.hpgl: layer 2 of 3, same pen\ndrawing.hpgl: layer 3 of 3, same pen\n`,
+    )
     expect(r.out).toMatch(/^drawing\.hpgl: plotted \d+ instructions in \d+\.\d s\n$/)
     expect(r.code).toBe(0)
     const program = ebbProgram(paths, axidraw, true)
@@ -47,6 +50,41 @@ describe('plot on an AxiDraw (EBB)', () => {
     expect(sent).toEqual(program.steps.map((s) => s.text))
     expect(rig.sim.segments.length).toBeGreaterThan(40)
     expect(rig.sim.at).toEqual([0, 0])
+  })
+
+  it('plots the file a pen after another, waiting for Enter at each new pen', async () => {
+    const rig = await ebbRig({ speedUp: 1000 })
+    onTestFinished(() => rig.close())
+    const program = ebbProgram(paths, axidraw, true)
+    // Pen-down moves up to each step.
+    const downTo = (end: number) =>
+      program.steps.slice(0, end).filter((s, i, all) => {
+        const from = i === 0 ? program.start.position : all[i - 1].after.position
+        return s.after.down && `${s.after.position}` !== `${from}`
+      }).length
+    const run = startCli(
+      'plot',
+      file('pens.hpgl', hpgl),
+      '--profile',
+      'axidraw-v3',
+      '--port',
+      rig.port,
+    )
+    for (const [i, layer] of ['2 of 3', '3 of 3'].entries()) {
+      const prompt = `pens.hpgl: layer ${layer}: put its pen in and press Enter\n`
+      for (let waited = 0; !run.result.err.includes(prompt); waited += 20) {
+        if (waited > 20_000) throw new Error(`no prompt for layer ${layer}: ${run.result.err}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      await new Promise((r) => setTimeout(r, 100))
+      // The layers before drawn, and nothing more while it waits.
+      expect(rig.sim.segments).toHaveLength(downTo(program.penChanges[i]))
+      expect(rig.sim.penUp).toBe(true)
+      run.child.stdin.write('\n')
+    }
+    const r = await run.done
+    expect(r.code).toBe(0)
+    expect(rig.sim.segments).toHaveLength(downTo(program.steps.length))
   })
 
   it('cancels on Ctrl-C: the board stops, the pen is lifted, the carriage parked', async () => {

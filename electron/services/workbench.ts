@@ -162,8 +162,9 @@ export function createWorkbench(
     const opts = { ...p.settings.plotter }
     if (device.protocol === 'ebb') {
       // The SM program: it runs on any firmware, and LM's takes the same time.
-      const { steps } = ebbProgram(pageEbb(page, { ...opts, device }).paths, device, false)
-      return { device, text: steps.map((s) => s.text).join('\n') }
+      const { paths } = pageEbb(page, { ...opts, device })
+      const sm = ebbProgram(paths, device, false)
+      return { device, text: sm.steps.map((s) => s.text).join('\n'), ebb: { paths, sm } }
     }
     return device.protocol === 'gcode'
       ? { device, text: pageGcode(page, { ...opts, device }).gcode }
@@ -291,16 +292,15 @@ export function createWorkbench(
       return programTime(text, device)
     },
     'plotter.start': async (p) => {
-      const { text, device } = plotPage(p)
-      if (device.protocol === 'ebb') {
-        throw new InputError(
-          `the app does not plot to the ${device.name} yet: export HPGL and plot it with the command line's plot --profile ${device.id}`,
-        )
-      }
+      const { text, device, ebb } = plotPage(p)
       const target = await checkPlotTarget(p.target, host.paths, [
         ...(host.devices?.() ?? []),
         ...plotter.simulators().map((s) => s.path),
       ])
+      if (device.protocol === 'ebb') {
+        const programs = { sm: ebb!.sm, lm: ebbProgram(ebb!.paths, device, true) }
+        return { plotId: plotter.startEbb(programs, device, target) }
+      }
       return {
         plotId:
           device.protocol === 'gcode'

@@ -13,6 +13,8 @@ import { moveCommands } from './motion'
  * with the carriage at home, pen up (`SP,1`); each path travelled to at the travel speed, the pen
  * lowered (`SP,0`), drawn at the drawing speed, lifted; home again and the motors released. Each
  * step says where it leaves the carriage and the pen, so a plot can resume after any of them.
+ * Paths of one pen are one layer; the program says where each new pen's layer starts, for the
+ * plot to hold there (pen up) while the user puts that pen in.
  */
 
 /** The AxiDraw's servo scale: 0 % and 100 % of the pen's range, in the EBB's 1/12 µs units. */
@@ -38,6 +40,8 @@ export interface EbbProgram {
   readonly bytes: number
   /** Uses LM: for firmware 2.7.0 and later. */
   readonly lm: boolean
+  /** The steps where a new pen's layer starts, in order: the plot holds before each. */
+  readonly penChanges: readonly number[]
 }
 
 const servo = (percent: number): number =>
@@ -65,13 +69,10 @@ export function ebbProgram(paths: readonly Stroke[], device: EbbProfile, lm: boo
     for (const c of moveCommands(state.position, to, { ...settings, speed }))
       push(c.text, { position: c.at, down: state.down })
   }
-  push(`SC,4,${servo(device.pen.up)}`)
-  push(`SC,5,${servo(device.pen.down)}`)
-  push(`SC,10,${device.pen.rate}`)
-  push('EM,1,1')
-  push('CS')
-  push(`SP,1,${pen}`)
-  for (const path of paths) {
+  for (const text of setupCommands(device)) push(text)
+  const penChanges: number[] = []
+  for (const [i, path] of paths.entries()) {
+    if (i > 0 && path.pen !== paths[i - 1].pen) penChanges.push(steps.length)
     moveTo(path.points[0], device.speed.travel)
     push(`SP,0,${pen}`, { ...state, down: true })
     for (const p of path.points.slice(1)) moveTo(p, device.speed.draw)
@@ -79,20 +80,49 @@ export function ebbProgram(paths: readonly Stroke[], device: EbbProfile, lm: boo
   }
   moveTo(home, device.speed.travel)
   push('EM,0,0')
-  return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length, 0), lm }
+  return { start, steps, bytes: steps.reduce((n, s) => n + s.text.length, 0), lm, penChanges }
+}
+
+/** A move pen up at the travel speed, as SM: any firmware has it. */
+const travel = (device: EbbProfile) => ({
+  speed: device.speed.travel,
+  accel: device.acceleration,
+  stepsPerMm: device.unitsPerMm,
+  lm: false,
+})
+
+/**
+ * What a board needs before a plot, with the carriage at home: the servo's heights and rate, the
+ * motors on, the step count cleared, the pen up.
+ */
+function setupCommands(device: EbbProfile): string[] {
+  return [
+    `SC,4,${servo(device.pen.up)}`,
+    `SC,5,${servo(device.pen.down)}`,
+    `SC,10,${device.pen.rate}`,
+    'EM,1,1',
+    'CS',
+    `SP,1,${penMs(device)}`,
+  ]
+}
+
+/**
+ * The commands that take a board switched off and on (its carriage put home) to `state`: set up
+ * again, travel there pen up (SM: any firmware), the pen lowered if it was down.
+ */
+export function restoreCommands(state: EbbState, device: EbbProfile): string[] {
+  return [
+    ...setupCommands(device),
+    ...moveCommands([0, 0], state.position, travel(device)).map((c) => c.text),
+    ...(state.down ? [`SP,0,${penMs(device)}`] : []),
+  ]
 }
 
 /** The commands that lift the pen and take the carriage home from `at`: after a cancel or a fault. */
 export function parkCommands(at: XY, device: EbbProfile): string[] {
-  const settings = {
-    speed: device.speed.travel,
-    accel: device.acceleration,
-    stepsPerMm: device.unitsPerMm,
-    lm: false,
-  }
   return [
     `SP,1,${penMs(device)}`,
-    ...moveCommands(at, [0, 0], settings).map((c) => c.text),
+    ...moveCommands(at, [0, 0], travel(device)).map((c) => c.text),
     'EM,0,0',
   ]
 }
@@ -148,8 +178,8 @@ const HPGL_UNITS_PER_MM = 40
 
 /**
  * An HP-GL drawing (what `export --format hpgl` writes) at its true size, centred on the device's
- * first paper, planned for the AxiDraw: for `plot FILE --profile axidraw-v3`. With one pen on the
- * device, every pen's lines go with it.
+ * first paper, planned for the AxiDraw: for `plot FILE --profile axidraw-v3`. Each of the file's
+ * pens is a layer, plotted after the one before with a pause to change the pen.
  */
 export function hpglOnEbb(drawing: HpglDrawing, device: EbbProfile): EbbPage {
   const [paper, clip] = Object.entries(device.papers)[0]
@@ -172,7 +202,7 @@ export function hpglOnEbb(drawing: HpglDrawing, device: EbbProfile): EbbPage {
     Math.round(clip.yMax / 2 + sy * (y - cy) * k),
   ]
   const strokes = drawing.segments.map((s) => ({
-    pen: device.pens === 1 ? 1 : s.pen,
+    pen: s.pen,
     points: [place(s.from), place(s.to)],
   }))
   const pens = [...new Set(strokes.map((s) => s.pen))].map((pen) => ({ pen, colors: [] }))

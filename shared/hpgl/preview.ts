@@ -11,11 +11,12 @@ import type { HpglPage } from './write'
  */
 export function penPathSvg(
   page: Pick<HpglPage, 'clip' | 'pens' | 'paths' | 'unitsPerMm'> & { readonly hpgl?: string },
+  yAxis: 'up' | 'down' = 'up',
 ): string {
   const { xMax, yMax } = page.clip
   const color = new Map(page.pens.map((p) => [p.pen, p.pen === 1 ? '#1d2433' : p.colors[0]]))
-  // Plotter y runs up; SVG y down.
-  const pt = (p: readonly [number, number]) => `${p[0]},${yMax - p[1]}`
+  // SVG y runs down, as an AxiDraw's does; most plotters' y runs up.
+  const pt = (p: readonly [number, number]) => `${p[0]},${yAxis === 'up' ? yMax - p[1] : p[1]}`
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="-200 -200 ${xMax + 400} ${yMax + 400}">`,
     `<rect x="0" y="0" width="${xMax}" height="${yMax}" fill="#fff" stroke="#9aa3b2" stroke-width="20"/>`,

@@ -7,10 +7,11 @@ import { defaultDataDir } from '../../services/plotter/announced'
 import { loadDevices } from '../../services/plotter/device-profiles'
 import type { PlotUpdate } from '../../services/plotter/driver'
 import { EbbPlotJob, type EbbPrograms } from '../../services/plotter/ebb-driver'
+import { askPenChange, enterPressed } from './pen-change'
 
 /**
  * `plot FILE --profile axidraw-v3`: an HP-GL file's drawing at its true size, centred on the
- * AxiDraw's paper, plotted over its EBB commands (or timed, with --dry-run).
+ * AxiDraw's paper, plotted over its EBB commands a layer per pen (or timed, with --dry-run).
  */
 
 /** The EBB device of that id, if the id names one. */
@@ -33,10 +34,17 @@ export interface EbbPlotOptions {
   port?: string
   baud?: string
   timeout?: string
+  /** False: at each new pen's layer go on at once (`--no-pen-change`). */
+  penChange?: boolean
 }
 
-/** The job that plots on the AxiDraw at `--port`, its options checked. */
+/**
+ * The job that plots `name` on the AxiDraw at `--port`, its options checked; at each new pen's
+ * layer it waits for Enter (or goes on, with `--no-pen-change`), and after a power loss for Enter
+ * once the carriage is home.
+ */
 export function ebbJob(
+  name: string,
   programs: EbbPrograms,
   device: EbbProfile,
   opts: EbbPlotOptions,
@@ -50,10 +58,13 @@ export function ebbJob(
   const seconds = opts.timeout === undefined ? 30 : Number(opts.timeout)
   if (!(seconds > 0 && seconds <= 86_400))
     throw new InputError(`--timeout must be a number of seconds above 0, not "${opts.timeout}"`)
-  return new EbbPlotJob(
+  const job: EbbPlotJob = new EbbPlotJob(
     programs,
     device,
     { path: opts.port, baudRate, reconnectTimeoutMs: seconds * 1000 },
     listener,
+    askPenChange(name, opts.penChange, () => job.cancel()),
+    (what) => enterPressed(`${name}: ${what} and press Enter`, () => job.cancel()),
   )
+  return job
 }

@@ -1,5 +1,4 @@
 import { basename } from 'node:path'
-import { createInterface } from 'node:readline'
 import { InputError } from '../../../shared/errors'
 import { deviceById, type GcodeProfile } from '../../../shared/plotter/profile'
 import { defaultDataDir } from '../../services/plotter/announced'
@@ -9,6 +8,7 @@ import { gcodeLines } from '../../services/plotter/program-time'
 import { readFileSyncChecked } from '../../services/input-file'
 import { SerialLink } from '../../services/plotter/serial-link'
 import { stderrLine } from '../output'
+import { askPenChange, enterPressed } from './pen-change'
 
 export interface GcodePlotOptions {
   port?: string
@@ -16,29 +16,6 @@ export interface GcodePlotOptions {
   profile?: string
   /** False: at each new pen's layer go on at once (`--no-pen-change`). */
   penChange?: boolean
-}
-
-/**
- * Resolves when the user presses Enter; if standard input ends first, calls `ended` (there is
- * no one to change the pen) and resolves.
- */
-function enterPressed(prompt: string, ended: () => void): Promise<void> {
-  stderrLine(prompt)
-  const lines = createInterface({ input: process.stdin })
-  return new Promise((resolve) => {
-    let answered = false
-    lines.once('line', () => {
-      answered = true
-      lines.close()
-      // A pipe left open by whoever runs us must not keep the command from ending.
-      if ('unref' in process.stdin) process.stdin.unref()
-      resolve()
-    })
-    lines.once('close', () => {
-      if (!answered) ended()
-      resolve()
-    })
-  })
 }
 
 /** The device a G-code plot is for: the pen-up command after a cancel, the plot time. */
@@ -91,11 +68,9 @@ export async function plotGcode(
       device,
       reopen: () => SerialLink.open(line),
       onReconnect: (m) => stderrLine(`${name}: ${m}`),
-      onPenChange: (layer, layers) => {
-        const what = `${name}: layer ${layer} of ${layers}`
-        if (opts.penChange === false) return Promise.resolve(stderrLine(`${what}, same pen`))
-        return enterPressed(`${what}: put its pen in and press Enter`, () => driver.cancel())
-      },
+      onPenChange: askPenChange(name, opts.penChange, () => driver.cancel()),
+      onPowerLoss: (what) =>
+        enterPressed(`${name}: ${what} and press Enter`, () => driver.cancel()),
       onProgress: (done, total) => {
         const tenth = Math.floor((done / total) * 10)
         if (tenth !== shown)

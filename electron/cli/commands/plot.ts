@@ -50,7 +50,7 @@ export async function plotCommand(
       throw new InputError('--device and --flow are for HPGL plotters; an AxiDraw goes to --port')
     const programs = ebbPrograms(file, readHpgl(file), ebb)
     const bar = plotBar()
-    const job = ebbJob(programs, ebb, opts, (u) => bar.update(u))
+    const job = ebbJob(basename(file), programs, ebb, opts, (u) => bar.update(u))
     // Ctrl-C: the board stops, lifts the pen and parks.
     return plotEnd(basename(file), job.start().finished, () => job.cancel(), bar, signal, write)
   }

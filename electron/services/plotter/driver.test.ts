@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { SerialPort } from 'serialport'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { interpretHpgl, parseHpgl } from '../../../shared/hpgl/parse'
@@ -8,6 +9,7 @@ import { SerialPlotJob, type PlotUpdate, type SerialTarget } from './driver'
 import { plotProgram } from './plot-program'
 import { StreamPlotJob } from './stream-job'
 import { FAST_LINE, plotterRig, testDrawing, type PlotterRig } from './test-rig'
+import { drawnInOrder } from '../../../testing/drawn-in-order'
 
 const DRAWING = testDrawing(60)
 const PLANNED = interpretHpgl(parseHpgl(DRAWING)).segments
@@ -213,19 +215,62 @@ describe('plotting over a serial line', () => {
     )
   })
 
-  it('will not go on with a plotter that was switched off and on meanwhile', async () => {
+  it('goes on after it was switched off and on at random moments: nothing drawn twice', async () => {
+    const key = (g: (typeof PLANNED)[number]) => JSON.stringify(g)
+    const planned = PLANNED.map(key)
+    await fc.assert(
+      fc.asyncProperty(fc.double({ min: 0.1, max: 0.9, noNaN: true }), async (fraction) => {
+        const r = await plotterRig()
+        try {
+          const before = r.sim
+          let cut: Promise<void> | undefined
+          const { job, updates } = plot(r, {
+            // Off long enough for the driver to miss an answer: it cannot tell otherwise.
+            on: at(fraction, () => {
+              void r.sim.disconnect()
+              cut = new Promise((res) => setTimeout(res, 700)).then(() => r.powerCycle())
+            }),
+          })
+          const end = await job.finished
+          await cut
+          await r.sim.idle()
+          expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+          expect(r.sim).not.toBe(before)
+          expect(updates.map((u) => u.message)).toContainEqual(
+            expect.stringMatching(
+              /^reconnected; going on from instruction \d+ of \d+; it was switched off and on: what its buffer held \(\d+ bytes at most\) may be missing$/,
+            ),
+          )
+          // Drawn before and after: the drawing's segments, in its order, none twice; missing
+          // only what the plotter held when the power went (a few instructions).
+          const drawn = [...before.segments, ...r.sim.segments].map(key)
+          expect(drawnInOrder(drawn, planned)).toBe(true)
+          expect(drawn.length).toBeGreaterThan(planned.length - 40)
+        } finally {
+          await r.close()
+        }
+      }),
+      { numRuns: 3 },
+    )
+  })
+
+  it('will not go on with a pen moved by hand meanwhile', async () => {
     const r = await rig()
     const { job } = plot(r, {
-      // Off long enough for the driver to miss an answer: it cannot tell otherwise.
       on: at(0.3, () => {
         void r.sim.disconnect()
-        setTimeout(() => void r.powerCycle(), 700)
+        // A pen taken elsewhere by hand: it reports a place no instruction left it at.
+        setTimeout(() => {
+          const moved = r.sim.pen.position as [number, number]
+          ;[moved[0], moved[1]] = [123, 457]
+          void r.sim.connect()
+        }, 700)
       }),
     })
     const end = await job.finished
     expect(end.state).toBe('failed')
     expect(end.message).toMatch(
-      /^after the line came back the pen is at 0,0 \(up\), not where the plot left it/,
+      /^after the line came back the pen is at 123,457 \((up|down)\), not where the plot left it; was the pen moved by hand\?/,
     )
   })
 

@@ -230,7 +230,9 @@ const position = (answer: string): ReportedState => {
  * (which also says the chunk arrived) before sending more; with RTS/CTS or XON/XOFF the port holds
  * back what does not fit and ESC.E's answer confirms each chunk. ESC.E after every chunk reports
  * line and buffer errors. If the line drops, it reopens the port, lets the plotter finish what it
- * has, asks where the pen is and goes on from the instruction that left it there.
+ * has, asks where the pen is and goes on from the instruction that left it there; at home with
+ * the pen up, where none left it, the plotter was switched off and on: it goes on after the last
+ * instruction sent, the pen, speeds and place set again.
  */
 export class SerialPlotJob extends PlotJob {
   private readonly line: LineSettings
@@ -400,18 +402,28 @@ export class SerialPlotJob extends PlotJob {
         this.link.write(ESC_K)
         const at = position(await this.link.ask('OA;', replyTimeoutMs))
         const { from, to } = this.chunk ?? { from: this.next, to: this.next }
-        const k = resumePoint(this.program, from, to, at)
+        const total = this.program.steps.length
+        let k = resumePoint(this.program, from, to, at)
+        let lost = ''
+        if (k === undefined && at.x === 0 && at.y === 0 && !at.down) {
+          // Switched off and on: it started afresh at home, and what its buffer held went with
+          // the power, run or not. Going on after the last instruction sent draws nothing twice.
+          if (stateBefore(this.program, this.sent).position === null)
+            throw new PlotFailure(
+              `the plotter was switched off and on in the middle of a label, whose end it cannot be sent back to; ${from} of ${total} instructions had been plotted`,
+            )
+          k = this.sent
+          lost = `; it was switched off and on: what its buffer held (${this.bufferSize} bytes at most) may be missing`
+        }
         if (k === undefined)
           throw new PlotFailure(
-            `after the line came back the pen is at ${at.x},${at.y} (${at.down ? 'down' : 'up'}), not where the plot left it; was the plotter switched off or the pen moved? ${from} of ${this.program.steps.length} instructions had been plotted`,
+            `after the line came back the pen is at ${at.x},${at.y} (${at.down ? 'down' : 'up'}), not where the plot left it; was the pen moved by hand? ${from} of ${total} instructions had been plotted`,
           )
         this.next = k
         this.sent = k
         this.chunk = undefined
         this.resumed = true
-        this.going(
-          `reconnected; going on from instruction ${k + 1} of ${this.program.steps.length}`,
-        )
+        this.going(`reconnected; going on from instruction ${k + 1} of ${total}${lost}`)
         return this.bufferSize
       } catch (e) {
         if (e instanceof PlotFailure) throw e

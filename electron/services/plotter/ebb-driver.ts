@@ -1,9 +1,9 @@
 import { carriageAt } from '../../../shared/ebb/motion'
 import { motorMove, parseEbbCommand } from '../../../shared/ebb/parse'
-import { parkCommands, type EbbProgram } from '../../../shared/ebb/write'
+import { parkCommands, restoreCommands, type EbbProgram } from '../../../shared/ebb/write'
 import type { EbbProfile } from '../../../shared/plotter/profile'
 import { lineTiming, PlotFailure, PlotJob, type PlotUpdate } from './driver'
-import { chunkEnd, resumePoint, type ReportedState } from './plot-program'
+import { chunkEnd, resumePoint, stateBefore, type ReportedState } from './plot-program'
 import { LineDrop, SerialLink } from './serial-link'
 
 /**
@@ -14,7 +14,9 @@ import { LineDrop, SerialLink } from './serial-link'
  * Pause stops sending (the board finishes what it has); cancel, or a command the board refuses,
  * stops it (`ES`), lifts the pen and parks the carriage at home. If the line drops, it reopens
  * the port, waits for the motors to stop, asks where they are (`QS`) and the pen (`QP`), and goes
- * on from the command that left them there, never one already run.
+ * on from the command that left them there, never one already run. Before each new pen's layer
+ * it waits for the layer before to be drawn and the pen to be changed: `onPenChange` resolves, or
+ * without it the job holds as paused until Resume.
  */
 
 export interface EbbTarget {
@@ -68,16 +70,28 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
   private ran = 0
   /** The longest a command may wait to be answered: two of the longest moves, and the timeout. */
   private answerMs = 0
+  /** The layers' first steps the plot has held at: a resume from before one holds there no more. */
+  private readonly held = new Set<number>()
+  private cancelled$!: () => void
+  private readonly cancelling = new Promise<void>((r) => (this.cancelled$ = r))
 
   constructor(
     private readonly programs: EbbPrograms,
     private readonly device: EbbProfile,
     private readonly target: EbbTarget,
     listener: (u: PlotUpdate) => void,
+    private readonly onPenChange?: (layer: number, layers: number) => Promise<void>,
+    /** Resolves once the carriage is home after a power loss (told what to do). */
+    private readonly onPowerLoss?: (what: string) => Promise<void>,
   ) {
     super(programs.sm, listener)
     this.cancelNote = 'cancelled; the pen is lifted and the carriage parked'
     this.timing = lineTiming(target)
+  }
+
+  override cancel(): void {
+    super.cancel()
+    this.cancelled$()
   }
 
   protected async run(): Promise<'done' | 'cancelled'> {
@@ -120,7 +134,9 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
           await this.park()
           return 'cancelled'
         }
-        await this.send()
+        if (this.program.penChanges.includes(this.next) && !this.held.has(this.next))
+          await this.penChange()
+        else await this.send()
       } catch (e) {
         if (!(e instanceof LineDrop)) throw e
         await this.reconnect()
@@ -158,6 +174,52 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     }
     this.next = k + 1
     this.progress()
+  }
+
+  /**
+   * After a line drop the board counts from 0,0 with the pen up, not where the plot left it: it
+   * was switched off and on (power lost), its settings and motors off. Once the carriage is home
+   * (the user says so: `onPowerLoss`, or Resume) it is set up again and taken, pen up, to where
+   * the last command it answered left it; returns the command to go on from (undefined when
+   * cancelled meanwhile). The commands it had answered and not yet run are lost with the power:
+   * never sent again, so nothing is drawn twice. Anywhere else, the carriage was moved by hand.
+   */
+  private async restart(at: ReportedState, from: number): Promise<number | undefined> {
+    const total = this.program.steps.length
+    if (at.x !== 0 || at.y !== 0 || at.down)
+      throw new PlotFailure(
+        `after the line came back the carriage is at ${at.x},${at.y} (pen ${at.down ? 'down' : 'up'}), not where the plot left it; was it moved by hand? ${from} of ${total} commands had been plotted`,
+      )
+    const home = 'the AxiDraw was switched off and on: put its carriage in the home corner'
+    if (this.onPowerLoss) await Promise.race([this.onPowerLoss(home), this.cancelling])
+    else {
+      this.paused = true
+      this.setState('paused', `${home}, then Resume`)
+      await this.gate()
+    }
+    if (this.cancelled) return undefined
+    const k = this.next
+    for (const text of restoreCommands(stateBefore(this.program, k), this.device)) {
+      if (actsAtOnce(text)) await this.standStill()
+      this.link!.write(`${text}\r`)
+      const answer = await this.link!.answer(this.answerMs)
+      if (answer !== 'OK') throw new LineDrop(`unexpected answer "${answer}" to ${text}`)
+    }
+    return k
+  }
+
+  /** Once the layer before is drawn (the pen up), holds until the next layer's pen is in. */
+  private async penChange(): Promise<void> {
+    const changes = this.program.penChanges
+    const [layer, layers] = [changes.indexOf(this.next) + 2, changes.length + 1]
+    await this.standStill()
+    this.held.add(this.next)
+    if (this.onPenChange) await Promise.race([this.onPenChange(layer, layers), this.cancelling])
+    else {
+      // Resume goes on, as from any pause.
+      this.paused = true
+      this.setState('paused', `layer ${layer} of ${layers}: put its pen in, then Resume`)
+    }
   }
 
   /** Stops the motors at once, lifts the pen, takes the carriage home and releases the motors. */
@@ -232,11 +294,8 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
         const from = Math.max(this.ran, this.next - 2)
         await this.standStill()
         const at = await this.position()
-        const k = resumePoint(this.program, from, this.sent, at)
-        if (k === undefined)
-          throw new PlotFailure(
-            `after the line came back the carriage is at ${at.x},${at.y} (pen ${at.down ? 'down' : 'up'}), not where the plot left it; was the AxiDraw switched off or the carriage moved? ${from} of ${total} commands had been plotted`,
-          )
+        const k = resumePoint(this.program, from, this.sent, at) ?? (await this.restart(at, from))
+        if (k === undefined) return
         this.next = k
         this.ran = k
         this.sent = k

@@ -12,6 +12,7 @@ import type { PlotUpdate } from './driver'
 import { EbbPlotJob, type EbbPrograms } from './ebb-driver'
 import type { EbbSimulator } from './ebb-simulator'
 import { ebbRig, FAST_LINE, type Rig } from './test-rig'
+import { drawnInOrder } from '../../../testing/drawn-in-order'
 
 const axidraw = deviceById(BUNDLED_DEVICES, 'axidraw-v3', 'ebb')
 const plotter = { paper: 'A4', scale: 'fit' as const, pens: 'one' as const }
@@ -37,12 +38,14 @@ function plot(
   r: Rig<EbbSimulator>,
   programs: EbbPrograms,
   on?: (u: PlotUpdate, job: EbbPlotJob) => void,
+  onPenChange?: (layer: number, layers: number) => Promise<void>,
 ) {
   const job: EbbPlotJob = new EbbPlotJob(
     programs,
     axidraw,
     { path: r.port, ...FAST_LINE, queueTimeoutMs: 1000 },
     (u) => on?.(u, job),
+    onPenChange,
   )
   onTestFinished(() => {
     job.cancel()
@@ -114,6 +117,39 @@ describe('plotting to an AxiDraw (EBB)', () => {
     expect(r.sim.motorsOn).toBe(false)
   })
 
+  it('draws a layer per pen in order, holding pen up after each until the next pen is in', async () => {
+    const colors = { ...plotter, pens: 'colors' as const, device: { ...axidraw, pens: 3 } }
+    const { paths } = pageEbb(pages[4], colors)
+    const pens = [...new Set(paths.map((p) => p.pen))]
+    expect(pens.length).toBe(3)
+    // Each pen's paths together, one layer after another.
+    expect(paths.map((p) => p.pen)).toEqual(
+      pens.flatMap((pen) => paths.filter((p) => p.pen === pen).map(() => pen)),
+    )
+    const programs = both(paths)
+    const expected = programSegments(programs.lm!)
+    const layerEnds = pens.map(
+      (_, i) =>
+        programSegments({
+          ...programs.lm!,
+          steps: programs.lm!.steps.slice(0, programs.lm!.penChanges[i]),
+        }).length,
+    )
+    const r = await rig()
+    const changes: string[] = []
+    const end = await plot(r, programs, undefined, async (layer, layers) => {
+      changes.push(`${layer}/${layers}`)
+      // The layer before is drawn, and no more; the pen is up.
+      expect(r.sim.segments).toEqual(expected.slice(0, layerEnds[layer - 2]))
+      expect(r.sim.penUp).toBe(true)
+      await new Promise((res) => setTimeout(res, 50))
+      expect(r.sim.segments).toHaveLength(layerEnds[layer - 2])
+    }).finished
+    expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+    expect(changes).toEqual(['2/3', '3/3'])
+    expect(r.sim.segments).toEqual(expected)
+  })
+
   it('uses SM where the firmware has no LM (before 2.7.0), which refuses LM', async () => {
     const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 20)
     const programs = both(paths)
@@ -165,13 +201,15 @@ describe('plotting to an AxiDraw (EBB)', () => {
             await r.sim.connect()
           }
           let reconnecting = 0
+          let back = 0
           const end = await plot(r, programs, (u) => {
             if (u.state === 'reconnecting') reconnecting++
+            else if (back < reconnecting) back++
             // One pull at a time: the next once the driver is back from the last.
             if (
               pending.length > 0 &&
               u.confirmed >= pending[0].at * u.total &&
-              pulls.length === reconnecting
+              pulls.length === back
             )
               pulls.push(pull(pending.shift()!))
           }).finished
@@ -224,20 +262,64 @@ describe('plotting to an AxiDraw (EBB)', () => {
     expect(r.sim.motorsOn).toBe(false)
   })
 
-  it('will not go on with a board that was switched off and on meanwhile', async () => {
+  it('after a power loss, once the carriage is home, goes on from the last answered command: nothing drawn twice', async () => {
+    const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
+    const programs = both(paths)
+    const expected = programSegments(programs.lm!).map((g) => `${g.from} ${g.to}`)
+    await fc.assert(
+      fc.asyncProperty(fc.double({ min: 0.1, max: 0.9, noNaN: true }), async (at) => {
+        const r = await ebbRig({ speedUp: 300 })
+        try {
+          let cut: Promise<void> | undefined
+          const before = r.sim
+          const holds: string[] = []
+          const end = await plot(r, programs, (u, job) => {
+            if (!cut && u.confirmed >= at * u.total) {
+              // Off long enough for the driver to miss an answer: it cannot tell otherwise.
+              void r.sim.unplug()
+              cut = new Promise((res) => setTimeout(res, 700)).then(() => r.powerCycle())
+            }
+            if (u.state === 'paused') {
+              holds.push(u.message)
+              void cut!.then(() => job.resume())
+            }
+          }).finished
+          expect(`${end.state}: ${end.message}`).toMatch(/^done/)
+          expect(holds).toEqual([
+            'the AxiDraw was switched off and on: put its carriage in the home corner, then Resume',
+          ])
+          expect(r.sim).not.toBe(before)
+          // Drawn by the board before and after: in the plot's order, none twice; only the moves
+          // it had taken and not run when the power went (two at most) are missing.
+          const drawn = [...before.segments, ...r.sim.segments].map((g) => `${g.from} ${g.to}`)
+          expect(drawnInOrder(drawn, expected)).toBe(true)
+          expect(drawn.length).toBeGreaterThanOrEqual(expected.length - 2)
+          expect(r.sim.at).toEqual([0, 0])
+          expect(r.sim.motorsOn).toBe(false)
+        } finally {
+          await r.close()
+        }
+      }),
+      { numRuns: 3 },
+    )
+  })
+
+  it('will not go on with a carriage moved by hand meanwhile', async () => {
     const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
     const r = await rig({ speedUp: 300 })
     let cut = false
     const end = await plot(r, both(paths), (u) => {
       if (cut || u.confirmed < 0.5 * u.total) return
       cut = true
-      // Off long enough for the driver to miss an answer: it cannot tell otherwise.
       void r.sim.unplug()
-      setTimeout(() => void r.powerCycle(), 700)
+      // Moved by hand, its count says so: a step off where the plot left it.
+      r.sim.m1 += 1
+      r.sim.m2 += 1
+      setTimeout(() => void r.sim.connect(), 300)
     }).finished
     expect(end.state).toBe('failed')
     expect(end.message).toMatch(
-      /^after the line came back the carriage is at 0,0 \(pen up\), not where the plot left it/,
+      /^after the line came back the carriage is at \d+,\d+ \(pen (up|down)\), not where the plot left it; was it moved by hand\?/,
     )
   })
 })

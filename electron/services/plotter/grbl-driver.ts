@@ -18,7 +18,9 @@ import { LineDrop, SerialLink } from './serial-link'
  * there; it never has two lines in flight that end at the same place (other than a run of lines
  * that do not move), so the position tells them apart. A position that matches none (the
  * controller was switched off, or reset by the port opening, and counts from 0 again) ends the
- * plot in words instead.
+ * plot in words instead, unless `onPowerLoss` is given: then, once the carriage is back at the
+ * origin, it goes on after the last line sent (what GRBL held went with the power; it may have
+ * run some of it, answers lost, so nothing is sent twice).
  */
 export interface GrblPlotOptions {
   /** GRBL's receive buffer in bytes. */
@@ -45,6 +47,12 @@ export interface GrblPlotOptions {
   readonly retryMs?: number
   /** Told when the line dropped, and when the plot goes on (from which line). */
   readonly onReconnect?: (message: string) => void
+  /**
+   * After a drop GRBL counts from 0 again, not where the plot left it: it was switched off and
+   * on. Resolves once the user has put the carriage at the origin (told what to do); the plot
+   * then goes on after the last line sent. Without it, that ends the plot in words.
+   */
+  readonly onPowerLoss?: (what: string) => Promise<void>
 }
 
 /** What the plotter is left with after a number of lines: where, pen down or not, the feed. */
@@ -214,6 +222,13 @@ export class GrblDriver {
             buffered += line.length
           }
           a = await answer()
+          // Its banner once it has answered lines (before, the banner of its start may follow
+          // the reset's): it started again (switched off and on, or reset) and lost what it
+          // held, as if the line had dropped.
+          if (acknowledged > 0 && a?.startsWith('Grbl '))
+            throw new LineDrop(
+              'GRBL started again in the middle of the plot (reset or switched off)',
+            )
         } catch (e) {
           if (!(e instanceof LineDrop) || !this.states || this.cancelled) throw e
           const from = await this.reconnect(acknowledged, next, timeout)
@@ -313,6 +328,22 @@ export class GrblDriver {
         const at = await this.idleAt(timeout, retry, deadline)
         let from = -1
         for (let i = acknowledged; i <= sent && from < 0; i++) if (states[i].key === at) from = i
+        let lost = ''
+        if (from < 0 && at === positionKey(0, 0, 0) && this.opts.onPowerLoss) {
+          // It ran on through its buffer while the line was down, its answers lost, until the
+          // power went: what it had not run went with the power. Going on after the last line
+          // sent draws nothing twice; the lines it held may be missing.
+          await Promise.race([
+            this.opts.onPowerLoss(
+              'the plotter was switched off and on: put its carriage at the origin',
+            ),
+            new Promise<void>((r) => (this.wake = r)),
+          ])
+          if (this.cancelled) return acknowledged
+          from = sent
+          if (sent > acknowledged)
+            lost = ` (lines ${acknowledged + 1}–${sent}, unanswered when the power went, may be missing)`
+        }
         if (from < 0)
           throw new ResumeFailure(
             `after the line came back the plotter is at ${at}, not where the plot left it; was it switched off or reset? ${acknowledged} of ${total} lines had been answered`,
@@ -338,7 +369,7 @@ export class GrblDriver {
           if (a !== 'ok')
             throw new ResumeFailure(`after reconnecting, GRBL answered ${a} to ${line}`)
         }
-        this.opts.onReconnect?.(`reconnected; going on from line ${from + 1} of ${total}`)
+        this.opts.onReconnect?.(`reconnected; going on from line ${from + 1} of ${total}${lost}`)
         return from
       } catch (e) {
         // The port not there yet, or gone again: try again until the deadline.

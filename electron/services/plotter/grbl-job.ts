@@ -8,7 +8,8 @@ import { SerialLink, type LineSettings } from './serial-link'
 /**
  * A G-code plot to GRBL for the app, reporting as the HP-GL jobs do (`PlotUpdate`): the driver's
  * answered lines as progress, its feed hold as pause, a new pen's layer as a pause until Resume
- * (the pen is in), a pulled cable as reconnecting. The line's speed and framing are the device
+ * (the pen is in), a pulled cable as reconnecting, a power loss as a pause until Resume (the
+ * carriage is at the origin). The line's speed and framing are the device
  * profile's (GRBL talks 115200 8N1 whatever an HP-GL plotter on the same panel wanted).
  */
 export class GrblPlotJob {
@@ -22,7 +23,7 @@ export class GrblPlotJob {
   private acknowledged = 0
   private cancelled = false
   private paused = false
-  /** Set while GRBL holds at a new pen's layer: Resume goes on. */
+  /** Set while GRBL holds at a new pen's layer, or for its carriage after a power loss: Resume goes on. */
   private penIn: (() => void) | undefined
   private settle!: (u: PlotUpdate) => void
 
@@ -114,10 +115,9 @@ export class GrblPlotJob {
           this.acknowledged = n
           this.listener(this.update)
         },
-        onPenChange: (layer, layers) => {
-          this.set('paused', `layer ${layer} of ${layers}: put its pen in, then Resume`)
-          return new Promise<void>((r) => (this.penIn = r))
-        },
+        onPenChange: (layer, layers) =>
+          this.hold(`layer ${layer} of ${layers}: put its pen in, then Resume`),
+        onPowerLoss: (what) => this.hold(`${what}, then Resume`),
         onReconnect: (m) => this.set(m.startsWith('reconnected') ? 'sending' : 'reconnecting', m),
       })
       if (this.cancelled) return { state: 'cancelled', message: 'cancelled before it began' }
@@ -128,6 +128,12 @@ export class GrblPlotJob {
     } finally {
       await link.close()
     }
+  }
+
+  /** Paused until Resume. */
+  private hold(message: string): Promise<void> {
+    this.set('paused', message)
+    return new Promise<void>((r) => (this.penIn = r))
   }
 
   private get final(): boolean {

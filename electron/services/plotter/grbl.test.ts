@@ -66,6 +66,7 @@ async function resumingDriver(
   device: typeof servo,
   lines: string[],
   onAck?: (n: number) => void,
+  onPowerLoss?: (what: string) => Promise<void>,
 ) {
   const link = await SerialLink.open({ path: r.port, ...LINE })
   cleanups.push(() => link.close())
@@ -81,6 +82,7 @@ async function resumingDriver(
     replyTimeoutMs: 1000,
     onProgress: (n) => onAck?.(n),
     onReconnect: (m) => reconnects.push(m),
+    onPowerLoss,
   })
   return { driver, reconnects }
 }
@@ -275,6 +277,62 @@ describe('G-code for GRBL pen plotters', () => {
     expect(end.state).toBe('failed')
     expect(end.message).toMatch(
       /^after the line came back the plotter is at 0\.00,0\.00,0\.00, not where the plot left it; was it switched off or reset\? \d+ of \d+ lines had been answered$/,
+    )
+  })
+
+  it('after a power loss at random moments, once told the carriage is at the origin, goes on: nothing drawn twice', async () => {
+    const page = pages[4]
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(servo, zAxis),
+        fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        async (device, at) => {
+          const { gcode } = pageGcode(page, { ...plotter, device })
+          const lines = gcode.trimEnd().split('\n')
+          const r = await grblRig({ device, speedUp: 2000 })
+          cleanups.push(() => r.close())
+          const before = r.sim
+          let cut: Promise<unknown> | undefined
+          const told: string[] = []
+          // The cable pulled and the power lost meanwhile (a controller powered from USB).
+          const { driver, reconnects } = await resumingDriver(
+            r,
+            device,
+            lines,
+            (n) => {
+              if (!cut && n >= at * lines.length)
+                cut = r.unplug().then(async () => {
+                  await r.powerCycle()
+                  await r.plugIn()
+                })
+            },
+            async (what) => {
+              told.push(what)
+              await cut
+            },
+          )
+          const end = await driver.run()
+          expect(`${end.state}: ${end.message}`).toBe(`done: plotted ${lines.length} lines`)
+          expect(told).toEqual([
+            'the plotter was switched off and on: put its carriage at the origin',
+          ])
+          expect(r.sim).not.toBe(before)
+          // Drawn by the plotter before and after: the page's segments, none twice; missing only
+          // those of the lines it held when the power went (its 128 bytes: a few lines).
+          const drawn = keys([...before.segments, ...r.sim.segments])
+          expect(new Set(drawn).size).toBe(drawn.length)
+          const expected = keys(expectedSegments(page, device))
+          expect(drawn.filter((k) => !expected.includes(k))).toEqual([])
+          const said = reconnects.find((m) => m.startsWith('reconnected'))!
+          const range = /lines (\d+)–(\d+), unanswered when the power went, may be missing/.exec(
+            said,
+          )
+          const held = range ? Number(range[2]) - Number(range[1]) + 1 : 0
+          expect(held).toBeLessThanOrEqual(128 / 4)
+          expect(drawn.length).toBeGreaterThanOrEqual(expected.length - held)
+        },
+      ),
+      { numRuns: 4 },
     )
   })
 })

@@ -1,7 +1,8 @@
 import { InputError } from '../../../shared/errors'
-import type { GcodeProfile } from '../../../shared/plotter/profile'
+import type { EbbProfile, GcodeProfile } from '../../../shared/plotter/profile'
 import { SerialPlotJob, type PlotJob, type PlotUpdate, type SerialTarget } from './driver'
 import { announcedPlotters } from './announced'
+import { EbbPlotJob, type EbbPrograms } from './ebb-driver'
 import { GrblPlotJob } from './grbl-job'
 import { plotProgram } from './plot-program'
 import { listPorts, type PortInfo } from './ports'
@@ -17,7 +18,7 @@ export interface PlotterEvent extends PlotUpdate {
 type RunningPlot = Pick<PlotJob, 'finished' | 'pause' | 'resume' | 'cancel'>
 
 /**
- * The app's plotting: jobs started from HPGL text (or G-code for GRBL), each reporting its state and progress through
+ * The app's plotting: jobs started from HPGL text (G-code for GRBL, EBB programs for an AxiDraw), each reporting its state and progress through
  * the listener until it ends (done, cancelled or failed). Plain Node, for the main process or the
  * command line.
  */
@@ -60,6 +61,20 @@ export class PlotterService {
     return this.track(
       `plot-${this.nextPlot++}`,
       (emit) => new GrblPlotJob(gcode, device, target, emit),
+    )
+  }
+
+  /** An AxiDraw plot (its SM and LM programs) on a serial port; returns the plot's id. */
+  startEbb(programs: EbbPrograms, device: EbbProfile, target: PlotTarget): string {
+    if (target.kind !== 'serial')
+      throw new InputError(
+        `an AxiDraw takes its commands on a serial port, answering each; choose its port`,
+      )
+    const { path, replyTimeoutMs, pollMs, retryMs, reconnectTimeoutMs } = target
+    const line = { path, baudRate: device.serial.baudRate, replyTimeoutMs, pollMs, retryMs }
+    return this.track(
+      `plot-${this.nextPlot++}`,
+      (emit) => new EbbPlotJob(programs, device, { ...line, reconnectTimeoutMs }, emit),
     )
   }
 

@@ -11,7 +11,7 @@ import type { Sheet } from '../../../shared/drawing/sheet'
 import { solvedJob } from '../../../shared/api/job-view'
 import { pentagonSheet } from '../../../shared/pentagons/sheet'
 import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
-import type { DeviceProfile, GcodeProfile, HpglProfile } from '../../../shared/plotter/profile'
+import type { DeviceProfile } from '../../../shared/plotter/profile'
 import { api } from '../api'
 import { usePentagons } from './pentagons'
 import { useSolver } from './solver'
@@ -89,12 +89,10 @@ export const useOutput = defineStore('output', () => {
     devicesError.value = r.error
   }
 
-  /** The profiles the app can write for (HP-GL and G-code; EBB is not spoken yet). */
-  const plotters = computed(() =>
-    profiles.value.filter((d): d is HpglProfile | GcodeProfile => d.protocol !== 'ebb'),
-  )
+  /** The profiles the app plots to: HP-GL, G-code and the AxiDraw's EBB (export writes the first two). */
+  const plotters = computed(() => profiles.value)
   /** The chosen device, or the first of its kind when the chosen one is not (or no longer) there. */
-  const device = computed((): HpglProfile | GcodeProfile => {
+  const device = computed((): DeviceProfile => {
     const id = settings.value.plotter.device
     return plotters.value.find((d) => d.id === id) ?? plotters.value[0]
   })
