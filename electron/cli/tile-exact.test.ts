@@ -52,7 +52,7 @@ describe('tile with figures off the lattice', () => {
     const queued = cli('tile', 'tangram', small, '--estimate')
     expect(queued.code).not.toBe(0)
     expect(queued.err).toMatch(
-      /small\.json: a figure off the lattice is searched in this process; --estimate takes lattice figures only/,
+      /small\.json: a figure off the lattice is not estimated; --estimate takes lattice figures only/,
     )
   })
 })
