@@ -50,7 +50,10 @@ async function throughCli(
   try {
     const files = figures.map((f, i) => {
       const path = join(dir, `f${i}.json`)
-      writeFileSync(path, JSON.stringify(exactRegionToJson({ name: `seed ${f.seed}`, parts: f.parts })))
+      writeFileSync(
+        path,
+        JSON.stringify(exactRegionToJson({ name: `seed ${f.seed}`, parts: f.parts })),
+      )
       return path
     })
     const args = ['--no-use-osr', '--import', PEAK_RSS, 'scripts/cli.mjs', 'tile', 'tangram']

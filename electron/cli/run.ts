@@ -103,9 +103,7 @@ export async function runWithProgress(
   common: CommonOptions,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
-  return withRunPlace(common, ({ transport }) =>
-    runTilingsAt(transport, options, common, signal),
-  )
+  return withRunPlace(common, ({ transport }) => runTilingsAt(transport, options, common, signal))
 }
 
 /** The same on a place already open (a command that runs several jobs on one). */

@@ -70,7 +70,10 @@ function readCoordinate(v: number | string, where: string): Root2 {
 export interface ExactRegionFigure {
   readonly name: string
   /** Each ring counter-clockwise. */
-  readonly parts: readonly { readonly outline: readonly XPoint[]; readonly holes: readonly (readonly XPoint[])[] }[]
+  readonly parts: readonly {
+    readonly outline: readonly XPoint[]
+    readonly holes: readonly (readonly XPoint[])[]
+  }[]
 }
 
 export function exactRegionFromJson(value: unknown, source = 'figure'): ExactRegionFigure {
@@ -118,7 +121,8 @@ function issuePlace(path: readonly string[]): string {
   const part = `part ${Number(path[1]) + 1}`
   if (path[2] === 'holes' && path.length > 3)
     return `${part}, hole ${Number(path[3]) + 1}${path.length > 4 ? `, vertex ${Number(path[4]) + 1}` : ''}: `
-  if (path[2] === 'outline' && path.length > 3) return `${part}, outline vertex ${Number(path[3]) + 1}: `
+  if (path[2] === 'outline' && path.length > 3)
+    return `${part}, outline vertex ${Number(path[3]) + 1}: `
   return `${part}: `
 }
 

@@ -81,7 +81,8 @@ export function outlineOf(pieces: readonly (readonly XPoint[])[]): OffPart[] {
   // Each hole with the least outline around it (a part may lie in another's hole), so that the
   // region is one a figure file holds.
   const scale = commonScale(rings.flat())
-  const z = (r: readonly XPoint[]) => zpolygon(scalePolygon(normalizeOrientation(r), scale, 'outline'))
+  const z = (r: readonly XPoint[]) =>
+    zpolygon(scalePolygon(normalizeOrientation(r), scale, 'outline'))
   const zOutlines = outlines.map(z)
   const sizes = outlines.map((o) => area2(o))
   const parts = outlines.map((outline) => ({ outline, holes: [] as XPoint[][] }))

@@ -17,6 +17,8 @@ export function exactRegionProblem(parts: readonly OffPart[]): string | undefine
   const many = parts.length > 1
   const partName = (i: number) => (many ? `part ${i + 1}` : 'the outline')
   const holeName = (i: number, j: number) => `${many ? `part ${i + 1}, ` : ''}hole ${j + 1}`
+  // One ring: simple already, nothing to lie together.
+  if (!many && parts[0].holes.length === 0) return undefined
   const rings = parts.flatMap((p, i) => [
     { name: partName(i), corners: p.outline },
     ...p.holes.map((h, j) => ({ name: holeName(i, j), corners: h })),
@@ -28,7 +30,8 @@ export function exactRegionProblem(parts: readonly OffPart[]): string | undefine
   let z: { outline: ZPolygon; holes: ZPolygon[] }[]
   try {
     const scale = commonScale(rings.flatMap((r) => r.corners))
-    const zring = (corners: readonly XPoint[]) => zpolygon(scalePolygon(corners, scale, 'the figure'))
+    const zring = (corners: readonly XPoint[]) =>
+      zpolygon(scalePolygon(corners, scale, 'the figure'))
     z = parts.map((p) => ({ outline: zring(p.outline), holes: p.holes.map(zring) }))
   } catch (e) {
     if (e instanceof InputError) return e.message
