@@ -230,7 +230,7 @@ const results: Result[] = [
   ...designBench(),
   pentominoes(),
   ...regionsBench(),
-  offLatticeBench(),
+  ...(await offLatticeBench()),
   await tetraboloes(availableParallelism()),
   await tetraboloes(1),
   ...(await scalingBench()),

@@ -7,6 +7,7 @@ import {
   type XPoint,
 } from '../shared/exact/geometry'
 import { sub } from '../shared/exact/root2'
+import { seededRandom } from '../shared/random'
 import { outlineOf } from '../shared/offlattice/outline'
 import type { OffPart, OffPiece } from '../shared/offlattice/search'
 import { scalePolygon } from '../shared/offlattice/scale'
@@ -123,3 +124,26 @@ export function growFigure(chosen: readonly number[], random: () => number): Gro
   }))
   return { parts: outlineOf(laid.map((l) => l.corners)), pieces, laid }
 }
+
+/**
+ * `n` figures grown from the whole tangram (the seeds from `seed` on where all seven tans were
+ * laid), so that one set tiles every one: the farm's runs and the CLI take one set for all.
+ */
+export function tangramFigures(n: number, seed = 1): (GrownFigure & { readonly seed: number })[] {
+  const out: (GrownFigure & { seed: number })[] = []
+  for (let s = seed; out.length < n; s++) {
+    const grown = growFigure([...TANS.keys()], seededRandom(s))
+    if (grown.laid.length === TANS.length) out.push({ ...grown, seed: s })
+  }
+  return out
+}
+
+/** The seven tans as a set of the search off the lattice (copies counted). */
+export const TANGRAM_PIECES: readonly OffPiece[] = [...new Set(TANS.map((t) => t.name))].map(
+  (name) => ({
+    name,
+    corners: fromLattice(TANS.find((t) => t.name === name)!.polygon),
+    count: TANS.filter((t) => t.name === name).length,
+    flip: true,
+  }),
+)

@@ -123,10 +123,7 @@ searchOptions(
 ).action(async (set: string, figures: string[], opts) => {
   const { tileCommand } = await import('./commands/tile')
   // One result per figure: with --json, one JSON object a line.
-  for (const figure of figures) {
-    const code = await tileCommand(set, figure, opts, controller.signal, write)
-    exitCode = Math.max(exitCode, code)
-  }
+  exitCode = await tileCommand(set, figures, opts, controller.signal, write)
 })
 
 searchOptions(

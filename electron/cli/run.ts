@@ -103,17 +103,25 @@ export async function runWithProgress(
   common: CommonOptions,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
-  return withRunPlace(common, ({ transport }) =>
-    withBar(progressBar(common.progress !== false), (hooks) =>
-      runTilings({
-        ...options,
-        transport,
-        force: common.force,
-        checkpoint: common.checkpoint,
-        signal,
-        ...hooks,
-      }),
-    ),
+  return withRunPlace(common, ({ transport }) => runTilingsAt(transport, options, common, signal))
+}
+
+/** The same on a place already open (a command that runs several jobs on one). */
+export function runTilingsAt(
+  transport: FarmTransport,
+  options: Omit<RunOptions, 'signal' | 'onProgress' | 'transport'>,
+  common: CommonOptions,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  return withBar(progressBar(common.progress !== false), (hooks) =>
+    runTilings({
+      ...options,
+      transport,
+      force: common.force,
+      checkpoint: common.checkpoint,
+      signal,
+      ...hooks,
+    }),
   )
 }
 

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exactFigureFromJson } from '../../shared/formats/exact-figure'
+import { exactFigureFromJson, exactRegionToJson } from '../../shared/formats/exact-figure'
+import { OffLatticeSearch } from '../../shared/offlattice/search'
+import { TANGRAM_PIECES, tangramFigures } from '../../testing/offlattice-figures'
 import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'pw-tile-exact-'))
@@ -52,7 +54,59 @@ describe('tile with figures off the lattice', () => {
     const queued = cli('tile', 'tangram', small, '--estimate')
     expect(queued.code).not.toBe(0)
     expect(queued.err).toMatch(
-      /small\.json: a figure off the lattice is searched in this process; --estimate takes lattice figures only/,
+      /small\.json: a figure off the lattice is not estimated; --estimate takes lattice figures only/,
     )
+  })
+
+  it('counts a figure file with a hole and parts as the search in one process, and refuses a hole outside its outline naming the file', () => {
+    // Grown from the seven tans: one with a hole, one of three parts.
+    const [holed] = tangramFigures(1, 44)
+    const [parted] = tangramFigures(1, 2)
+    expect(holed.parts.flatMap((p) => p.holes)).toHaveLength(1)
+    expect(parted.parts).toHaveLength(3)
+    const paths = [holed, parted].map((f, i) => {
+      const path = join(tmp, `region${i}.json`)
+      writeFileSync(
+        path,
+        JSON.stringify(exactRegionToJson({ name: `seed ${f.seed}`, parts: f.parts })),
+      )
+      return path
+    })
+    const r = cli('tile', 'tangram', ...paths, '--count', '--raw', '--json', '--jobs', '1')
+    expect(r.err).toBe('')
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { fixed: number; solutions: number })
+    expect(lines.map((l) => l.fixed)).toEqual(
+      [holed, parted].map((f) => new OffLatticeSearch(f.parts, TANGRAM_PIECES).run().fixed),
+    )
+    const bad = join(tmp, 'bad.json')
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        polygons: [
+          {
+            outline: [
+              [0, 0],
+              ['2√2', 0],
+              ['2√2', '2√2'],
+              [0, '2√2'],
+            ],
+            holes: [
+              [
+                [5, 5],
+                [6, 5],
+                [6, 6],
+                [5, 6],
+              ],
+            ],
+          },
+        ],
+      }),
+    )
+    const refused = cli('tile', 'tangram', bad, paths[0])
+    expect(refused.code).not.toBe(0)
+    expect(refused.err).toBe('error: bad.json: hole 1 is not inside its outline\n')
   })
 })

@@ -26,6 +26,7 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
   compare: () => kind(import('./tasks/compare')),
   pentagons: () => kind(import('./tasks/pentagons')),
   silhouettes: () => kind(import('./tasks/silhouettes')),
+  offlattice: () => kind(import('./tasks/offlattice')),
 }
 
 interface Job {

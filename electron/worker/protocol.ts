@@ -11,6 +11,8 @@ import type { QueensTask } from '../../shared/queens/count'
 import type { SetWire } from '../../shared/pieces/solvable'
 import type { GroupWire, PentagonWire } from '../../shared/pentagons/wire'
 import type { CandidateOutcome, SilhouetteRequest } from '../../shared/silhouettes/search'
+import type { OffOptions } from '../../shared/offlattice/search'
+import type { OffFigureText, OffPieceText, OffResultText } from '../../shared/offlattice/wire'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
@@ -72,6 +74,7 @@ export interface FarmKinds {
   readonly compare: Kind<CompareSetup, CompareInput, readonly TilingCounts[]>
   readonly pentagons: Kind<{ readonly set: SetWire }, PentagonsInput, PentagonsOutput>
   readonly silhouettes: Kind<SilhouettesSetup, SilhouettesInput, SilhouettesOutput>
+  readonly offlattice: Kind<OffLatticeSetup, OffLatticeInput, readonly OffResultText[]>
 }
 
 export type KindName = keyof FarmKinds
@@ -325,3 +328,13 @@ export type SilhouettesOutput =
       readonly outlines?: number
     }
   | { readonly step: 'count'; readonly outcomes: readonly CandidateOutcome[] }
+
+/** Figures with exact corners tiled by the search off the lattice (shared/offlattice): the set, what to keep. */
+export interface OffLatticeSetup extends OffOptions {
+  readonly pieces: readonly OffPieceText[]
+}
+
+/** A batch of the run's figures, each counted (or its first tiling found) whole. */
+export interface OffLatticeInput {
+  readonly figures: readonly OffFigureText[]
+}

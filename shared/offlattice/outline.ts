@@ -8,7 +8,9 @@ import {
   type XPoint,
 } from '../exact/geometry'
 import { cmp, sign } from '../exact/root2'
+import { commonScale, scalePolygon } from './scale'
 import type { OffPart } from './search'
+import { within, zpolygon } from './zgeometry'
 
 /**
  * The outline of pieces laid without overlap (edges in the 8 directions, exact corners): the
@@ -16,7 +18,8 @@ import type { OffPart } from './search'
  * that two pieces share runs both ways and cancels; what is left runs round the figure with its
  * inside on the left. Each ring follows, at every corner, the next edge met turning clockwise
  * from the way back, so that a ring keeps to one wedge of the inside and rings meet at most at
- * points. Counter-clockwise rings are outlines, clockwise ones holes.
+ * points; a walk that comes back to a point is cut there, so no ring touches itself.
+ * Counter-clockwise rings are outlines, clockwise ones holes, each in the least outline around it.
  */
 export function outlineOf(pieces: readonly (readonly XPoint[])[]): OffPart[] {
   const polys = pieces.map((p) => normalizeOrientation(p))
@@ -71,13 +74,50 @@ export function outlineOf(pieces: readonly (readonly XPoint[])[]): OffPart[] {
         if (!next) break
         edge = next
       }
-      rings.push(straightened(ring))
+      for (const loop of cutAtPinches(ring)) rings.push(straightened(loop))
     }
   const outlines = rings.filter((r) => sign(area2(r)) > 0)
   const holes = rings.filter((r) => sign(area2(r)) < 0)
-  // The region counts a point inside an odd number of rings: which outline a hole lies in does
-  // not change it, so holes go with the first part.
-  return outlines.map((outline, i) => ({ outline, holes: i === 0 ? holes : [] }))
+  // Each hole with the least outline around it (a part may lie in another's hole), so that the
+  // region is one a figure file holds.
+  const scale = commonScale(rings.flat())
+  const z = (r: readonly XPoint[]) =>
+    zpolygon(scalePolygon(normalizeOrientation(r), scale, 'outline'))
+  const zOutlines = outlines.map(z)
+  const sizes = outlines.map((o) => area2(o))
+  const parts = outlines.map((outline) => ({ outline, holes: [] as XPoint[][] }))
+  for (const hole of holes) {
+    const zh = z(hole)
+    let best = -1
+    for (const [i, zo] of zOutlines.entries())
+      if (within(zh, { rings: [zo] }) && (best < 0 || cmp(sizes[i], sizes[best]) < 0)) best = i
+    parts[best].holes.push(hole)
+  }
+  return parts
+}
+
+/**
+ * A walk that comes back to a point it passed (two wedges of the inside meeting there) cut into
+ * a ring each time, so that no ring touches itself.
+ */
+function cutAtPinches(walk: readonly XPoint[]): XPoint[][] {
+  const loops: XPoint[][] = []
+  const stack: XPoint[] = []
+  const at = new Map<string, number>()
+  for (const p of walk) {
+    const k = pointKey(p)
+    const i = at.get(k)
+    if (i === undefined) {
+      at.set(k, stack.length)
+      stack.push(p)
+      continue
+    }
+    const loop = stack.splice(i + 1)
+    for (const q of loop) at.delete(pointKey(q))
+    loops.push([p, ...loop])
+  }
+  loops.push(stack)
+  return loops
 }
 
 /** Without the corners where the ring runs straight on. */

@@ -95,6 +95,22 @@ function regionArea(parts: readonly OffPart[]): Root2 {
   return s
 }
 
+/** Refuses a figure whose area is not the pieces' (each piece its count), in one line. */
+export function checkArea(
+  parts: readonly OffPart[],
+  pieces: readonly OffPiece[],
+  source: string,
+): void {
+  let pieceArea = ZERO
+  for (const p of pieces)
+    for (let c = 0; c < p.count; c++) pieceArea = add(pieceArea, area2Abs(p.corners))
+  const figureArea = regionArea(parts)
+  if (!eq(pieceArea, figureArea))
+    throw new InputError(
+      `${source}: the figure's area is ${formatRoot2(halve(figureArea))}, the pieces' ${formatRoot2(halve(pieceArea))}: a tiling must use every piece exactly its count`,
+    )
+}
+
 /** A polygon that is only a translate of a base one: corners moved, directions shared. */
 function moved(base: ZPolygon, t: readonly number[]): ZPolygon {
   const v = base.v.map((c, i) => c + t[i & 3])
@@ -119,14 +135,7 @@ export class OffLatticeSearch {
     readonly source = 'figure',
   ) {
     const ringsExact = parts.flatMap((p) => [p.outline, ...p.holes])
-    let pieceArea = ZERO
-    for (const p of pieces)
-      for (let c = 0; c < p.count; c++) pieceArea = add(pieceArea, area2Abs(p.corners))
-    const figureArea = regionArea(parts)
-    if (!eq(pieceArea, figureArea))
-      throw new InputError(
-        `${source}: the figure's area is ${formatRoot2(halve(figureArea))}, the pieces' ${formatRoot2(halve(pieceArea))}: a tiling must use every piece exactly its count`,
-      )
+    checkArea(parts, pieces, source)
     this.scale = commonScale([...ringsExact.flat(), ...pieces.flatMap((p) => p.corners)])
     this.rings = ringsExact.map((r) => ccwFlat(scalePolygon(r, this.scale, source)))
     this.region = { rings: this.rings.map(zpolygon) }

@@ -1,56 +1,121 @@
 import { basename } from 'node:path'
-import { fromLattice, type XPoint } from '../../../shared/exact/geometry'
-import { formatRoot2, isInteger, type Root2 } from '../../../shared/exact/root2'
-import { exactFigureFromJson } from '../../../shared/formats/exact-figure'
+import { fromLattice } from '../../../shared/exact/geometry'
+import { pointFromText } from '../../../shared/pentagons/wire'
+import {
+  exactRegionFromJson,
+  writeCoordinate,
+  type ExactRegionFigure,
+} from '../../../shared/formats/exact-figure'
 import { InputError } from '../../../shared/errors'
-import { OffLatticeSearch } from '../../../shared/offlattice/search'
+import { exactRegionProblem } from '../../../shared/offlattice/region'
+import { checkArea, type OffPiece } from '../../../shared/offlattice/search'
+import type { OffResultText } from '../../../shared/offlattice/wire'
 import { plural } from '../../../shared/plural'
 import { hasRanges } from '../../../shared/tiling/problem'
 import { conventionText } from '../../../shared/tiling/output'
-import { readInput } from '../inputs'
 import type { SolvableSet } from '../../../shared/pieces/solvable'
-
-/** A coordinate in the figure-file notation: a number when whole, else text like "1/2-3√2/4". */
-const written = (x: Root2) => (isInteger(x) ? Number(x.a) : formatRoot2(x))
-const writtenPoint = ([x, y]: XPoint) => [written(x), written(y)]
+import { runOffLattice, type OffLatticeOutcome } from '../../services/offlattice-run'
+import { statusBar } from '../progress'
+import type { FarmTransport } from '../../services/farm/transport'
+import { withBar, type CommonOptions } from '../run'
+import { readInput } from '../inputs'
 
 /**
- * `tile` for a figure with corners off the lattice: the exact search (shared/offlattice), in
- * this process. Returns the JSON object, or the text, for the figure.
+ * `tile` for figures with corners off the lattice: the exact search (shared/offlattice) on the
+ * task farm (worker processes here, or the queue's machines), every such figure of the command
+ * in one run.
  */
-export function tileExactFigure(
-  set: SolvableSet,
-  path: string,
-  opts: { count?: boolean; all?: boolean; raw?: boolean; json?: boolean },
-): string {
+export interface TileExactOptions extends CommonOptions {
+  count?: boolean
+  all?: boolean
+}
+
+/** A figure file off the lattice, read and checked: its file name, the figure. */
+export interface ExactFile {
+  readonly file: string
+  readonly figure: ExactRegionFigure
+}
+
+/** The set's pieces for the search off the lattice; count ranges are refused in one line. */
+export function offPieces(set: SolvableSet): OffPiece[] {
   if (hasRanges(set.pieces))
     throw new InputError(
       `set "${set.name}": count ranges are not taken by the search off the lattice; give each piece one count`,
     )
-  const figure = exactFigureFromJson(JSON.parse(readInput(path, 'figure')), basename(path))
-  const pieces = set.pieces.map((p) => ({
+  return set.pieces.map((p) => ({
     name: p.name,
     corners: fromLattice(p.polygon),
     count: p.count,
     flip: p.flip !== false,
   }))
+}
+
+/**
+ * The figure file read as a figure off the lattice ("polygon" or "polygons" with exact corners);
+ * a region that is not one, or of another area than the pieces', is refused naming the file.
+ */
+export function readExactFile(path: string, pieces: readonly OffPiece[]): ExactFile {
+  const file = basename(path)
+  const figure = exactRegionFromJson(JSON.parse(readInput(path, 'figure')), file)
+  const problem = exactRegionProblem(figure.parts)
+  if (problem) throw new InputError(`${file}: ${problem}`)
+  checkArea(figure.parts, pieces, file)
+  return { file, figure }
+}
+
+/** Every figure counted (or its first tiling found) in one run of the farm. */
+export async function tileExactFiles(
+  files: readonly ExactFile[],
+  pieces: readonly OffPiece[],
+  opts: TileExactOptions,
+  signal: AbortSignal,
+  transport: FarmTransport,
+): Promise<OffLatticeOutcome> {
+  const firstOnly = !opts.count && !opts.all
+  const t0 = Date.now()
+  const bar = statusBar(
+    opts.progress !== false,
+    '{bar} {done}/{total} figures',
+    (p: { done: number; total: number }) => ({
+      fraction: p.total > 0 ? p.done / p.total : 0,
+      elapsedMs: Date.now() - t0,
+      fields: { done: String(p.done), total: String(p.total) },
+    }),
+  )
+  return withBar(bar, (hooks) =>
+    runOffLattice({
+      pieces,
+      figures: files.map((f) => ({ name: f.file, parts: f.figure.parts })),
+      firstOnly,
+      list: opts.count ? 'none' : opts.raw || firstOnly ? 'all' : 'classes',
+      transport,
+      signal,
+      ...hooks,
+    }),
+  )
+}
+
+/** The JSON object, or the text, of one figure's result. */
+export function exactFileOutput(
+  set: SolvableSet,
+  { file, figure }: ExactFile,
+  result: OffResultText,
+  opts: TileExactOptions,
+): string {
   const firstOnly = !opts.count && !opts.all
   const mode = opts.raw ? 'raw' : 'reduce'
-  const started = performance.now()
-  const result = new OffLatticeSearch(
-    [{ outline: figure.corners, holes: [] }],
-    pieces,
-    basename(path),
-  ).run({ firstOnly, list: opts.count ? 'none' : opts.raw || firstOnly ? 'all' : 'classes' })
-  const elapsedMs = Math.round(performance.now() - started)
   const tilings = result.tilings.map((t) =>
-    t.map((p) => ({ piece: pieces[p.piece].name, polygon: p.corners.map(writtenPoint) })),
+    t.map((p) => ({
+      piece: set.pieces[p.piece].name,
+      // Corners in the figure-file notation.
+      polygon: p.corners.map((c) => pointFromText(c).map(writeCoordinate)),
+    })),
   )
   const solutions = firstOnly ? tilings.length : opts.raw ? result.fixed : result.classes
   if (opts.json)
     return JSON.stringify({
       set: set.name,
-      figure: basename(path),
+      figure: file,
       convention: conventionText(mode),
       ...(firstOnly ? { buildable: tilings.length > 0 } : {}),
       solutions,
@@ -58,7 +123,7 @@ export function tileExactFigure(
       complete: true,
       stats: { tried: result.tried, placements: result.placements },
       ...(opts.count ? {} : { tilings }),
-      elapsedMs,
+      elapsedMs: result.ms,
     })
   const lines = [
     firstOnly
@@ -73,7 +138,7 @@ export function tileExactFigure(
       lines.push(`  ${p.piece}: ${p.polygon.map(([x, y]) => `(${x}, ${y})`).join(' ')}`)
   })
   lines.push(
-    `${plural(result.tried, 'placement')} tried, ${result.placements.toLocaleString('en')} fitted, in ${(elapsedMs / 1000).toFixed(2)} s.`,
+    `${plural(result.tried, 'placement')} tried, ${result.placements.toLocaleString('en')} fitted, in ${(result.ms / 1000).toFixed(2)} s.`,
   )
   return lines.join('\n')
 }

@@ -11,40 +11,83 @@ import {
 } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
 import { loadFigure, loadSolvableSet } from '../inputs'
-import { finish, runWithProgress } from '../run'
+import type { FarmTransport } from '../../services/farm/transport'
+import { finish, runTilingsAt, withRunPlace } from '../run'
 import { mergedNote } from './convex'
 import { estimateCommand, type EstimateOptions } from './estimate'
 import { formatTiling } from './format'
-import { tileExactFigure } from './tile-exact'
+import {
+  exactFileOutput,
+  offPieces,
+  readExactFile,
+  tileExactFiles,
+  type TileExactOptions,
+} from './tile-exact'
 
-/** Program 1: can the figure be built from the set? The first tiling, all of them, or the count. */
+type TileOptions = EstimateOptions &
+  TileExactOptions & { count?: boolean; all?: boolean; estimate?: boolean; raw?: boolean }
+
+/**
+ * Program 1: can each figure be built from the set? The first tiling, all of them, or the count;
+ * a result per figure in the order given. Every figure is read first, so that a bad one is
+ * refused before anything runs; those off the lattice are searched together, in one run.
+ */
 export async function tileCommand(
   setArg: string,
-  figureArg: string,
-  opts: EstimateOptions & { count?: boolean; all?: boolean; estimate?: boolean; raw?: boolean },
+  figureArgs: readonly string[],
+  opts: TileOptions,
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
-  const { set, merged } = loadSolvableSet(setArg)
-  let figure: ReturnType<typeof loadFigure>
-  try {
-    figure = loadFigure(figureArg)
-  } catch (e) {
-    // Corners off the lattice: the exact search, in this process.
-    if (!(e instanceof InputError) || !e.message.includes('is off the lattice')) throw e
-    // The exact search runs here only: refuse what would be ignored.
-    const farmOnly = opts.estimate
-      ? '--estimate'
-      : (opts as { queue?: string }).queue
-        ? '--queue'
-        : ''
-    if (farmOnly)
-      throw new InputError(
-        `${figureArg}: a figure off the lattice is searched in this process; ${farmOnly} takes lattice figures only`,
-      )
-    write(tileExactFigure(set, figureArg, opts))
-    return 0
+  const loaded = loadSolvableSet(setArg)
+  const figures = figureArgs.map((arg) => {
+    try {
+      return { arg, lattice: loadFigure(arg) }
+    } catch (e) {
+      // Corners off the lattice: the exact search.
+      if (!(e instanceof InputError) || !e.message.includes('is off the lattice')) throw e
+      if (opts.estimate)
+        throw new InputError(
+          `${arg}: a figure off the lattice is not estimated; --estimate takes lattice figures only`,
+        )
+      return { arg }
+    }
+  })
+  const off = figures.filter((f) => !f.lattice)
+  const pieces = off.length > 0 ? offPieces(loaded.set) : []
+  const files = off.map((f) => readExactFile(f.arg, pieces))
+  // One place for every figure: the worker processes start once for the command.
+  const run = async (transport?: FarmTransport) => {
+    const exact =
+      files.length > 0 ? await tileExactFiles(files, pieces, opts, signal, transport!) : undefined
+    let code = 0
+    let k = 0
+    for (const f of figures) {
+      if (f.lattice) {
+        code = Math.max(code, await tileFigure(loaded, f.lattice, opts, signal, write, transport))
+        continue
+      }
+      const result = exact!.results[k]
+      if (result) write(exactFileOutput(loaded.set, files[k], result, opts))
+      k++
+    }
+    if (exact) code = Math.max(code, finish({ ...exact, error: exact.error?.message }))
+    return code
   }
+  // An estimate searches nothing here (it opens the place it asks about itself).
+  return opts.estimate ? run() : withRunPlace(opts, ({ transport }) => run(transport))
+}
+
+/** One lattice figure, on the tiling engine's run. */
+async function tileFigure(
+  { set, merged }: ReturnType<typeof loadSolvableSet>,
+  figure: ReturnType<typeof loadFigure>,
+  opts: TileOptions,
+  signal: AbortSignal,
+  write: (text: string) => void,
+  /** Where it runs; none for an estimate. */
+  transport: FarmTransport | undefined,
+): Promise<number> {
   // One figure asked about: another area than the set's is the input's error, not a verdict.
   checkArea(set.pieces, shapeArea(figure.polygon), set.name)
   // With count ranges each tiling says which copies it leaves out.
@@ -68,7 +111,8 @@ export async function tileCommand(
     formatTiling(set.pieces, t),
     ...(ranged ? [`  left out: ${leftOutText(left(t))}`] : []),
   ]
-  const outcome = await runWithProgress(
+  const outcome = await runTilingsAt(
+    transport!,
     {
       set: set.wire,
       figures,
