@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * Test files that time the machine (how long the host's thread is held, how soon a killed process
- * is noticed, an event loop's longest delay): they run after the rest, one at a time, so that no
- * other test file shares the two cores with their clocks. Every other file runs two at a time.
+ * is noticed, an event loop's longest delay): the project `timed`, run after the rest. Every other
+ * file runs two at a time; `npm test` runs the timed ones on their own, one at a time
+ * (`--maxWorkers 1`: vitest sizes its one pool for the whole run, not per project), so that no
+ * other test file shares the two cores with their clocks.
  */
 const TIMED = [
   'electron/services/host-held.test.ts',
@@ -22,6 +24,7 @@ export default defineConfig({
   test: {
     globalSetup: ['testing/build-main.ts'],
     testTimeout: 60_000,
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -35,7 +38,6 @@ export default defineConfig({
             'testing/**/*.test.ts',
           ],
           exclude: TIMED,
-          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -47,7 +49,6 @@ export default defineConfig({
           include: ['renderer/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['testing/renderer-setup.ts'],
-          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -56,7 +57,6 @@ export default defineConfig({
         test: {
           name: 'timed',
           include: TIMED,
-          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },
