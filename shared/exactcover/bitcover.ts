@@ -23,9 +23,11 @@ const SKIP_BITS = 16
  * counter: a primary item beyond the cells must be used once, a multiplicity item exactly its
  * multiplicity (identical pieces: never told apart, never permuted).
  *
- * Fit test: options at a cell are sorted by their cells in scan order (set before clear); when an
- * option conflicts first at window bit k (k cells after the free cell), every following option
- * that agrees with it on bits 0..k conflicts there too, and `skip` jumps past them.
+ * Fit test, general path: options at a cell are sorted by their cells in scan order (set before
+ * clear); when an option conflicts first at window bit k (k cells after the free cell), every
+ * following option that agrees with it on bits 0..k conflicts there too, and `skip` jumps past
+ * them. Fast path: the options at a cell go 64 at a time through fit tables (`fitTables`), one
+ * lookup per 4 window cells and per 4 single pieces giving the options those rule out.
  *
  * Pruning: a node is dead when a free cell or an unused counter can only be reached by options
  * starting before its first free cell (`stranded`). Nothing else is needed for correctness; a

@@ -1,12 +1,13 @@
 ;; BitCover's fast path (bitcover.ts): the search on a board of at most 128 cells in two i64
 ;; words, with at most 32 single pieces as bits of `used`. Compiled by scripts/wasm-kernels.ts
 ;; into cover-kernel.ts; the tables are laid out by BitCoverPlan (see KernelLayout there):
-;;   option r at $opt + 32r: cells (i64 × 2), window (i64: its cells from its first, bit 0 the
-;;     first), single-piece bit (i32), extra (i32: -1 none, -2 cells beyond the window, else a
-;;     multiplicity counter, whose options are all tested in full);
-;;   skip at $skip + 4(16r + k): the first option after r differing from it in window bits 0..k;
+;;   option r at $opt + 24r: cells (i64 × 2), single-piece bit (i32), extra (i32: -1 none, -2
+;;     cells 64 or more past its first, else a multiplicity counter; such options are tested in full);
 ;;   cell f at $cell + 32f: cells stranded at f (i64 × 2), single pieces stranded at f (i32), the
-;;     options starting at f [start, end) (i32 × 2);
+;;     options starting at f [start, end) (i32 × 2), the address of f's fit tables (i32);
+;;   fit tables: per block of 64 options at f, $windowChunks rows for the board's window from f
+;;     (4 cells a row) then $pieceChunks rows for the used single pieces (4 a row); a row is 16
+;;     i64 entries, entry v the block's options that the 4 cells (pieces) set in v rule out;
 ;;   counters: what is left of each ($left), the last cell where one of its options starts
 ;;     ($slotLast); multiplicity counters by that cell ($order, $orderLen of them);
 ;;   the path: the option chosen at each level ($path); the board the run starts from at 0.
