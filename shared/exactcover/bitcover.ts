@@ -2,6 +2,9 @@ import { wasmKernel } from '../wasm-kernel'
 import { coverKernelBase64 } from './cover-kernel'
 import type { Branch, ExactCoverProblem, RunStatus, SearchStats } from './dlx'
 
+/** Fast path: bytes of an option's row in the kernel's tables (see cover-kernel.wat). */
+const OPTION_BYTES = 24
+
 const SKIP_NODE = 0
 const EXPAND = 1
 const REPLAY = 2
@@ -20,9 +23,11 @@ const SKIP_BITS = 16
  * counter: a primary item beyond the cells must be used once, a multiplicity item exactly its
  * multiplicity (identical pieces: never told apart, never permuted).
  *
- * Fit test: options at a cell are sorted by their cells in scan order (set before clear); when an
- * option conflicts first at window bit k (k cells after the free cell), every following option
- * that agrees with it on bits 0..k conflicts there too, and `skip` jumps past them.
+ * Fit test, general path: options at a cell are sorted by their cells in scan order (set before
+ * clear); when an option conflicts first at window bit k (k cells after the free cell), every
+ * following option that agrees with it on bits 0..k conflicts there too, and `skip` jumps past
+ * them. Fast path: the options at a cell go 64 at a time through fit tables (`fitTables`), one
+ * lookup per 4 window cells and per 4 single pieces giving the options those rule out.
  *
  * Pruning: a node is dead when a free cell or an unused counter can only be reached by options
  * starting before its first free cell (`stranded`). Nothing else is needed for correctness; a
@@ -64,6 +69,9 @@ export class BitCoverPlan {
   /** Fast path: the kernel's tables (see cover-kernel.wat), to be copied to `layout.opt`. */
   readonly image: Int32Array
   readonly layout: KernelLayout
+  /** Fast path: rows of the fit tables per option block, for 4 window bits or 4 single pieces each. */
+  readonly windowChunks: number
+  readonly pieceChunks: number
   readonly allTokens: number
   readonly multiOrder: Int32Array
   readonly padding: Int32Array
@@ -121,10 +129,6 @@ export class BitCoverPlan {
       this.w0[r] = cells[k][0] >>> 5
       this.w1[r] = cells[k][cells[k].length - 1] >>> 5
     })
-    this.skip = buildSkips(
-      order.map((k) => cells[k]),
-      this.start,
-    )
     this.counterOrder = Int32Array.from(this.slotLast.keys()).sort(
       (a, b) => this.slotLast[a] - this.slotLast[b],
     )
@@ -136,42 +140,68 @@ export class BitCoverPlan {
 
     const once = Array.from(this.initialLeft.keys()).filter((s) => this.initialLeft[s] === 1)
     this.fast = !options.general && W <= 4 && once.length <= 32
+    // The fast path rules options out with its fit tables; the skips serve the general path.
+    this.skip = this.fast
+      ? new Int32Array(0)
+      : buildSkips(
+          order.map((k) => cells[k]),
+          this.start,
+        )
     const bitOf = new Map(once.map((s, i) => [s, i]))
     this.allTokens = once.length === 32 ? -1 : (1 << once.length) - 1
     this.multiOrder = this.counterOrder.filter((s) => !bitOf.has(s))
     this.padding = new Int32Array(4)
     for (let c = n; c < 128; c++) this.padding[c >>> 5] |= 1 << (c & 31)
     // Byte offsets; the board the run starts from is at 0, the tables from 16 on.
+    const fit = fitTables(this.fast ? order.map((k) => cells[k]) : [], this.start, once.length)
     const opt = 16
-    const skip = opt + (this.fast ? count : 0) * 32
-    const cell = skip + (this.fast ? count : 0) * 4 * SKIP_BITS
-    const slotLast = cell + (this.fast ? n + 1 : 0) * 32
+    const cell = opt + (this.fast ? count : 0) * OPTION_BYTES
+    const tables = cell + (this.fast ? n + 1 : 0) * 32
+    const slotLast = tables + fit.bytes
     const multi = slotLast + counters * 4
     const left = align8(multi + this.multiOrder.length * 4)
     const path = left + counters * 4
-    this.layout = { opt, skip, cell, slotLast, multi, left, path, end: path + (n + 1) * 4 }
+    this.layout = { opt, cell, slotLast, multi, left, path, end: path + (n + 1) * 4 }
+    this.windowChunks = fit.windowChunks
+    this.pieceChunks = fit.pieceChunks
     this.image = new Int32Array(this.fast ? (left - opt) >> 2 : 0)
     if (this.fast) {
       const I = this.image
       const at = (byte: number) => (byte - opt) >> 2
       order.forEach((k, r) => {
-        const row = at(opt + r * 32)
+        const row = at(opt + r * OPTION_BYTES)
         for (let w = 0; w < W; w++) I[row + w] = this.abs[r * W + w]
-        const c0 = cells[k][0]
-        for (const c of cells[k]) if (c - c0 < 64) I[row + 4 + ((c - c0) >> 5)] |= 1 << (c - c0)
         const s = this.slot[r]
         const token = s >= 0 && bitOf.has(s)
-        if (token) I[row + 6] = 1 << bitOf.get(s)!
-        const wide = cells[k][cells[k].length - 1] - c0 >= 64
-        I[row + 7] = s >= 0 && !token ? s : wide ? -2 : -1
+        if (token) I[row + 4] = 1 << bitOf.get(s)!
+        const wide = cells[k][cells[k].length - 1] - cells[k][0] >= 64
+        I[row + 5] = s >= 0 && !token ? s : wide ? -2 : -1
       })
-      I.set(this.skip, at(skip))
       for (let f = 0; f <= n; f++) {
         const row = at(cell + f * 32)
         for (let w = 0; w < W; w++) I[row + w] = this.stranded[f * W + w]
         for (const [s, i] of bitOf) if (this.slotLast[s] < f) I[row + 4] |= 1 << i
         I[row + 5] = this.start[f]
         I[row + 6] = this.start[Math.min(f + 1, n)]
+        I[row + 7] = tables + fit.at[f]
+      }
+      // Each option of the fit tables rules itself out for its window cells and its piece.
+      for (let f = 0; f < n; f++) {
+        for (let r = this.start[f]; r < this.start[f + 1]; r++) {
+          const i = r - this.start[f]
+          const block = at(tables + fit.at[f] + (i >> 6) * fit.blockBytes) + ((i >> 5) & 1)
+          const bit = 1 << (i & 31)
+          const rule = (chunk: number, q: number) => {
+            for (let v = 1 << q; v < 16; v = (v + 1) | (1 << q))
+              I[block + chunk * 32 + v * 2] |= bit
+          }
+          for (const c of cells[order[r]]) if (c - f < 64) rule((c - f) >> 2, (c - f) & 3)
+          const s = this.slot[r]
+          if (s >= 0 && bitOf.has(s)) {
+            const t = bitOf.get(s)!
+            rule(fit.windowChunks + (t >> 2), t & 3)
+          }
+        }
       }
       I.set(this.slotLast, at(slotLast))
       I.set(this.multiOrder, at(multi))
@@ -266,7 +296,7 @@ export class BitCover {
         break
       }
       this.place(r)
-      if (plan.fast) this.usedAtBase |= plan.image[(r * 32 + 24) >> 2]
+      if (plan.fast) this.usedAtBase |= plan.image[(r * OPTION_BYTES + 16) >> 2]
       this.path[level++] = r
     }
     this.base = level
@@ -525,7 +555,6 @@ export class BitCover {
 /** Byte offsets of the fast path kernel's tables and state in its memory (cover-kernel.wat). */
 interface KernelLayout {
   readonly opt: number
-  readonly skip: number
   readonly cell: number
   readonly slotLast: number
   readonly multi: number
@@ -539,7 +568,6 @@ interface CoverKernel {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number }
   layout(
     opt: number,
-    skip: number,
     cell: number,
     left: number,
     slotLast: number,
@@ -547,6 +575,8 @@ interface CoverKernel {
     multiCount: number,
     path: number,
     allTokens: number,
+    windowChunks: number,
+    pieceChunks: number,
   ): void
   run(
     level: number,
@@ -596,7 +626,6 @@ function borrowKernel(plan: BitCoverPlan): KernelInstance {
   new Int32Array(buffer, layout.opt, plan.image.length).set(plan.image)
   k.exports.layout(
     layout.opt,
-    layout.skip,
     layout.cell,
     layout.left,
     layout.slotLast,
@@ -604,6 +633,8 @@ function borrowKernel(plan: BitCoverPlan): KernelInstance {
     plan.multiOrder.length,
     layout.path,
     plan.allTokens,
+    plan.windowChunks,
+    plan.pieceChunks,
   )
   k.plan = plan
   k.board = new Int32Array(buffer, 0, 4)
@@ -626,6 +657,39 @@ function newKernel(): KernelInstance {
 /** Keeps a few idle instances (a search abandoned before its end keeps its own until collected). */
 function giveBack(k: KernelInstance): void {
   if (idleKernels.length < 4) idleKernels.push(k)
+}
+
+/**
+ * Where the fast path's fit tables go: for each cell, a block per 64 of the options starting there,
+ * each block one row of 16 entries (8 bytes) per 4 window bits and per 4 single pieces; an entry
+ * holds the block's options that a board with those 4 cells covered (pieces used) rules out.
+ */
+function fitTables(
+  cells: readonly (readonly number[])[],
+  start: Int32Array,
+  pieces: number,
+): {
+  at: Int32Array
+  bytes: number
+  blockBytes: number
+  windowChunks: number
+  pieceChunks: number
+} {
+  let span = 1
+  for (const c of cells) {
+    for (const x of c) if (x - c[0] < 64) span = Math.max(span, x - c[0] + 1)
+  }
+  const windowChunks = Math.ceil(span / 4)
+  const pieceChunks = Math.ceil(pieces / 4)
+  const blockBytes = (windowChunks + pieceChunks) * 128
+  const at = new Int32Array(start.length)
+  let bytes = 0
+  for (let f = 0; f < start.length; f++) {
+    at[f] = bytes
+    if (cells.length > 0 && f + 1 < start.length)
+      bytes += Math.ceil((start[f + 1] - start[f]) / 64) * blockBytes
+  }
+  return { at, bytes, blockBytes, windowChunks, pieceChunks }
 }
 
 function align8(bytes: number): number {

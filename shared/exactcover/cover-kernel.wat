@@ -1,12 +1,13 @@
 ;; BitCover's fast path (bitcover.ts): the search on a board of at most 128 cells in two i64
 ;; words, with at most 32 single pieces as bits of `used`. Compiled by scripts/wasm-kernels.ts
 ;; into cover-kernel.ts; the tables are laid out by BitCoverPlan (see KernelLayout there):
-;;   option r at $opt + 32r: cells (i64 × 2), window (i64: its cells from its first, bit 0 the
-;;     first), single-piece bit (i32), extra (i32: -1 none, -2 cells beyond the window, else a
-;;     multiplicity counter, whose options are all tested in full);
-;;   skip at $skip + 4(16r + k): the first option after r differing from it in window bits 0..k;
+;;   option r at $opt + 24r: cells (i64 × 2), single-piece bit (i32), extra (i32: -1 none, -2
+;;     cells 64 or more past its first, else a multiplicity counter; such options are tested in full);
 ;;   cell f at $cell + 32f: cells stranded at f (i64 × 2), single pieces stranded at f (i32), the
-;;     options starting at f [start, end) (i32 × 2);
+;;     options starting at f [start, end) (i32 × 2), the address of f's fit tables (i32);
+;;   fit tables: per block of 64 options at f, $windowChunks rows for the board's window from f
+;;     (4 cells a row) then $pieceChunks rows for the used single pieces (4 a row); a row is 16
+;;     i64 entries, entry v the block's options that the 4 cells (pieces) set in v rule out;
 ;;   counters: what is left of each ($left), the last cell where one of its options starts
 ;;     ($slotLast); multiplicity counters by that cell ($order, $orderLen of them);
 ;;   the path: the option chosen at each level ($path); the board the run starts from at 0.
@@ -15,7 +16,6 @@
 (module
   (memory (export "memory") 1)
   (global $opt (mut i32) (i32.const 0))
-  (global $skip (mut i32) (i32.const 0))
   (global $cell (mut i32) (i32.const 0))
   (global $left (mut i32) (i32.const 0))
   (global $slotLast (mut i32) (i32.const 0))
@@ -23,6 +23,9 @@
   (global $orderLen (mut i32) (i32.const 0))
   (global $path (mut i32) (i32.const 0))
   (global $allTokens (mut i32) (i32.const 0))
+  (global $windowChunks (mut i32) (i32.const 1))
+  (global $pieceChunks (mut i32) (i32.const 0))
+  (global $blockBytes (mut i32) (i32.const 0))
   (global $replayDepth (mut i32) (i32.const -1))
   (global $depth (mut i32) (i32.const -1))
   (global $stoppedAtCover (mut i32) (i32.const 0))
@@ -32,11 +35,13 @@
   (global $tried (mut i64) (i64.const 0))
   (global $found (mut i64) (i64.const 0))
 
-  (func (export "layout") (param $opt i32) (param $skip i32) (param $cell i32) (param $left i32)
+  (func (export "layout") (param $opt i32) (param $cell i32) (param $left i32)
     (param $slotLast i32) (param $order i32) (param $orderLen i32) (param $path i32)
-    (param $allTokens i32)
+    (param $allTokens i32) (param $windowChunks i32) (param $pieceChunks i32)
+    (global.set $windowChunks (local.get $windowChunks))
+    (global.set $pieceChunks (local.get $pieceChunks))
+    (global.set $blockBytes (i32.shl (i32.add (local.get $windowChunks) (local.get $pieceChunks)) (i32.const 7)))
     (global.set $opt (local.get $opt))
-    (global.set $skip (local.get $skip))
     (global.set $cell (local.get $cell))
     (global.set $left (local.get $left))
     (global.set $slotLast (local.get $slotLast))
@@ -94,7 +99,7 @@
     (param $open i32)
     (local $f i32) (local $win i64) (local $t i64) (local $c i32) (local $dead i32)
     (local $r i32) (local $e i32) (local $replay i32) (local $x i64) (local $k i32)
-    (local $a i32) (local $m i32)
+    (local $a i32) (local $m i32) (local $s i32) (local $base i32) (local $fit i32) (local $cand i64)
     ;; Multiplicity counters used up move `open` on.
     (block $counted
       (loop $advance
@@ -145,7 +150,8 @@
       (then
         (if (i32.lt_s (i32.load (call $ordered (global.get $slotLast) (local.get $open))) (local.get $f))
           (then (local.set $dead (i32.const 1))))))
-    (local.set $r (i32.load offset=20 (local.get $c)))
+    (local.set $s (i32.load offset=20 (local.get $c)))
+    (local.set $r (local.get $s))
     (local.set $e (i32.load offset=24 (local.get $c)))
     (if (i32.le_s (local.get $level) (global.get $replayDepth))
       (then
@@ -165,55 +171,91 @@
     (if (i32.eqz (local.get $replay))
       (then
         (global.set $tried
-          (i64.add (global.get $tried) (i64.extend_i32_s (i32.sub (local.get $e) (local.get $r)))))))
+          (i64.add (global.get $tried) (i64.extend_i32_s (i32.sub (local.get $e) (local.get $s)))))))
+    ;; The block of 64 options holding r, and its fit tables.
+    (local.set $base (i32.add (local.get $s) (i32.and (i32.sub (local.get $r) (local.get $s)) (i32.const -64))))
+    (local.set $fit
+      (i32.add (i32.load offset=28 (local.get $c))
+        (i32.mul (i32.shr_u (i32.sub (local.get $r) (local.get $s)) (i32.const 6)) (global.get $blockBytes))))
     (block $exit
-      (loop $next
-        (if (i32.eqz (local.get $replay))
+      (loop $block
+        (br_if $exit (i32.ge_s (local.get $base) (local.get $e)))
+        ;; The block's options that conflict with the board's window or a used single piece: one
+        ;; table row per 4 window bits and per 4 pieces, each entry the options it rules out.
+        (local.set $x (i64.const 0))
+        (local.set $t (local.get $win))
+        (local.set $a (local.get $fit))
+        (local.set $k (global.get $windowChunks))
+        (loop $window
+          (local.set $x
+            (i64.or (local.get $x)
+              (i64.load (i32.add (local.get $a) (i32.shl (i32.and (i32.wrap_i64 (local.get $t)) (i32.const 15)) (i32.const 3))))))
+          (local.set $t (i64.shr_u (local.get $t) (i64.const 4)))
+          (local.set $a (i32.add (local.get $a) (i32.const 128)))
+          (br_if $window (local.tee $k (i32.sub (local.get $k) (i32.const 1)))))
+        (local.set $m (local.get $used))
+        (local.set $k (global.get $pieceChunks))
+        (block $pieces
+          (loop $piece
+            (br_if $pieces (i32.eqz (local.get $k)))
+            (local.set $x
+              (i64.or (local.get $x)
+                (i64.load (i32.add (local.get $a) (i32.shl (i32.and (local.get $m) (i32.const 15)) (i32.const 3))))))
+            (local.set $m (i32.shr_u (local.get $m) (i32.const 4)))
+            (local.set $a (i32.add (local.get $a) (i32.const 128)))
+            (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+            (br $piece)))
+        (local.set $cand (i64.xor (local.get $x) (i64.const -1)))
+        (if (i32.lt_s (i32.sub (local.get $e) (local.get $base)) (i32.const 64))
           (then
-            ;; The next option that fits: a conflict at window bit k skips the options that
-            ;; agree with this one on bits 0..k.
-            (block $fits
-              (loop $scan
-                (br_if $exit (i32.ge_s (local.get $r) (local.get $e)))
-                (local.set $a (i32.add (global.get $opt) (i32.shl (local.get $r) (i32.const 5))))
-                (local.set $x (i64.and (i64.load offset=16 (local.get $a)) (local.get $win)))
-                (if (i64.ne (local.get $x) (i64.const 0))
-                  (then
-                    (local.set $k (i32.wrap_i64 (i64.ctz (local.get $x))))
-                    (if (i32.lt_u (local.get $k) (i32.const 16))
-                      (then
-                        (local.set $r
-                          (i32.load
-                            (i32.add (global.get $skip) (i32.shl (i32.add (i32.shl (local.get $r) (i32.const 4)) (local.get $k)) (i32.const 2))))))
-                      (else (local.set $r (i32.add (local.get $r) (i32.const 1)))))
-                    (br $scan)))
-                (if (i32.eqz (i32.and (i32.load offset=24 (local.get $a)) (local.get $used)))
-                  (then
-                    (local.set $m (i32.load offset=28 (local.get $a)))
-                    (br_if $fits (i32.eq (local.get $m) (i32.const -1)))
-                    (br_if $fits
-                      (call $fitsBeyond (local.get $a) (local.get $m) (local.get $b0) (local.get $b1)))))
-                (local.set $r (i32.add (local.get $r) (i32.const 1)))
-                (br $scan)))
-            (global.set $placed (i64.add (global.get $placed) (i64.const 1)))))
-        (local.set $replay (i32.const 0))
-        (local.set $a (i32.add (global.get $opt) (i32.shl (local.get $r) (i32.const 5))))
-        (local.set $m (i32.load offset=28 (local.get $a)))
-        (if (i32.ge_s (local.get $m) (i32.const 0))
+            (local.set $cand
+              (i64.and (local.get $cand)
+                (i64.sub
+                  (i64.shl (i64.const 1) (i64.extend_i32_u (i32.sub (local.get $e) (local.get $base))))
+                  (i64.const 1))))))
+        ;; Resuming: the path's option comes first, then those after it.
+        (if (local.get $replay)
           (then
-            (i32.store (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))
-              (i32.sub (i32.load (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))) (i32.const 1)))))
-        (i32.store (i32.add (global.get $path) (i32.shl (local.get $level) (i32.const 2))) (local.get $r))
-        (call $search
-          (i32.add (local.get $level) (i32.const 1))
-          (i64.or (local.get $b0) (i64.load (local.get $a)))
-          (i64.or (local.get $b1) (i64.load offset=8 (local.get $a)))
-          (i32.or (local.get $used) (i32.load offset=24 (local.get $a)))
-          (local.get $open))
-        (if (i32.ge_s (local.get $m) (i32.const 0))
-          (then
-            (i32.store (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))
-              (i32.add (i32.load (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))) (i32.const 1)))))
-        (br_if $exit (global.get $stopping))
-        (local.set $r (i32.add (local.get $r) (i32.const 1)))
-        (br $next)))))
+            (local.set $cand
+              (i64.and (local.get $cand)
+                (i64.shl (i64.const -2) (i64.extend_i32_u (i32.sub (local.get $r) (local.get $base))))))))
+        (loop $next
+          (block $place
+            (br_if $place (local.get $replay))
+            (loop $scan
+              ;; The block's candidates are all tried: the next block.
+              (if (i64.eqz (local.get $cand))
+                (then
+                  (local.set $base (i32.add (local.get $base) (i32.const 64)))
+                  (local.set $fit (i32.add (local.get $fit) (global.get $blockBytes)))
+                  (br $block)))
+              (local.set $r (i32.add (local.get $base) (i32.wrap_i64 (i64.ctz (local.get $cand)))))
+              (local.set $cand (i64.and (local.get $cand) (i64.sub (local.get $cand) (i64.const 1))))
+              (local.set $a (i32.add (global.get $opt) (i32.mul (local.get $r) (i32.const 24))))
+              (local.set $m (i32.load offset=20 (local.get $a)))
+              ;; A counter's option or one beyond the window is tested in full.
+              (if (i32.ne (local.get $m) (i32.const -1))
+                (then
+                  (br_if $scan
+                    (i32.eqz (call $fitsBeyond (local.get $a) (local.get $m) (local.get $b0) (local.get $b1))))))
+              (global.set $placed (i64.add (global.get $placed) (i64.const 1)))))
+          (local.set $replay (i32.const 0))
+          (local.set $a (i32.add (global.get $opt) (i32.mul (local.get $r) (i32.const 24))))
+          (local.set $m (i32.load offset=20 (local.get $a)))
+          (if (i32.ge_s (local.get $m) (i32.const 0))
+            (then
+              (i32.store (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))
+                (i32.sub (i32.load (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))) (i32.const 1)))))
+          (i32.store (i32.add (global.get $path) (i32.shl (local.get $level) (i32.const 2))) (local.get $r))
+          (call $search
+            (i32.add (local.get $level) (i32.const 1))
+            (i64.or (local.get $b0) (i64.load (local.get $a)))
+            (i64.or (local.get $b1) (i64.load offset=8 (local.get $a)))
+            (i32.or (local.get $used) (i32.load offset=16 (local.get $a)))
+            (local.get $open))
+          (if (i32.ge_s (local.get $m) (i32.const 0))
+            (then
+              (i32.store (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))
+                (i32.add (i32.load (i32.add (global.get $left) (i32.shl (local.get $m) (i32.const 2)))) (i32.const 1)))))
+          (br_if $exit (global.get $stopping))
+          (br $next))))))

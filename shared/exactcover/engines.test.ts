@@ -170,3 +170,68 @@ describe('exact-cover engines', () => {
     expect(covers(e, 1 << 30).length).toBe(4)
   })
 })
+
+/**
+ * Wide problems for the kernel's fit tables: up to 32 single pieces (the tables take four at a
+ * time) and more than 64 options on the first cell (the fit test takes 64 at a time). `varying`
+ * pieces are dealt over a region of cells many ways; the rest are forced, one cell each.
+ */
+function wideProblem(pieces: number, varying: number, extra: number, seed: number) {
+  let s = seed
+  const random = (n: number) => (s = (s * 16807) % 2147483647) % n
+  const labels = Array.from({ length: pieces }, (_, i) => i)
+  for (let i = pieces - 1; i > 0; i--) {
+    const j = random(i + 1)
+    ;[labels[i], labels[j]] = [labels[j], labels[i]]
+  }
+  const v = Math.min(pieces, varying)
+  const free = labels.slice(0, v)
+  const region = 2 * v + extra
+  const cells = region + pieces - v
+  const deal = (): number[][] => {
+    const first = free[random(v)]
+    const own = new Set([0])
+    for (let k = random(v + 2); k > 0; k--) own.add(random(region))
+    const others = free.filter((i) => i !== first)
+    const rest = Array.from({ length: region }, (_, c) => c).filter((c) => !own.has(c))
+    return [
+      [...[...own].sort((x, y) => x - y), cells + first],
+      ...others.map((piece, i) => [
+        ...rest.filter((_, j) => Math.floor((j * others.length) / rest.length) === i),
+        cells + piece,
+      ]),
+    ]
+  }
+  const dealt = Array.from({ length: 150 }, deal)
+    .flat()
+    .filter((o) => o[0] < cells)
+  const options = [...new Set(dealt.map((o) => o.join(',')))].map((o) => o.split(',').map(Number))
+  const forced = labels.slice(v).map((piece, i) => [region + i, cells + piece])
+  const problem: ExactCoverProblem = {
+    itemCount: cells + pieces,
+    primaryCount: cells + pieces,
+    multiplicity: [],
+    options: [...options, ...forced],
+  }
+  return { problem, atFirst: options.filter((o) => o[0] === 0).length }
+}
+
+describe('the kernel on wide problems', () => {
+  it('lists what dancing links lists with up to 32 single pieces and over 64 options on a cell', () => {
+    let widest = 0
+    for (const pieces of [1, 3, 8, 32])
+      for (const varying of [1, 3, 5])
+        for (const extra of [0, 6, 12]) {
+          const { problem, atFirst } = wideProblem(
+            pieces,
+            varying,
+            extra,
+            777 + pieces * 31 + extra,
+          )
+          widest = Math.max(widest, atFirst)
+          const want = covers(new DancingLinks(problem), 1 << 30).sort()
+          expect(covers(new BitCover(problem), 1 << 30).sort()).toEqual(want)
+        }
+    expect(widest).toBeGreaterThan(64)
+  })
+})
