@@ -479,6 +479,10 @@ program
   .option('--baud <n>', 'baud rate (default 9600, GRBL 115200; 8 data bits, no parity, 1 stop bit)')
   .option('--flow <kind>', 'flow control: escb (default, polls the plotter), rtscts or xonxoff')
   .option('--timeout <s>', 'how long to wait for a dropped line to come back (default 30)')
+  .option(
+    '--from <point>',
+    'go on with a plot cancelled by Ctrl-C from where the plotter stopped: the point its message gave',
+  )
   .action(async (file: string, opts) => {
     // Loaded here: the serial port's native module is for this command alone.
     const { plotCommand } = await import('./commands/plot')

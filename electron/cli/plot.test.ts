@@ -30,17 +30,31 @@ describe('plot command', () => {
     expect(rig.sim.segments).toEqual(interpretHpgl(parseHpgl(hpgl)).segments)
   })
 
-  it('cancels on Ctrl-C, leaving the pen up and put away', async () => {
-    const rig = await plotterRig({ unitsPerSecond: 20_000 })
+  it('cancels on Ctrl-C, leaving the pen up and put away, and goes on from there with --from', async () => {
+    const rig = await plotterRig({ unitsPerSecond: 100_000 })
     onTestFinished(() => rig.close())
-    const run = startCli('plot', file('slow.hpgl', testDrawing(40)), '--port', rig.port)
-    while (!run.result.err.includes('sending')) await new Promise((r) => setTimeout(r, 20))
+    const hpgl = testDrawing(20)
+    const path = file('slow.hpgl', hpgl)
+    const run = startCli('plot', path, '--port', rig.port)
+    while (rig.sim.segments.length === 0) await new Promise((r) => setTimeout(r, 5))
     run.child.kill('SIGINT')
     const r = await run.done
     expect(r.code).toBe(130)
-    expect(r.out).toBe('slow.hpgl: cancelled; the pen is lifted and put away\n')
+    const said =
+      /^slow\.hpgl: cancelled at instruction (\d+) of \d+; the pen is lifted and put away; to go on from there, run the same command with --from (\S+)\n$/.exec(
+        r.out,
+      )
+    expect(said, r.out).not.toBeNull()
+    expect(said![2].split('@')[0]).toBe(said![1])
     await rig.sim.idle()
     expect(rig.sim.pen).toMatchObject({ down: false, pen: 0 })
+    const drawn = rig.sim.segments.length
+    const again = await cli('plot', path, '--port', rig.port, '--from', said![2])
+    expect(again.out).toMatch(/^slow\.hpgl: plotted \d+ instructions in \d+\.\d s\n$/)
+    await rig.sim.idle()
+    // Both runs together: the drawing, every segment once.
+    expect(drawn).toBeLessThan(rig.sim.segments.length)
+    expect(rig.sim.segments).toEqual(interpretHpgl(parseHpgl(hpgl)).segments)
   })
 
   it('names the file, and the line and column, in its errors', async () => {
@@ -60,5 +74,14 @@ describe('plot command', () => {
     expect(neither.err).toMatch(/^error: give --port PATH \(a serial port\) or --device PATH/)
     const flow = await cli('plot', file('ok.hpgl', 'IN;'), '--port', '/dev/null', '--flow', 'dtr')
     expect(flow.err).toBe('error: --flow must be escb, rtscts, xonxoff, not "dtr"\n')
+    const from = await cli('plot', file('ok.hpgl', 'IN;'), '--port', '/dev/null', '--from', '0')
+    expect(from.err).toBe(
+      'error: --from must be the point a cancelled plot gave to go on from (such as 120 or 120@5031,-2210), not "0"\n',
+    )
+    const short = file('short.hpgl', 'IN;PU0,0;PD10,10;')
+    const beyond = await cli('plot', short, '--port', '/dev/null', '--from', '9')
+    expect(beyond.err).toBe(
+      'error: short.hpgl: cannot go on from instruction 9: the plot has 3 instructions\n',
+    )
   })
 })

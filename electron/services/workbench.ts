@@ -98,6 +98,7 @@ export function plotStateEvent(e: PlotterEvent): WorkbenchEvent {
     sent: e.confirmed,
     total: e.total,
     message: e.message || undefined,
+    ...(e.goOn && { canGoOn: true as const }),
   }
 }
 

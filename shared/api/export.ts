@@ -72,6 +72,10 @@ export const EXPORT_METHODS = {
     })
     .refine(oneSource.check, oneSource.error),
   'plotter.pause': z.strictObject({ plotId: z.string().max(100) }),
+  /**
+   * Goes on with a paused plot; or with a cancelled one whose last event said `canGoOn`, from
+   * where the plotter stopped (the same plot id, nothing drawn twice).
+   */
   'plotter.resume': z.strictObject({ plotId: z.string().max(100) }),
   'plotter.cancel': z.strictObject({ plotId: z.string().max(100) }),
 } as const
@@ -115,6 +119,8 @@ export type PlotEvent = {
   readonly sent: number
   readonly total: number
   readonly message?: string
+  /** Cancelled where the plotter said it stopped: `plotter.resume` goes on from there. */
+  readonly canGoOn?: true
 }
 
 export type PlotState = 'sending' | 'paused' | 'reconnecting' | 'done' | 'cancelled' | 'failed'

@@ -118,6 +118,17 @@ export function restoreCommands(state: EbbState, device: EbbProfile): string[] {
   ]
 }
 
+/**
+ * After a cancel (the carriage parked home, the motors off): the commands that take a board back
+ * to `state`, as `restoreCommands`, and when it had stopped in the middle of a move, the rest of
+ * that move to `rest`, from rest, at the speed of its pen (SM: any firmware).
+ */
+export function goOnCommands(state: EbbState, device: EbbProfile, rest?: XY): string[] {
+  const speed = state.down ? device.speed.draw : device.speed.travel
+  const move = rest ? moveCommands(state.position, rest, { ...travel(device), speed }) : []
+  return [...restoreCommands(state, device), ...move.map((c) => c.text)]
+}
+
 /** The commands that lift the pen and take the carriage home from `at`: after a cancel or a fault. */
 export function parkCommands(at: XY, device: EbbProfile): string[] {
   return [

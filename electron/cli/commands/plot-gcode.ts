@@ -8,6 +8,8 @@ import { gcodeLines } from '../../services/plotter/program-time'
 import { readFileSyncChecked } from '../../services/input-file'
 import { SerialLink } from '../../services/plotter/serial-link'
 import { stderrLine } from '../output'
+import type { GoOn } from '../../services/plotter/driver'
+import { goOnHint } from './go-on'
 import { askPenChange, enterPressed } from './pen-change'
 
 export interface GcodePlotOptions {
@@ -16,6 +18,8 @@ export interface GcodePlotOptions {
   profile?: string
   /** False: at each new pen's layer go on at once (`--no-pen-change`). */
   penChange?: boolean
+  /** Where a plot cancelled by Ctrl-C stopped (`--from`). */
+  goOn?: GoOn
 }
 
 /** The device a G-code plot is for: the pen-up command after a cancel, the plot time. */
@@ -25,7 +29,8 @@ export function gcodeDevice(profile: string | undefined): GcodeProfile {
 
 /**
  * Streams a G-code file to a GRBL plotter on a serial port, a layer per pen with a pause to change
- * it (Enter goes on); Ctrl-C cancels (soft reset, unlock, pen up); a dropped line is opened again
+ * it (Enter goes on); Ctrl-C cancels (feed hold, soft reset, unlock, pen up), saying how to go on
+ * (`--from`); a dropped line is opened again
  * and the plot goes on where GRBL stopped. Returns the exit code.
  */
 export async function plotGcode(
@@ -71,6 +76,7 @@ export async function plotGcode(
       onPenChange: askPenChange(name, opts.penChange, () => driver.cancel()),
       onPowerLoss: (what) =>
         enterPressed(`${name}: ${what} and press Enter`, () => driver.cancel()),
+      goOn: opts.goOn,
       onProgress: (done, total) => {
         const tenth = Math.floor((done / total) * 10)
         if (tenth !== shown)
@@ -88,7 +94,7 @@ export async function plotGcode(
     if (end.state === 'failed') throw new InputError(`${name}: ${end.message}`)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     write(
-      `${name}: ${end.state === 'done' ? `plotted ${lines.length} lines in ${seconds} s` : end.message}`,
+      `${name}: ${end.state === 'done' ? `plotted ${lines.length} lines in ${seconds} s` : end.message + goOnHint(end.goOn)}`,
     )
     return end.state === 'cancelled' ? 130 : 0
   } finally {

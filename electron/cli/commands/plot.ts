@@ -2,7 +2,7 @@ import { readFileSyncChecked } from '../../services/input-file'
 import { basename } from 'node:path'
 import cliProgress from 'cli-progress'
 import { InputError } from '../../../shared/errors'
-import type { PlotUpdate } from '../../services/plotter/driver'
+import type { GoOn, PlotUpdate } from '../../services/plotter/driver'
 import {
   PlotterService,
   type PlotTarget,
@@ -10,6 +10,7 @@ import {
 } from '../../services/plotter/plotter-service'
 import { printable } from '../../../shared/printable'
 import { stderrLine } from '../output'
+import { goOnHint, goOnOption } from './go-on'
 import { ebbDevice, ebbJob, ebbPrograms } from './plot-ebb'
 
 export interface PlotOptions {
@@ -22,13 +23,16 @@ export interface PlotOptions {
   baud?: string
   flow?: string
   timeout?: string
+  /** Where a plot cancelled by Ctrl-C stopped, as its message gave it. */
+  from?: string
 }
 
 const FLOWS = ['escb', 'rtscts', 'xonxoff'] as const
 
 /**
  * Sends an HPGL file to a pen plotter on a serial port, or writes it to a raw device; Ctrl-C
- * cancels (the plotter drops what it has and lifts the pen). Returns the exit code.
+ * cancels (the plotter drops what it has and lifts the pen), saying how to go on from where it
+ * stopped (`--from`). Returns the exit code.
  */
 export async function plotCommand(
   file: string,
@@ -40,10 +44,14 @@ export async function plotCommand(
   if (opts.dryRun) {
     if (opts.port ?? opts.device)
       throw new InputError('--dry-run opens no port: leave out --port and --device')
+    if (opts.from !== undefined) throw new InputError('--dry-run plots nothing: leave out --from')
     const { plotDryRun } = await import('./plot-dry-run')
     write(plotDryRun(file, gcode, opts.profile, readHpgl))
     return 0
   }
+  const goOn = goOnOption(opts.from)
+  if (goOn && opts.device !== undefined)
+    throw new InputError('--from goes on with a plot on a serial port (--port), not --device')
   const ebb = gcode ? undefined : ebbDevice(opts.profile)
   if (ebb) {
     if (opts.device ?? opts.flow)
@@ -51,6 +59,7 @@ export async function plotCommand(
     const programs = ebbPrograms(file, readHpgl(file), ebb)
     const bar = plotBar()
     const job = ebbJob(basename(file), programs, ebb, opts, (u) => bar.update(u))
+    if (goOn) job.from(goOn)
     // Ctrl-C: the board stops, lifts the pen and parks.
     return plotEnd(basename(file), job.start().finished, () => job.cancel(), bar, signal, write)
   }
@@ -58,7 +67,7 @@ export async function plotCommand(
     if (opts.device ?? opts.flow ?? opts.timeout)
       throw new InputError('--device, --flow and --timeout are for HPGL; G-code goes to --port')
     const { plotGcode } = await import('./plot-gcode')
-    return plotGcode(file, opts, signal, write)
+    return plotGcode(file, { ...opts, goOn }, signal, write)
   }
   const target = plotTarget(opts)
   const name = basename(file)
@@ -72,7 +81,7 @@ export async function plotCommand(
   })
   let plotId: string
   try {
-    plotId = plotter.start(hpgl, target)
+    plotId = plotter.start(hpgl, target, goOn)
   } catch (e) {
     throw e instanceof InputError ? new InputError(`${name}: ${e.message}`) : e
   }
@@ -82,14 +91,14 @@ export async function plotCommand(
 /** Waits for a plot to end, Ctrl-C cancelling it, and says how it ended: the exit code. */
 async function plotEnd(
   name: string,
-  ended: Promise<{ state: string; message: string }>,
+  ended: Promise<{ state: string; message: string; goOn?: GoOn }>,
   cancel: () => void,
   bar: { stop: () => void },
   signal: AbortSignal,
   write: (text: string) => void,
 ): Promise<number> {
   signal.addEventListener('abort', cancel, { once: true })
-  let end: { state: string; message: string }
+  let end: { state: string; message: string; goOn?: GoOn }
   try {
     end = await ended
   } finally {
@@ -97,7 +106,7 @@ async function plotEnd(
     signal.removeEventListener('abort', cancel)
   }
   if (end.state === 'failed') throw new InputError(`${name}: ${end.message}`)
-  write(`${name}: ${end.message}`)
+  write(`${name}: ${end.message}${goOnHint(end.goOn)}`)
   return end.state === 'cancelled' ? 130 : 0
 }
 

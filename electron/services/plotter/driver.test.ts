@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { SerialPort } from 'serialport'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
 import { interpretHpgl, parseHpgl } from '../../../shared/hpgl/parse'
-import { SerialPlotJob, type PlotUpdate, type SerialTarget } from './driver'
+import { SerialPlotJob, type GoOn, type PlotUpdate, type SerialTarget } from './driver'
 import { plotProgram } from './plot-program'
 import { StreamPlotJob } from './stream-job'
 import { FAST_LINE, plotterRig, testDrawing, type PlotterRig } from './test-rig'
@@ -26,9 +26,11 @@ function plot(
   options: Partial<SerialTarget> & {
     hpgl?: string
     on?: (u: PlotUpdate, job: SerialPlotJob) => void
+    /** Going on where a cancelled plot stopped. */
+    goOn?: GoOn
   } = {},
 ) {
-  const { hpgl = DRAWING, on, ...line } = options
+  const { hpgl = DRAWING, on, goOn, ...line } = options
   const program = plotProgram(hpgl)
   const updates: PlotUpdate[] = []
   const job: SerialPlotJob = new SerialPlotJob(
@@ -43,6 +45,7 @@ function plot(
     job.cancel()
     return job.finished.then(() => {})
   })
+  if (goOn) job.from(goOn)
   return { job: job.start(), updates, program }
 }
 
@@ -183,14 +186,45 @@ describe('plotting over a serial line', () => {
     const { job } = plot(r, { on: at(0.3, (_, j) => j.cancel()) })
     const end = await job.finished
     await r.sim.idle()
-    expect(end).toMatchObject({
-      state: 'cancelled',
-      message: 'cancelled; the pen is lifted and put away',
-    })
+    expect(end.state).toBe('cancelled')
+    expect(end.message).toMatch(
+      /^cancelled at instruction \d+ of \d+; the pen is lifted and put away$/,
+    )
     expect(r.sim.pen).toMatchObject({ down: false, pen: 0 })
     const drawn = r.sim.segments.length
     expect(drawn).toBeLessThan(PLANNED.length)
     expect(r.sim.segments).toEqual(PLANNED.slice(0, drawn))
+  })
+
+  it('after a cancel at random moments, goes on from where the plotter stopped: the drawing, every segment once', async () => {
+    const hpgl = testDrawing(20, 7)
+    const planned = interpretHpgl(parseHpgl(hpgl)).segments
+    await fc.assert(
+      fc.asyncProperty(fc.double({ min: 0.05, max: 0.9, noNaN: true }), async (fraction) => {
+        // Slow enough that the plotter's buffer holds instructions when ESC.K drops them.
+        const r = await plotterRig({ unitsPerSecond: 100_000 })
+        try {
+          const first = plot(r, { hpgl, on: at(fraction, (_, j) => j.cancel()) })
+          const end = await first.job.finished
+          await r.sim.idle()
+          expect(end.state).toBe('cancelled')
+          const total = first.program.steps.length
+          expect(end.message).toBe(
+            `cancelled at instruction ${end.goOn!.step + 1} of ${total}; the pen is lifted and put away`,
+          )
+          expect(r.sim.pen).toMatchObject({ down: false, pen: 0 })
+          const second = plot(r, { hpgl, goOn: end.goOn })
+          expect((await second.job.finished).state).toBe('done')
+          await r.sim.idle()
+          // Before and after: the drawing in its order, none twice, none missing.
+          expect(r.sim.segments).toEqual(planned)
+          expect(r.sim.overruns).toBe(0)
+        } finally {
+          await r.close()
+        }
+      }),
+      { numRuns: 3 },
+    )
   })
 
   it('fails with a clear message when the plotter reports an error', async () => {

@@ -3,6 +3,7 @@ import {
   resumePoint,
   resumePrefix,
   stateBefore,
+  type PenState,
   type PlotProgram,
   type ReportedState,
 } from './plot-program'
@@ -26,6 +27,18 @@ export interface PlotUpdate {
   bytesTotal: number
   /** Of the bytes, confirmed. */
   percent: number
+  /** A cancelled plot that can go on: where a new job of the same program goes on from. */
+  goOn?: GoOn
+}
+
+/**
+ * Where a cancelled plot goes on: at step `step` (instruction, command or line), from its start;
+ * or, where the device stopped in the middle of that step's move (or after a label, whose end
+ * the program cannot know), from `at`, where the device said it stopped, in its units.
+ */
+export interface GoOn {
+  readonly step: number
+  readonly at?: readonly [number, number]
 }
 
 /** Ends a job as failed, with a message for the user. */
@@ -49,6 +62,10 @@ export abstract class PlotJob<P extends JobProgram = PlotProgram> {
   protected cancelNote = 'cancelled; the pen is lifted and put away'
   /** What the job did to the instructions, for its last message. */
   protected doneVerb = 'plotted'
+  /** Once cancelled, where the plot can go on, if the device said where it stopped. */
+  protected stopped: GoOn | undefined
+  /** Where this job goes on from: where a cancelled plot of the same program stopped. */
+  protected goOn: GoOn | undefined
   private state: PlotJobState = 'sending'
   private message = 'starting'
   private aborting: Promise<void> = Promise.resolve()
@@ -71,6 +88,25 @@ export abstract class PlotJob<P extends JobProgram = PlotProgram> {
     this.program = program
     this.offsets = [0]
     for (const s of program.steps) this.offsets.push(this.offsets.at(-1)! + s.text.length)
+  }
+
+  /**
+   * Goes on where a cancelled plot of the same program stopped (its last update's `goOn`),
+   * nothing it drew drawn again; call before start.
+   */
+  from(goOn: GoOn): this {
+    this.goOn = goOn
+    this.next = this.sent = goOn.step
+    return this
+  }
+
+  /** A point to go on from beyond this program's end belongs to another plot. */
+  protected checkGoOn(unit: string): void {
+    const total = this.program.steps.length
+    if (this.goOn && this.goOn.step > total)
+      throw new PlotFailure(
+        `cannot go on from ${unit} ${this.goOn.step + 1}: the plot has ${total} ${unit}s`,
+      )
   }
 
   /** Starts sending; call once. */
@@ -103,6 +139,7 @@ export abstract class PlotJob<P extends JobProgram = PlotProgram> {
       bytesConfirmed,
       bytesTotal,
       percent: bytesTotal === 0 ? 100 : Math.round((1000 * bytesConfirmed) / bytesTotal) / 10,
+      ...(this.state === 'cancelled' && this.stopped && { goOn: this.stopped }),
     }
   }
 
@@ -232,7 +269,9 @@ const position = (answer: string): ReportedState => {
  * line and buffer errors. If the line drops, it reopens the port, lets the plotter finish what it
  * has, asks where the pen is and goes on from the instruction that left it there; at home with
  * the pen up, where none left it, the plotter was switched off and on: it goes on after the last
- * instruction sent, the pen, speeds and place set again.
+ * instruction sent, the pen, speeds and place set again. Cancel drops the plotter's buffer and
+ * learns which instruction it stopped after (`stop`): a new job goes on from there (`from`), the
+ * pen, speeds and place set again as after a line drop.
  */
 export class SerialPlotJob extends PlotJob {
   private readonly line: LineSettings
@@ -247,8 +286,13 @@ export class SerialPlotJob extends PlotJob {
   private bufferSize = 0
   /** Sent but not yet confirmed. */
   private chunk: { from: number; to: number } | undefined
-  /** The next chunk starts with the state prefix (after a reconnection). */
+  /** The next chunk starts with the state prefix (after a reconnection, or going on). */
   private resumed = false
+  /** HP-GL bytes written (escapes never enter the plotter's buffer), and where each step ended. */
+  private written = 0
+  private readonly ends: number[] = []
+  /** Whether every byte written reached the plotter: not from a line drop to its reconnection. */
+  private traced = true
 
   constructor(program: PlotProgram, target: SerialTarget, listener: (u: PlotUpdate) => void) {
     super(program, listener)
@@ -267,13 +311,14 @@ export class SerialPlotJob extends PlotJob {
     try {
       return await this.plot()
     } finally {
-      // Once cancelled, abort() has the last word on the line and closes it.
-      if (!this.cancelled) await this.link?.close()
+      await this.link?.close()
     }
   }
 
   private async plot(): Promise<'done' | 'cancelled'> {
     const { path, baudRate, dataBits, parity, stopBits } = this.line
+    this.checkGoOn('instruction')
+    this.resumed = this.goOn !== undefined
     try {
       this.link = await SerialLink.open(this.line)
     } catch (e) {
@@ -292,7 +337,7 @@ export class SerialPlotJob extends PlotJob {
     }
     this.going(`sending to ${path}`)
     for (;;) {
-      if (this.cancelled) return 'cancelled'
+      if (this.cancelled) return this.stop()
       try {
         if (this.next < this.program.steps.length) {
           await this.gate()
@@ -304,28 +349,69 @@ export class SerialPlotJob extends PlotJob {
         } else return 'done'
       } catch (e) {
         if (!(e instanceof LineDrop)) throw e
+        this.traced = false
         if (!this.cancelled) free = await this.reconnect()
       }
     }
   }
 
-  protected override async abort(): Promise<void> {
+  /**
+   * Cancel, between chunks: the plotter drops what its buffer holds (ESC.K), saying first how much
+   * that is (ESC.B, answered as the two arrive together), then where the pen stopped (OA, run once
+   * the move it was making is done). What it had taken from its buffer it has run: the plot can go
+   * on after that, as after a line drop. Then the pen is lifted and put away.
+   */
+  private async stop(): Promise<'cancelled'> {
     const link = this.link
+    const { replyTimeoutMs } = this.timing
+    try {
+      const held = this.bufferSize - count(await link!.ask(ESC_B + ESC_K, replyTimeoutMs))
+      const at = position(await link!.ask('OA;', replyTimeoutMs))
+      if (this.traced) this.stopped = this.stoppedAt(this.written - held, at)
+    } catch {
+      // No answer: where it stopped is not known, and the plot cannot go on.
+    }
     if (!link?.alive) {
       this.cancelNote = 'cancelled before the plotter could be told to stop; its pen may be down'
-      return
+      return 'cancelled'
     }
     link.write(`${ESC_K}PU;SP0;`)
-    // Bounded: a plotter holding the line back (XOFF, CTS) may never let it through.
-    await Promise.race([link.drain(), sleep(this.timing.replyTimeoutMs)])
-    await link.close()
+    // Answered once the pen is put away; bounded: a plotter holding the line back (XOFF, CTS)
+    // may never let it through.
+    await link.ask('OA;', replyTimeoutMs).catch(() => {})
+    const total = this.program.steps.length
+    if (this.stopped)
+      this.cancelNote = `cancelled at instruction ${this.stopped.step + 1} of ${total}; the pen is lifted and put away`
+    return 'cancelled'
+  }
+
+  /**
+   * The first instruction the plotter had not run when it stopped, `taken` bytes into what was
+   * written: checked against where OA says the pen is (a plotter that ran one more while ESC.K
+   * was on its way is where a later one leaves it). After a label, whose end the program does not
+   * know, the plot goes on from where OA says.
+   */
+  private stoppedAt(taken: number, at: ReportedState): GoOn | undefined {
+    let e = this.sent
+    while (e > 0 && this.ends[e - 1] > taken) e--
+    const unknown = (k: number) => stateBefore(this.program, k).position === null
+    const k = unknown(e) ? e : resumePoint(this.program, e, this.sent, at)
+    if (k === undefined) return undefined
+    return unknown(k) ? { step: k, at: [at.x, at.y] } : { step: k }
+  }
+
+  /** The state to set again before instruction `next`: where the pen stopped, if the program cannot say. */
+  private restored(): PenState {
+    const s = stateBefore(this.program, this.next)
+    const at = this.goOn?.step === this.next ? this.goOn.at : undefined
+    return at && !s.position ? { ...s, position: [at[0], at[1]] } : s
   }
 
   /** Sends the next chunk, or waits for room; returns the free space after it. */
   private async send(free: number): Promise<number> {
     const { chunkBytes, replyTimeoutMs, reconnectTimeoutMs, pollMs } = this.timing
     const escb = this.line.flow === 'escb'
-    const prefix = this.resumed ? resumePrefix(stateBefore(this.program, this.next)) : ''
+    const prefix = this.resumed ? resumePrefix(this.restored()) : ''
     const end = chunkEnd(
       this.program,
       this.next,
@@ -348,6 +434,11 @@ export class SerialPlotJob extends PlotJob {
       .map((s) => s.text)
       .join('')
     this.link!.write(prefix + text + ESC_E + (escb ? ESC_B : ''))
+    this.written += prefix.length
+    for (let i = this.next; i < end; i++) {
+      this.written += this.program.steps[i].text.length
+      this.ends[i] = this.written
+    }
     this.chunk = { from: this.next, to: end }
     this.sent = end
     this.progress()
@@ -423,6 +514,8 @@ export class SerialPlotJob extends PlotJob {
         this.sent = k
         this.chunk = undefined
         this.resumed = true
+        // It has run all it held: nothing written is still to come.
+        this.traced = true
         this.going(`reconnected; going on from instruction ${k + 1} of ${total}${lost}`)
         return this.bufferSize
       } catch (e) {

@@ -1,9 +1,14 @@
 import { carriageAt } from '../../../shared/ebb/motion'
 import { motorMove, parseEbbCommand } from '../../../shared/ebb/parse'
-import { parkCommands, restoreCommands, type EbbProgram } from '../../../shared/ebb/write'
+import {
+  goOnCommands,
+  parkCommands,
+  restoreCommands,
+  type EbbProgram,
+} from '../../../shared/ebb/write'
 import type { EbbProfile } from '../../../shared/plotter/profile'
-import { lineTiming, PlotFailure, PlotJob, type PlotUpdate } from './driver'
-import { chunkEnd, resumePoint, stateBefore, type ReportedState } from './plot-program'
+import { lineTiming, PlotFailure, PlotJob, type GoOn, type PlotUpdate } from './driver'
+import { chunkEnd, onTheWay, resumePoint, stateBefore, type ReportedState } from './plot-program'
 import { LineDrop, SerialLink } from './serial-link'
 
 /**
@@ -14,7 +19,9 @@ import { LineDrop, SerialLink } from './serial-link'
  * Pause stops sending (the board finishes what it has); cancel, or a command the board refuses,
  * stops it (`ES`), lifts the pen and parks the carriage at home. If the line drops, it reopens
  * the port, waits for the motors to stop, asks where they are (`QS`) and the pen (`QP`), and goes
- * on from the command that left them there, never one already run. Before each new pen's layer
+ * on from the command that left them there, never one already run. Cancelled, it notes where the
+ * carriage stopped (ES may halt it in the middle of a move): a new job goes on from there
+ * (`from`), the rest of that move first, nothing drawn twice. Before each new pen's layer
  * it waits for the layer before to be drawn and the pen to be changed: `onPenChange` resolves, or
  * without it the job holds as paused until Resume.
  */
@@ -125,6 +132,8 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
       0,
     )
     this.answerMs = this.target.queueTimeoutMs ?? this.timing.replyTimeoutMs + 2 * longest
+    this.checkGoOn('command')
+    if (this.goOn) await this.goOnFrom(this.goOn)
     this.going(`sending to ${path} (EBB ${version.join('.')}, ${lm ? 'LM' : 'SM'} moves)`)
     const steps = this.program.steps
     while (this.next < steps.length) {
@@ -199,13 +208,41 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     }
     if (this.cancelled) return undefined
     const k = this.next
-    for (const text of restoreCommands(stateBefore(this.program, k), this.device)) {
-      if (actsAtOnce(text)) await this.standStill()
-      this.link!.write(`${text}\r`)
-      const answer = await this.link!.answer(this.answerMs)
-      if (answer !== 'OK') throw new LineDrop(`unexpected answer "${answer}" to ${text}`)
-    }
+    await this.sendAll(restoreCommands(stateBefore(this.program, k), this.device))
     return k
+  }
+
+  /**
+   * Going on where a cancelled plot stopped, its carriage parked home: set up again, to the place
+   * it stopped, the pen down if it was, and the rest of the move it stopped in (if it did).
+   */
+  private async goOnFrom(goOn: GoOn): Promise<void> {
+    const before = stateBefore(this.program, goOn.step)
+    const rest = goOn.at && this.program.steps[goOn.step]?.after.position
+    const state = goOn.at ? { position: goOn.at, down: before.down } : before
+    await this.sendAll(goOnCommands(state, this.device, rest))
+    if (rest) this.next = this.sent = goOn.step + 1
+    // What came before ran in the plot that stopped.
+    this.ran = this.next
+  }
+
+  /**
+   * Where the plot can go on once ES stopped the carriage at `at`: after the command that leaves
+   * it there, of those it may not have finished; or, halted in the middle of one's move (within
+   * two steps of its line: each motor stops on a whole step), with the rest of that move.
+   * Undefined if it is neither.
+   */
+  private stoppedAt(at: ReportedState): GoOn | undefined {
+    const from = Math.max(this.ran, this.next - 2)
+    const k = resumePoint(this.program, from, this.sent, at)
+    if (k !== undefined) return { step: k }
+    for (let i = from; i < this.sent; i++) {
+      const before = stateBefore(this.program, i)
+      const end = this.program.steps[i].after.position
+      if (before.down === at.down && onTheWay([at.x, at.y], before.position, end, 2))
+        return { step: i, at: [at.x, at.y] }
+    }
+    return undefined
   }
 
   /** Once the layer before is drawn (the pen up), holds until the next layer's pen is in. */
@@ -222,11 +259,24 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     }
   }
 
-  /** Stops the motors at once, lifts the pen, takes the carriage home and releases the motors. */
+  /**
+   * Stops the motors at once, lifts the pen, takes the carriage home and releases the motors;
+   * cancelled, notes first where the plot can go on.
+   */
   private async park(): Promise<void> {
     await this.askFor('ES', /^OK$/)
     const at = await this.position()
-    for (const text of parkCommands([at.x, at.y], this.device)) {
+    const stopped = this.cancelled ? this.stoppedAt(at) : undefined
+    await this.sendAll(parkCommands([at.x, at.y], this.device))
+    // Going on starts from home: only once the carriage is parked.
+    this.stopped = stopped
+    if (stopped)
+      this.cancelNote = `cancelled at command ${stopped.step + 1} of ${this.program.steps.length}; the pen is lifted and the carriage parked`
+  }
+
+  /** Sends commands that are no steps of the program (set-up, parking), each to be answered OK. */
+  private async sendAll(commands: readonly string[]): Promise<void> {
+    for (const text of commands) {
       if (actsAtOnce(text)) await this.standStill()
       this.link!.write(`${text}\r`)
       const answer = await this.link!.answer(this.answerMs)

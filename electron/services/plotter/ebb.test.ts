@@ -8,9 +8,10 @@ import { placePage } from '../../../shared/hpgl/write'
 import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById } from '../../../shared/plotter/profile'
 import { solvedTangram } from '../../../testing/tangram-job'
-import type { PlotUpdate } from './driver'
+import type { GoOn, PlotUpdate } from './driver'
 import { EbbPlotJob, type EbbPrograms } from './ebb-driver'
 import type { EbbSimulator } from './ebb-simulator'
+import { onTheWay } from './plot-program'
 import { ebbRig, FAST_LINE, type Rig } from './test-rig'
 import { drawnInOrder } from '../../../testing/drawn-in-order'
 
@@ -39,6 +40,7 @@ function plot(
   programs: EbbPrograms,
   on?: (u: PlotUpdate, job: EbbPlotJob) => void,
   onPenChange?: (layer: number, layers: number) => Promise<void>,
+  goOn?: GoOn,
 ) {
   const job: EbbPlotJob = new EbbPlotJob(
     programs,
@@ -51,6 +53,7 @@ function plot(
     job.cancel()
     return job.finished.then(() => {})
   })
+  if (goOn) job.from(goOn)
   return job.start()
 }
 
@@ -64,6 +67,33 @@ function programSegments(p: EbbProgram): { from: XY; to: XY }[] {
     at = to
   }
   return out
+}
+
+/**
+ * Whether `drawn` is `planned` in its order, each move once and none missing, but that one move
+ * may be in pieces (halted part way, the rest drawn on going on): from its start to its end, each
+ * piece ending within two steps of its line.
+ */
+function eachOnce(
+  drawn: readonly { from: XY; to: XY }[],
+  planned: readonly { from: XY; to: XY }[],
+) {
+  const same = (a: XY, b: XY) => a[0] === b[0] && a[1] === b[1]
+  let i = 0
+  let split = 0
+  for (const p of planned) {
+    if (i < drawn.length && same(drawn[i].from, p.from) && same(drawn[i].to, p.to)) {
+      i++
+      continue
+    }
+    let at = p.from
+    while (i < drawn.length && same(drawn[i].from, at) && onTheWay(drawn[i].to, p.from, p.to, 2))
+      at = drawn[i++].to
+    if (i === drawn.length || !same(drawn[i].from, at) || !same(drawn[i].to, p.to)) return false
+    i++
+    split++
+  }
+  return i === drawn.length && split <= 1
 }
 
 /** Every whole step a drawing passes through, sampled at half steps. */
@@ -251,15 +281,51 @@ describe('plotting to an AxiDraw (EBB)', () => {
     }
     job.cancel()
     const end = await job.finished
-    expect(end).toMatchObject({
-      state: 'cancelled',
-      message: 'cancelled; the pen is lifted and the carriage parked',
-    })
+    expect(end.state).toBe('cancelled')
+    expect(end.message).toMatch(
+      /^cancelled at command \d+ of \d+; the pen is lifted and the carriage parked$/,
+    )
     expect(end.confirmed).toBeLessThan(end.total)
     expect(r.sim.commands).toContain('ES')
     expect(r.sim.penUp).toBe(true)
     expect(r.sim.at).toEqual([0, 0])
     expect(r.sim.motorsOn).toBe(false)
+  })
+
+  it('after a cancel at random moments (ES halting a move part way), goes on from where the carriage stopped: every move once', async () => {
+    const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
+    const programs = both(paths)
+    const expected = programSegments(programs.lm!)
+    await fc.assert(
+      fc.asyncProperty(fc.double({ min: 0.05, max: 0.9, noNaN: true }), async (fraction) => {
+        const r = await ebbRig({ speedUp: 100 })
+        try {
+          let cancelled = false
+          const end = await plot(r, programs, (u, job) => {
+            if (cancelled || u.confirmed < fraction * u.total) return
+            cancelled = true
+            job.cancel()
+          }).finished
+          expect(end.state).toBe('cancelled')
+          expect(end.message).toMatch(
+            /^cancelled at command \d+ of \d+; the pen is lifted and the carriage parked$/,
+          )
+          expect(r.sim.at).toEqual([0, 0])
+          expect(r.sim.penUp).toBe(true)
+          const before = r.sim.segments.length
+          expect(before).toBeLessThan(expected.length)
+          const again = await plot(r, programs, undefined, undefined, end.goOn).finished
+          expect(`${again.state}: ${again.message}`).toMatch(/^done/)
+          // Before and after: the plot's moves in order, none twice, none missing.
+          expect(eachOnce(r.sim.segments, expected)).toBe(true)
+          expect(r.sim.at).toEqual([0, 0])
+          expect(r.sim.motorsOn).toBe(false)
+        } finally {
+          await r.close()
+        }
+      }),
+      { numRuns: 4 },
+    )
   })
 
   it('after a power loss, once the carriage is home, goes on from the last answered command: nothing drawn twice', async () => {

@@ -1,15 +1,19 @@
 import { GcodeInterpreter, GRBL_ERRORS } from '../../../shared/gcode/parse'
 import { penLines } from '../../../shared/gcode/write'
 import type { GcodeProfile } from '../../../shared/plotter/profile'
+import type { GoOn } from './driver'
+import { onTheWay } from './plot-program'
 import { LineDrop, SerialLink } from './serial-link'
 
 /**
  * Streams G-code to a GRBL plotter with GRBL's character-counting flow control: every line sent
  * and not yet answered (`ok` or `error:N`) sits in its receive buffer, so a line goes out only
  * when the bytes of those and its own fit the buffer (128 on the Arduino builds). Pause is GRBL's
- * feed hold (`!`), resume its cycle start (`~`); cancel is its soft reset (0x18), after which the
- * driver unlocks it (`$X`) and lifts the pen. An alarm or an error ends the plot, reported in
- * words with the line it came at.
+ * feed hold (`!`), resume its cycle start (`~`); cancel is a feed hold and, once GRBL stands still
+ * (`Hold:0`; a reset in motion would cost its position), its soft reset (0x18), after which the
+ * driver unlocks it (`$X`) and lifts the pen. Where it stood says where the plot can go on
+ * (`goOn`: a driver given it goes on from there, nothing drawn twice). An alarm or an error ends
+ * the plot, reported in words with the line it came at.
  *
  * Resume: if the line drops (a cable pulled) and `reopen` is given, the driver opens it again and
  * goes on from where GRBL stopped, nothing drawn twice. The last `ok` is a lower bound: lines
@@ -53,6 +57,8 @@ export interface GrblPlotOptions {
    * then goes on after the last line sent. Without it, that ends the plot in words.
    */
   readonly onPowerLoss?: (what: string) => Promise<void>
+  /** Where a cancelled plot of these lines stopped (its outcome's `goOn`): goes on from there. */
+  readonly goOn?: GoOn
 }
 
 /** What the plotter is left with after a number of lines: where, pen down or not, the feed. */
@@ -98,13 +104,24 @@ function lineStates(
 /** The plot cannot go on (after a drop): the words say why. */
 class ResumeFailure extends Error {}
 
-const STATUS = /^<(\w+)(?::\d+)?\|[MW]Pos:([-\d.]+),([-\d.]+),([-\d.]+)/
+const STATUS = /^<(\w+(?::\d+)?)\|[MW]Pos:([-\d.]+),([-\d.]+),([-\d.]+)/
+
+/** At rest: idle, or held with the motion stopped (not Hold:1, still braking). */
+const AT_REST = new Set(['Idle', 'Hold', 'Hold:0'])
+
+/**
+ * Motion lines GRBL may have answered and not yet run: its planner's blocks (16 on the Arduino
+ * builds; lines that set the pen wait for the planner to empty).
+ */
+const PLANNER_BLOCKS = 16
 
 export interface GrblOutcome {
   readonly state: 'done' | 'cancelled' | 'failed'
   readonly message: string
   /** Lines GRBL answered `ok`. */
   readonly acknowledged: number
+  /** Cancelled where the plot can go on: from where. */
+  readonly goOn?: GoOn
 }
 
 /** GRBL's alarm codes in words. */
@@ -142,7 +159,7 @@ export class GrblDriver {
     if (long >= 0) {
       throw new Error(`line ${long + 1} is longer than GRBL's ${opts.bufferSize}-byte buffer`)
     }
-    this.states = opts.device && opts.reopen ? lineStates(lines, opts.device) : undefined
+    this.states = opts.device && lineStates(lines, opts.device)
   }
 
   private readonly states: LineState[] | undefined
@@ -174,10 +191,11 @@ export class GrblDriver {
     this.wake?.()
   }
 
+  /** A feed hold at once; the reset comes once GRBL stands still (run). */
   cancel(): void {
     if (this.cancelled) return
     this.cancelled = true
-    this.link.write('\x18')
+    if (this.link.alive) this.link.write('!')
     this.wake?.()
   }
 
@@ -201,6 +219,12 @@ export class GrblDriver {
       // and its banner says it is there and listening.
       this.link.write('\x18')
       await this.banner(this.opts.startTimeoutMs ?? 5000)
+      if (this.opts.goOn) {
+        acknowledged = this.goOnFrom(this.opts.goOn)
+        next = acknowledged
+        await this.restore(this.goOnState(this.opts.goOn), timeout)
+        this.opts.onProgress?.(acknowledged, total)
+      }
       const layers = this.lines.filter(isPause).length + 1
       let layer = 1
       // Sent an M0 and not yet past it: nothing more goes out until the new pen is in.
@@ -230,7 +254,8 @@ export class GrblDriver {
               'GRBL started again in the middle of the plot (reset or switched off)',
             )
         } catch (e) {
-          if (!(e instanceof LineDrop) || !this.states || this.cancelled) throw e
+          if (!(e instanceof LineDrop) || !this.states || !this.opts.reopen || this.cancelled)
+            throw e
           const from = await this.reconnect(acknowledged, next, timeout)
           if (this.cancelled) break
           ;[acknowledged, next, inFlight, buffered, atPause] = [from, from, [], 0, false]
@@ -275,11 +300,16 @@ export class GrblDriver {
         // Anything else (the banner, messages, status reports) is no answer to a line.
       }
       if (this.cancelled) {
+        const goOn = await this.stop(acknowledged, next, timeout)
+        this.link.write('\x18')
         await this.liftAfterReset(timeout)
         return {
           state: 'cancelled',
-          message: `cancelled after ${acknowledged} of ${total} lines; pen lifted`,
+          message: goOn
+            ? `cancelled at line ${goOn.step + 1} of ${total}; pen lifted`
+            : `cancelled after ${acknowledged} of ${total} lines; pen lifted`,
           acknowledged,
+          ...(goOn && { goOn }),
         }
       }
       return { state: 'done', message: `plotted ${total} lines`, acknowledged }
@@ -350,25 +380,7 @@ export class GrblDriver {
           )
         this.link.write('\x18')
         await this.banner(timeout)
-        const s = states[from]
-        const pen = penLines(this.opts.device!.pen)
-        const feed = s.feed > 0 ? ` F${s.feed}` : ''
-        const restore = [
-          'G21',
-          'G90',
-          ...pen.up,
-          `G1 X${s.x} Y${s.y}${feed || ' F1000'}`,
-          ...(s.down ? pen.down : []),
-          ...(feed ? [feed.trim()] : []),
-        ]
-        for (const line of restore) {
-          this.link.write(`${line}\n`)
-          let a = await this.take(timeout)
-          // Status reports asked for before the reset, and messages, answer no line.
-          while (a !== 'ok' && !a.startsWith('error:')) a = await this.take(timeout)
-          if (a !== 'ok')
-            throw new ResumeFailure(`after reconnecting, GRBL answered ${a} to ${line}`)
-        }
+        await this.restore(states[from], timeout)
         this.opts.onReconnect?.(`reconnected; going on from line ${from + 1} of ${total}${lost}`)
         return from
       } catch (e) {
@@ -382,20 +394,102 @@ export class GrblDriver {
 
   /** Asks GRBL's status until it is idle (or held at an M0), and returns its position's key. */
   private async idleAt(timeout: number, retry: number, deadline: number): Promise<string> {
+    return positionKey(...(await this.restAt(timeout, retry, deadline, 'the line came back')))
+  }
+
+  /** Asks GRBL's status until it is at rest; returns its position (x, y, z). */
+  private async restAt(
+    timeout: number,
+    retry: number,
+    deadline: number,
+    after: string,
+  ): Promise<[number, number, number]> {
     for (;;) {
       this.link.write('?')
       let m: RegExpExecArray | null = null
-      // The answers to lines it ran after the line came back come before the status.
+      // The answers to lines it ran meanwhile come before the status.
       while (!m) m = STATUS.exec(await this.take(timeout))
-      if (m[1] === 'Idle' || m[1] === 'Hold')
-        return positionKey(Number(m[2]), Number(m[3]), Number(m[4]))
+      if (AT_REST.has(m[1])) return [Number(m[2]), Number(m[3]), Number(m[4])]
       if (m[1] === 'Alarm')
         throw new ResumeFailure(
-          'after the line came back the plotter is in alarm: it was reset while moving, so its position is lost',
+          `after ${after} the plotter is in alarm: it was reset while moving, so its position is lost`,
         )
-      if (Date.now() > deadline)
-        throw new ResumeFailure('GRBL did not come to rest after the line came back')
+      if (Date.now() > deadline) throw new ResumeFailure(`GRBL did not come to rest after ${after}`)
       await new Promise((r) => setTimeout(r, retry))
+    }
+  }
+
+  /**
+   * Cancel: once the feed hold has brought GRBL to rest, where the plot can go on. Of the lines it
+   * may not have run (those it planned and the unanswered, `acknowledged` … `sent`), the last
+   * that leaves it where it stands: the states from the last answer on are distinct but for runs of
+   * lines that do not move (the pen's, set again when going on), and taking the last never draws
+   * a line twice. Held in the middle of a move: that line again, from there (its end is
+   * absolute). Undefined when the position fits none, or GRBL does not say it.
+   */
+  private async stop(
+    acknowledged: number,
+    sent: number,
+    timeout: number,
+  ): Promise<GoOn | undefined> {
+    const states = this.states
+    if (!states) return undefined
+    let at: [number, number, number]
+    try {
+      const retry = this.opts.retryMs ?? 100
+      at = await this.restAt(timeout, retry, Date.now() + timeout, 'the feed hold')
+    } catch {
+      return undefined
+    }
+    const key = positionKey(...at)
+    const lo = Math.max(0, acknowledged - PLANNER_BLOCKS)
+    for (let i = sent; i >= lo; i--) if (states[i].key === key) return { step: i }
+    const xyz = (s: LineState) => [s.x, s.y, s.z]
+    for (let i = sent - 1; i >= lo; i--)
+      if (onTheWay(at, xyz(states[i]), xyz(states[i + 1]), 0.01))
+        return { step: i, at: [at[0], at[1]] }
+    return undefined
+  }
+
+  /** The line a plot given `goOn` starts at, checked against these lines. */
+  private goOnFrom(goOn: GoOn): number {
+    const total = this.lines.length
+    if (!this.states) throw new ResumeFailure('to go on, the driver needs the plotter’s pen')
+    if (goOn.step > total)
+      throw new ResumeFailure(
+        `cannot go on from line ${goOn.step + 1}: the plot has ${total} lines`,
+      )
+    return goOn.step
+  }
+
+  /** The state to set again for `goOn`: where GRBL stood, if it stopped in the middle of a move. */
+  private goOnState(goOn: GoOn): LineState {
+    const s = this.states![goOn.step]
+    return goOn.at ? { ...s, x: goOn.at[0], y: goOn.at[1] } : s
+  }
+
+  /**
+   * Sets GRBL's state at a line again: units and absolute coordinates, the pen lifted, a move to
+   * where the line starts, the pen put down if it was, the feed.
+   */
+  private async restore(s: LineState, timeout: number): Promise<void> {
+    const pen = penLines(this.opts.device!.pen)
+    const feed = s.feed > 0 ? ` F${s.feed}` : ''
+    const restore = [
+      'G21',
+      'G90',
+      ...pen.up,
+      `G1 X${s.x} Y${s.y}${feed || ' F1000'}`,
+      ...(s.down ? pen.down : []),
+      ...(feed ? [feed.trim()] : []),
+    ]
+    for (const line of restore) {
+      this.link.write(`${line}\n`)
+      let a = await this.take(timeout)
+      // Status reports asked for before the reset, and messages, answer no line.
+      while (a !== 'ok' && !a.startsWith('error:')) a = await this.take(timeout)
+      if (a !== 'ok')
+        throw new ResumeFailure(`GRBL answered ${a} to ${line}, setting its state again`)
     }
   }
 

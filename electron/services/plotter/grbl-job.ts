@@ -1,6 +1,6 @@
 import { penLines } from '../../../shared/gcode/write'
 import type { GcodeProfile } from '../../../shared/plotter/profile'
-import type { PlotJobState, PlotUpdate, SerialTarget } from './driver'
+import type { GoOn, PlotJobState, PlotUpdate, SerialTarget } from './driver'
 import { GrblDriver } from './grbl-driver'
 import { gcodeLines } from './program-time'
 import { SerialLink, type LineSettings } from './serial-link'
@@ -9,7 +9,7 @@ import { SerialLink, type LineSettings } from './serial-link'
  * A G-code plot to GRBL for the app, reporting as the HP-GL jobs do (`PlotUpdate`): the driver's
  * answered lines as progress, its feed hold as pause, a new pen's layer as a pause until Resume
  * (the pen is in), a pulled cable as reconnecting, a power loss as a pause until Resume (the
- * carriage is at the origin). The line's speed and framing are the device
+ * carriage is at the origin); cancelled, where it can go on (`from`). The line's speed and framing are the device
  * profile's (GRBL talks 115200 8N1 whatever an HP-GL plotter on the same panel wanted).
  */
 export class GrblPlotJob {
@@ -23,6 +23,9 @@ export class GrblPlotJob {
   private acknowledged = 0
   private cancelled = false
   private paused = false
+  /** Where this plot goes on from, and, cancelled, where it stopped. */
+  private goOn: GoOn | undefined
+  private stopped: GoOn | undefined
   /** Set while GRBL holds at a new pen's layer, or for its carriage after a power loss: Resume goes on. */
   private penIn: (() => void) | undefined
   private settle!: (u: PlotUpdate) => void
@@ -38,9 +41,19 @@ export class GrblPlotJob {
     this.finished = new Promise((resolve) => (this.settle = resolve))
   }
 
+  /** Goes on where a cancelled plot of the same G-code stopped (its update's `goOn`); before start. */
+  from(goOn: GoOn): this {
+    this.goOn = goOn
+    this.acknowledged = goOn.step
+    return this
+  }
+
   start(): this {
     void this.run().then(
-      ({ state, message }) => this.end(state, message),
+      ({ state, message, goOn }) => {
+        this.stopped = goOn
+        this.end(state, message)
+      },
       (e: Error) => this.end('failed', e.message),
     )
     return this
@@ -72,7 +85,7 @@ export class GrblPlotJob {
   }
 
   get update(): PlotUpdate {
-    const bytesConfirmed = this.offsets[this.acknowledged]
+    const bytesConfirmed = this.offsets[Math.min(this.acknowledged, this.lines.length)]
     const bytesTotal = this.offsets.at(-1)!
     return {
       state: this.state,
@@ -83,10 +96,11 @@ export class GrblPlotJob {
       bytesConfirmed,
       bytesTotal,
       percent: bytesTotal === 0 ? 100 : Math.round((1000 * bytesConfirmed) / bytesTotal) / 10,
+      ...(this.state === 'cancelled' && this.stopped && { goOn: this.stopped }),
     }
   }
 
-  private async run(): Promise<{ state: PlotJobState; message: string }> {
+  private async run(): Promise<{ state: PlotJobState; message: string; goOn?: GoOn }> {
     const { serial } = this.device
     const line: LineSettings = {
       path: this.target.path,
@@ -119,12 +133,12 @@ export class GrblPlotJob {
           this.hold(`layer ${layer} of ${layers}: put its pen in, then Resume`),
         onPowerLoss: (what) => this.hold(`${what}, then Resume`),
         onReconnect: (m) => this.set(m.startsWith('reconnected') ? 'sending' : 'reconnecting', m),
+        goOn: this.goOn,
       })
       if (this.cancelled) return { state: 'cancelled', message: 'cancelled before it began' }
       if (this.paused) this.driver.pause()
       this.set(this.paused ? 'paused' : 'sending', `sending to ${line.path}`)
-      const end = await this.driver.run()
-      return { state: end.state, message: end.message }
+      return await this.driver.run()
     } finally {
       await link.close()
     }

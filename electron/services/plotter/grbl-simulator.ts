@@ -7,7 +7,8 @@ import type { GcodeProfile } from '../../../shared/plotter/profile'
  * A GRBL 1.1 pen plotter on a serial port (one end of a socat null modem), answering as the
  * firmware does: a banner on start and after a soft reset, `ok` or `error:N` for each line once
  * it has run it, `ALARM:N` when it falls into an alarm, the real-time commands `!` (feed hold),
- * `~` (resume), `?` (status) and 0x18 (soft reset; in motion it costs the position: ALARM:3),
+ * `~` (resume), `?` (status) and 0x18 (soft reset; in motion it costs the position: ALARM:3;
+ * held, once the line it ran is done, not), a hold letting the line it runs finish (Hold:1, then Hold:0),
  * M0 (a pause until `~`),
  * `$X` to unlock. When the line drops it runs on through what it holds, its answers lost.
  * Lines wait in a receive buffer of `bufferSize` bytes; bytes beyond it are lost,
@@ -126,7 +127,16 @@ export class GrblSimulator {
         this.held = false
         this.work()
       } else if (byte === 0x3f) {
-        const state = this.alarm ? 'Alarm' : this.held ? 'Hold:0' : this.busy ? 'Run' : 'Idle'
+        // Held, it brakes (Hold:1) to a stop at the end of the line it runs (Hold:0).
+        const state = this.alarm
+          ? 'Alarm'
+          : this.held
+            ? this.busy
+              ? 'Hold:1'
+              : 'Hold:0'
+            : this.busy
+              ? 'Run'
+              : 'Idle'
         const { x, y, z } = this.interpreter
         this.say(`<${state}|MPos:${x.toFixed(3)},${y.toFixed(3)},${z.toFixed(3)}>`)
       } else if (this.buffer.length < this.bufferSize) {

@@ -2,11 +2,13 @@ import fc from 'fast-check'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { solvedTangram } from '../../../testing/tangram-job'
 import { DEFAULT_EXPORT, exportSheet } from '../../../shared/drawing/export-settings'
+import { GcodeInterpreter } from '../../../shared/gcode/parse'
 import type { SheetPage } from '../../../shared/drawing/sheet'
 import { mmText, pageGcode } from '../../../shared/gcode/write'
 import { placePage } from '../../../shared/hpgl/write'
 import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById } from '../../../shared/plotter/profile'
+import type { GoOn } from './driver'
 import { GrblDriver } from './grbl-driver'
 import { SerialLink } from './serial-link'
 import { grblRig, type Rig } from './test-rig'
@@ -67,6 +69,7 @@ async function resumingDriver(
   lines: string[],
   onAck?: (n: number) => void,
   onPowerLoss?: (what: string) => Promise<void>,
+  goOn?: GoOn,
 ) {
   const link = await SerialLink.open({ path: r.port, ...LINE })
   cleanups.push(() => link.close())
@@ -83,8 +86,9 @@ async function resumingDriver(
     onProgress: (n) => onAck?.(n),
     onReconnect: (m) => reconnects.push(m),
     onPowerLoss,
+    goOn,
   })
-  return { driver, reconnects }
+  return { driver, reconnects, link }
 }
 
 /** Resolves once `done()` holds; fails after 10 s. */
@@ -277,6 +281,40 @@ describe('G-code for GRBL pen plotters', () => {
     expect(end.state).toBe('failed')
     expect(end.message).toMatch(
       /^after the line came back the plotter is at 0\.00,0\.00,0\.00, not where the plot left it; was it switched off or reset\? \d+ of \d+ lines had been answered$/,
+    )
+  })
+
+  it('after a cancel at random moments (a feed hold, then the reset), goes on from where it stood: every segment once', async () => {
+    const page = pages[4]
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(servo, zAxis),
+        fc.double({ min: 0.05, max: 0.9, noNaN: true }),
+        async (device, fraction) => {
+          const { gcode } = pageGcode(page, { ...plotter, device })
+          const lines = gcode.trimEnd().split('\n')
+          const planned = new GcodeInterpreter(device)
+          for (const line of lines) planned.run(line)
+          const r = await grblRig({ device, speedUp: 1000 })
+          cleanups.push(() => r.close())
+          const first = await resumingDriver(r, device, lines, (n) => {
+            if (n >= fraction * lines.length) first.driver.cancel()
+          })
+          const end = await first.driver.run()
+          await first.link.close()
+          expect(end.state).toBe('cancelled')
+          expect(end.message).toMatch(/^cancelled at line \d+ of \d+; pen lifted$/)
+          expect(r.sim.penDown).toBe(false)
+          expect(r.sim.segments.length).toBeLessThan(planned.segments.length)
+          const second = await resumingDriver(r, device, lines, undefined, undefined, end.goOn)
+          const again = await second.driver.run()
+          expect(`${again.state}: ${again.message}`).toBe(`done: plotted ${lines.length} lines`)
+          // Before and after: the page's segments in their order, none twice, none missing.
+          expect(r.sim.segments).toEqual(planned.segments)
+          expect(r.sim.overruns).toBe(0)
+        },
+      ),
+      { numRuns: 4 },
     )
   })
 

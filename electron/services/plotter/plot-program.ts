@@ -173,3 +173,25 @@ export function resumePoint(
   }
   return undefined
 }
+
+/**
+ * Whether a device that stopped at `p` was in the middle of the straight move from `a` to `b`:
+ * past `a`, short of `b`, and at most `tolerance` off its line (a move stopped part way stands on
+ * the device's steps).
+ */
+export function onTheWay(
+  p: readonly number[],
+  a: readonly number[],
+  b: readonly number[],
+  tolerance: number,
+): boolean {
+  const d = a.map((v, i) => b[i] - v)
+  const q = a.map((v, i) => p[i] - v)
+  const dot = (u: readonly number[], v: readonly number[]) => u.reduce((t, x, i) => t + x * v[i], 0)
+  const length2 = dot(d, d)
+  if (length2 === 0) return false
+  const t = dot(q, d) / length2
+  // Off the line: what is left of q once its part along the move is taken away.
+  const off = Math.sqrt(Math.max(0, dot(q, q) - t * t * length2))
+  return t > 0 && t < 1 && off <= tolerance
+}

@@ -6,11 +6,14 @@ import { InputError } from '../../../shared/errors'
 import { interpretHpgl, parseHpgl } from '../../../shared/hpgl/parse'
 import { PlotterService, type PlotterEvent } from './plotter-service'
 import { DEFAULT_EXPORT, exportSheet } from '../../../shared/drawing/export-settings'
+import { GcodeInterpreter } from '../../../shared/gcode/parse'
 import { pageGcode } from '../../../shared/gcode/write'
 import { placePage } from '../../../shared/hpgl/write'
 import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById } from '../../../shared/plotter/profile'
 import { solvedTangram } from '../../../testing/tangram-job'
+import { drawnInOrder } from '../../../testing/drawn-in-order'
+import { gcodeLines } from './program-time'
 import { FAST_LINE, grblRig, plotterRig, testDrawing } from './test-rig'
 
 /** A service with every event it emits recorded, and a way to wait for one. */
@@ -69,6 +72,29 @@ describe('plotter service', () => {
     expect(events.at(-1)!.state).toBe('cancelled')
   })
 
+  it('goes on with a cancelled plot on Resume, under its id, from where the plotter stopped', async () => {
+    const rig = await plotterRig({ unitsPerSecond: 100_000 })
+    onTestFinished(() => rig.close())
+    const { plotter, events, until } = service()
+    const plotId = plotter.start(drawing, { kind: 'serial', path: rig.port, ...FAST_LINE })
+    await until((e) => e.confirmed > e.total / 3)
+    plotter.cancel(plotId)
+    const cancelled = await until((e) => e.state === 'cancelled')
+    expect(cancelled.goOn).toBeDefined()
+    await rig.sim.idle()
+    const drawn = rig.sim.segments.length
+    plotter.resume(plotId)
+    const end = await until((e) => e.state === 'done')
+    expect(end).toMatchObject({ plotId, confirmed: end.total })
+    expect(events.every((e) => e.plotId === plotId)).toBe(true)
+    await rig.sim.idle()
+    expect(drawn).toBeLessThan(rig.sim.segments.length)
+    expect(rig.sim.segments).toEqual(interpretHpgl(parseHpgl(drawing)).segments)
+    // Gone on once: it is no longer stopped, and a new plot forgets an older stop.
+    plotter.resume(plotId)
+    expect(events.filter((e) => e.state === 'done')).toHaveLength(1)
+  })
+
   it('refuses HPGL it cannot plot, naming the line', () => {
     const { plotter, events } = service()
     expect(() => plotter.start('IN;\nPD1,2,3;', { kind: 'file', path: '/dev/null' })).toThrow(
@@ -117,6 +143,44 @@ describe('plotter service', () => {
       .strokes.flatMap((s) => s.points.slice(1).map((q, i) => segment(mm(s.points[i]), mm(q))))
       .sort()
     expect(drawn).toEqual(planned)
+  })
+
+  it('holds a GRBL plot switched off and on until Resume (the carriage at the origin), then goes on: nothing drawn twice', async () => {
+    const device = deviceById(BUNDLED_DEVICES, 'grbl-servo', 'gcode')
+    const page = exportSheet(await solvedTangram(), { ...DEFAULT_EXPORT, format: 'gcode' }).pages[4]
+    const { gcode } = pageGcode(page, { paper: 'A4', scale: 'fit', pens: 'one', device })
+    const planned = new GcodeInterpreter(device)
+    for (const line of gcodeLines(gcode)) planned.run(line)
+    const rig = await grblRig({ device, speedUp: 2000 })
+    onTestFinished(() => rig.close())
+    const before = rig.sim
+    const { plotter, until } = service()
+    const plotId = plotter.startGcode(gcode, device, {
+      kind: 'serial',
+      path: rig.port,
+      ...FAST_LINE,
+    })
+    await until((e) => e.confirmed > e.total / 3)
+    // The cable pulled, and the power lost meanwhile (a controller powered from USB).
+    await rig.unplug()
+    await rig.powerCycle()
+    await rig.plugIn()
+    const held = await until((e) => e.state === 'paused')
+    expect(held.message).toBe(
+      'the plotter was switched off and on: put its carriage at the origin, then Resume',
+    )
+    await new Promise((r) => setTimeout(r, 100))
+    // Held: nothing drawn by the new controller until Resume.
+    expect(rig.sim.segments).toEqual([])
+    plotter.resume(plotId)
+    const end = await until((e) => e.state === 'done')
+    expect(end).toMatchObject({ plotId, confirmed: end.total })
+    expect(rig.sim).not.toBe(before)
+    // The two controllers' drawings together: the page's in order, none twice.
+    const key = (g: { from: readonly number[]; to: readonly number[] }) => `${g.from} ${g.to}`
+    const drawn = [...before.segments, ...rig.sim.segments].map(key)
+    expect(drawnInOrder(drawn, planned.segments.map(key))).toBe(true)
+    expect(rig.sim.segments.length).toBeGreaterThan(0)
   })
 
   it('refuses G-code for a file or device: GRBL is on a serial port', () => {

@@ -1,6 +1,12 @@
 import { InputError } from '../../../shared/errors'
 import type { EbbProfile, GcodeProfile } from '../../../shared/plotter/profile'
-import { SerialPlotJob, type PlotJob, type PlotUpdate, type SerialTarget } from './driver'
+import {
+  SerialPlotJob,
+  type GoOn,
+  type PlotJob,
+  type PlotUpdate,
+  type SerialTarget,
+} from './driver'
 import { announcedPlotters } from './announced'
 import { EbbPlotJob, type EbbPrograms } from './ebb-driver'
 import { GrblPlotJob } from './grbl-job'
@@ -15,16 +21,25 @@ export interface PlotterEvent extends PlotUpdate {
 }
 
 /** What the service does with a running plot, whatever the protocol. */
-type RunningPlot = Pick<PlotJob, 'finished' | 'pause' | 'resume' | 'cancel'>
+interface RunningPlot extends Pick<PlotJob, 'finished' | 'pause' | 'resume' | 'cancel'> {
+  from(goOn: GoOn): unknown
+  start(): unknown
+}
+
+/** Makes a plot's job, reporting through `emit`. */
+type MakeJob = (emit: (u: PlotUpdate) => void) => RunningPlot
 
 /**
  * The app's plotting: jobs started from HPGL text (G-code for GRBL, EBB programs for an AxiDraw), each reporting its state and progress through
- * the listener until it ends (done, cancelled or failed). Plain Node, for the main process or the
- * command line.
+ * the listener until it ends (done, cancelled or failed). The last plot cancelled where the
+ * device said it stopped goes on from there on Resume, under its id, until another starts.
+ * Plain Node, for the main process or the command line.
  */
 export class PlotterService {
   private readonly jobs = new Map<string, RunningPlot>()
   private nextPlot = 1
+  /** The last plot cancelled where it can go on: how to make its job again, and from where. */
+  private stopped: { plotId: string; make: MakeJob; goOn: GoOn } | undefined
 
   /** `dataDir`: the data folder simulated plotters announce themselves in (`announced.ts`). */
   constructor(
@@ -42,13 +57,16 @@ export class PlotterService {
   }
 
   /** Returns the plot's id; throws an InputError, naming line and column, if the HPGL cannot be plotted. */
-  start(hpgl: string, target: PlotTarget): string {
+  start(hpgl: string, target: PlotTarget, goOn?: GoOn): string {
     const program = plotProgram(hpgl)
     const plotId = `plot-${this.nextPlot++}`
-    return this.track(plotId, (emit) =>
-      target.kind === 'serial'
-        ? new SerialPlotJob(program, target, emit)
-        : new StreamPlotJob(program, target, emit),
+    return this.track(
+      plotId,
+      (emit) =>
+        target.kind === 'serial'
+          ? new SerialPlotJob(program, target, emit)
+          : new StreamPlotJob(program, target, emit),
+      goOn,
     )
   }
 
@@ -78,13 +96,16 @@ export class PlotterService {
     )
   }
 
-  private track<J extends RunningPlot & { start(): unknown }>(
-    plotId: string,
-    make: (emit: (u: PlotUpdate) => void) => J,
-  ): string {
+  private track(plotId: string, make: MakeJob, goOn?: GoOn): string {
+    this.stopped = undefined
     const job = make((u) => this.listener({ plotId, ...u }))
     this.jobs.set(plotId, job)
-    void job.finished.then(() => this.jobs.delete(plotId))
+    void job.finished.then((end) => {
+      this.jobs.delete(plotId)
+      if (end.goOn && !this.stopped && this.jobs.size === 0)
+        this.stopped = { plotId, make, goOn: end.goOn }
+    })
+    if (goOn) job.from(goOn)
     job.start()
     return plotId
   }
@@ -94,8 +115,12 @@ export class PlotterService {
     this.jobs.get(plotId)?.pause()
   }
 
+  /** Goes on after a pause; or, cancelled where it can go on, from there (a new job, the same id). */
   resume(plotId: string): void {
-    this.jobs.get(plotId)?.resume()
+    const stopped = this.stopped
+    if (stopped?.plotId === plotId && !this.jobs.has(plotId))
+      this.track(plotId, stopped.make, stopped.goOn)
+    else this.jobs.get(plotId)?.resume()
   }
 
   cancel(plotId: string): void {

@@ -39,6 +39,8 @@ export interface PlotRun {
   sent: number
   total: number
   message?: string
+  /** Cancelled where the plotter stopped: Resume goes on from there. */
+  canGoOn?: boolean
 }
 
 const DEFAULT_TARGET: PlotTarget = {
@@ -141,7 +143,8 @@ export const useOutput = defineStore('output', () => {
 
   api.onEvent((e) => {
     if (e.type !== 'plot.state' || e.plotId !== plot.value?.plotId) return
-    Object.assign(plot.value, { state: e.state, sent: e.sent, total: e.total, message: e.message })
+    const { state, sent, total, message } = e
+    Object.assign(plot.value, { state, sent, total, message, canGoOn: e.canGoOn === true })
   })
 
   async function refreshPorts(): Promise<void> {
