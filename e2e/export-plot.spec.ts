@@ -139,6 +139,39 @@ test('plotting on a serial line: pause, a pulled cable, resume; every line drawn
   expect(sim.pen).toMatchObject({ pen: 0, down: false })
 })
 
+test('plotting on a serial line: Cancel, then Go on from where the plotter stopped; every line drawn once', async ({
+  plotting,
+}) => {
+  const { workbench, rig } = plotting
+  const { page } = workbench
+  await openTangramPlot(workbench)
+  const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
+  const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
+  await page.getByTestId('plot-target').selectOption('serial')
+  await page.getByTestId('plot-port').fill(rig.port)
+  await page.getByTestId('plot-start').click()
+  const progress = page.getByTestId('plot-progress')
+  await expect.poll(() => rig.sim.segments.length, { timeout: 30_000 }).toBeGreaterThan(20)
+  await page.getByTestId('plot-cancel').click()
+  await expect(progress).toHaveAttribute('data-state', 'cancelled')
+  await expect(progress).toContainText(/cancelled at instruction \d+ of \d+/)
+  const drawn = rig.sim.segments.length
+  await page.getByTestId('plot-go-on').click()
+  await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+  await expect(progress).toContainText('100%')
+  await expect(page.getByTestId('plot-go-on')).toHaveCount(0)
+  const sim = rig.sim
+  expect(sim.segments.length).toBeGreaterThan(drawn)
+  const keys = sim.segments.map((s) => `${[s.from.join(','), s.to.join(',')].sort().join(' ')}`)
+  expect(new Set(keys).size).toBe(keys.length)
+  const metres =
+    sim.segments.reduce((t, s) => t + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0) /
+    40 /
+    1000
+  expect(metres).toBeCloseTo(planned, 1)
+  expect(sim.pen).toMatchObject({ pen: 0, down: false })
+})
+
 test('plotting to an AxiDraw: a layer per pen, each after Resume, pause and resume; every line drawn once', async ({
   axidraw,
 }) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { HpglInterpreter, parseHpgl, type HpglSegment } from '../../../shared/hpgl/parse'
 import {
   chunkEnd,
+  onTheWay,
   plotProgram,
   resumePoint,
   resumePrefix,
@@ -177,5 +178,26 @@ describe('plotProgram', () => {
     const p = plotProgram('PU0.4,0.6;PD10.5,3.2;')
     expect(resumePoint(p, 0, 2, { x: 0, y: 1, down: false })).toBe(1)
     expect(resumePoint(p, 0, 2, { x: 11, y: 3, down: true })).toBe(2)
+  })
+})
+
+describe('a device stopped in the middle of a move', () => {
+  it('is on the way of a move when past its start, short of its end and near its line', () => {
+    const [a, b] = [
+      [0, 0],
+      [100, 50],
+    ]
+    expect(onTheWay([40, 20], a, b, 1)).toBe(true)
+    expect(onTheWay([40, 21], a, b, 1)).toBe(true)
+    // Two steps off the line, at either end, or beyond.
+    expect(onTheWay([40, 23], a, b, 1)).toBe(false)
+    expect(onTheWay([0, 0], a, b, 1)).toBe(false)
+    expect(onTheWay([100, 50], a, b, 1)).toBe(false)
+    expect(onTheWay([120, 60], a, b, 1)).toBe(false)
+    expect(onTheWay([-20, -10], a, b, 1)).toBe(false)
+    // No move, no way; and in three axes (GRBL's Z pen).
+    expect(onTheWay([0, 0], a, a, 1)).toBe(false)
+    expect(onTheWay([1, 2, 2.5], [1, 2, 5], [1, 2, 0], 0.01)).toBe(true)
+    expect(onTheWay([1.02, 2, 2.5], [1, 2, 5], [1, 2, 0], 0.01)).toBe(false)
   })
 })
