@@ -102,7 +102,10 @@ describe('plot on an AxiDraw (EBB)', () => {
     run.child.kill('SIGINT')
     const r = await run.done
     expect(r.code).toBe(130)
-    expect(r.out).toBe('slow.hpgl: cancelled; the pen is lifted and the carriage parked\n')
+    // And how to go on: from the command it stopped at, and where, if in the middle of its move.
+    expect(r.out).toMatch(
+      /^slow\.hpgl: cancelled at command (\d+) of \d+; the pen is lifted and the carriage parked; to go on from there, run the same command with --from \1(@\d+,\d+)?\n$/,
+    )
     expect(rig.sim.commands).toContain('ES')
     expect(rig.sim.penUp).toBe(true)
     expect(rig.sim.at).toEqual([0, 0])

@@ -91,6 +91,41 @@ describe('plot command, G-code', () => {
     expect(rig2.sim.segments).toHaveLength(layer(first) + layer(second))
   })
 
+  it('cancels on Ctrl-C (feed hold, reset, pen up) saying how to go on, and goes on with --from', async () => {
+    const rig = await grblRig({ device, speedUp: 20 })
+    onTestFinished(() => rig.close())
+    const text = squares(20)
+    const path = join(tmp, 'cancelled.gcode')
+    writeFileSync(path, text)
+    const run = startCli('plot', path, '--port', rig.port, '--profile', 'grbl-z')
+    while (rig.sim.segments.length < 3) await new Promise((r) => setTimeout(r, 5))
+    run.child.kill('SIGINT')
+    const r = await run.done
+    expect(r.code).toBe(130)
+    const said =
+      /^cancelled\.gcode: cancelled at line (\d+) of \d+; pen lifted; to go on from there, run the same command with --from (\S+)\n$/.exec(
+        r.out,
+      )
+    expect(said, r.out).not.toBeNull()
+    expect(said![2].split('@')[0]).toBe(said![1])
+    expect(rig.sim.penDown).toBe(false)
+    const again = await startCli(
+      'plot',
+      path,
+      '--port',
+      rig.port,
+      '--profile',
+      'grbl-z',
+      '--from',
+      said![2],
+    ).done
+    expect(again.out).toMatch(/^cancelled\.gcode: plotted \d+ lines in \d+\.\d s\n$/)
+    // Both runs together: every segment of the file once, in its order.
+    const expected = new GcodeInterpreter(device)
+    for (const line of text.split('\n')) expected.run(line)
+    expect(rig.sim.segments).toEqual(expected.segments)
+  })
+
   it('says on --dry-run how long a plot takes, opening no port', async () => {
     const path = join(tmp, 'tiny.gcode')
     const program = ['G21', 'G90', 'M5', 'G4 P0.15', 'G1 X100 Y0 F6000', 'M3 S1000', 'G4 P0.15']
