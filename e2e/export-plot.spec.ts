@@ -8,6 +8,7 @@ import { interpretHpgl, parseHpgl } from '../shared/hpgl/parse'
 import { BUNDLED_DEVICES } from '../shared/plotter/bundled'
 import { durationText } from '../shared/plotter/plot-time'
 import type { EbbProfile, GcodeProfile } from '../shared/plotter/profile'
+import type { PlotterSimulator } from '../electron/services/plotter/simulator'
 import { exitCode } from '../testing/processes'
 import type { Page } from '@playwright/test'
 import { expect, test, type Workbench } from './fixtures'
@@ -21,17 +22,34 @@ async function solveTangram(workbench: Workbench): Promise<void> {
   await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
 }
 
-/**
- * Plots the page shown on the serial port, pausing and resuming once; returns the pen-down length
- * planned (m) and the progress shown.
- */
-async function plotPausedOnce(page: Page, port: string) {
+/** Plots the page shown on the serial port; returns the pen-down length planned (m) and the progress shown. */
+async function plotOn(page: Page, port: string) {
   const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
   const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
   await page.getByTestId('plot-target').selectOption('serial')
   await page.getByTestId('plot-port').fill(port)
   await page.getByTestId('plot-start').click()
-  const progress = page.getByTestId('plot-progress')
+  return { planned, progress: page.getByTestId('plot-progress') }
+}
+
+/** The simulated HP-GL plotter drew the planned length (m), no line twice, and put its pen away. */
+function drewOnce(sim: PlotterSimulator, planned: number): void {
+  const keys = sim.segments.map((s) => `${[s.from.join(','), s.to.join(',')].sort().join(' ')}`)
+  expect(new Set(keys).size).toBe(keys.length)
+  const metres =
+    sim.segments.reduce((t, s) => t + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0) /
+    40 /
+    1000
+  expect(metres).toBeCloseTo(planned, 1)
+  expect(sim.pen).toMatchObject({ pen: 0, down: false })
+}
+
+/**
+ * Plots the page shown on the serial port, pausing and resuming once; returns the pen-down length
+ * planned (m) and the progress shown.
+ */
+async function plotPausedOnce(page: Page, port: string) {
+  const { planned, progress } = await plotOn(page, port)
   await expect(progress).toHaveAttribute('data-state', 'sending')
   await page.getByTestId('plot-pause').click()
   await expect(progress).toHaveAttribute('data-state', 'paused')
@@ -127,16 +145,8 @@ test('plotting on a serial line: pause, a pulled cable, resume; every line drawn
   await rig.plugIn()
   await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
   await expect(progress).toContainText('100%')
-  const sim = rig.sim
-  expect(sim.overruns).toBe(0)
-  const keys = sim.segments.map((s) => `${[s.from.join(','), s.to.join(',')].sort().join(' ')}`)
-  expect(new Set(keys).size).toBe(keys.length)
-  const metres =
-    sim.segments.reduce((t, s) => t + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0) /
-    40 /
-    1000
-  expect(metres).toBeCloseTo(planned, 1)
-  expect(sim.pen).toMatchObject({ pen: 0, down: false })
+  expect(rig.sim.overruns).toBe(0)
+  drewOnce(rig.sim, planned)
 })
 
 test('plotting on a serial line: Cancel, then Go on from where the plotter stopped; every line drawn once', async ({
@@ -145,12 +155,7 @@ test('plotting on a serial line: Cancel, then Go on from where the plotter stopp
   const { workbench, rig } = plotting
   const { page } = workbench
   await openTangramPlot(workbench)
-  const plan = (await page.getByTestId('plot-plan').textContent()) ?? ''
-  const planned = Number(/pen down ([\d.]+) m/.exec(plan)![1])
-  await page.getByTestId('plot-target').selectOption('serial')
-  await page.getByTestId('plot-port').fill(rig.port)
-  await page.getByTestId('plot-start').click()
-  const progress = page.getByTestId('plot-progress')
+  const { planned, progress } = await plotOn(page, rig.port)
   await expect.poll(() => rig.sim.segments.length, { timeout: 30_000 }).toBeGreaterThan(20)
   await page.getByTestId('plot-cancel').click()
   await expect(progress).toHaveAttribute('data-state', 'cancelled')
@@ -160,16 +165,8 @@ test('plotting on a serial line: Cancel, then Go on from where the plotter stopp
   await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
   await expect(progress).toContainText('100%')
   await expect(page.getByTestId('plot-go-on')).toHaveCount(0)
-  const sim = rig.sim
-  expect(sim.segments.length).toBeGreaterThan(drawn)
-  const keys = sim.segments.map((s) => `${[s.from.join(','), s.to.join(',')].sort().join(' ')}`)
-  expect(new Set(keys).size).toBe(keys.length)
-  const metres =
-    sim.segments.reduce((t, s) => t + Math.hypot(s.to[0] - s.from[0], s.to[1] - s.from[1]), 0) /
-    40 /
-    1000
-  expect(metres).toBeCloseTo(planned, 1)
-  expect(sim.pen).toMatchObject({ pen: 0, down: false })
+  expect(rig.sim.segments.length).toBeGreaterThan(drawn)
+  drewOnce(rig.sim, planned)
 })
 
 test('plotting to an AxiDraw: a layer per pen, each after Resume, pause and resume; every line drawn once', async ({

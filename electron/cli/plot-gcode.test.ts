@@ -30,19 +30,30 @@ function squares(n: number): string {
   return out.join('\n') + '\n'
 }
 
+/** A GRBL rig (closed when the test ends) and a file of `n` squares, `name`, to plot on it. */
+async function squaresOn(n: number, name: string, speedUp: number) {
+  const rig = await grblRig({ device, speedUp })
+  onTestFinished(() => rig.close())
+  const text = squares(n)
+  const path = join(tmp, name)
+  writeFileSync(path, text)
+  return { rig, text, path }
+}
+
+/** What GRBL draws of a G-code text. */
+function drawnBy(text: string) {
+  const g = new GcodeInterpreter(device)
+  for (const line of text.split('\n')) g.run(line)
+  return g.segments
+}
+
 describe('plot command, G-code', () => {
   it('streams a G-code file to GRBL on a serial port: every line once, drawn as the file says', async () => {
-    const rig = await grblRig({ device, speedUp: 5000 })
-    onTestFinished(() => rig.close())
-    const text = squares(30)
-    const path = join(tmp, 'squares.gcode')
-    writeFileSync(path, text)
+    const { rig, text, path } = await squaresOn(30, 'squares.gcode', 5000)
     const r = await startCli('plot', path, '--port', rig.port, '--profile', 'grbl-z').done
     expect(r.out).toMatch(/^squares\.gcode: plotted 213 lines in \d+\.\d s\n$/)
     expect(r.code).toBe(0)
-    const expected = new GcodeInterpreter(device)
-    for (const line of text.split('\n')) expected.run(line)
-    expect(rig.sim.segments).toEqual(expected.segments)
+    expect(rig.sim.segments).toEqual(drawnBy(text))
     expect(rig.sim.overruns).toBe(0)
     // No comments took room in its buffer.
     expect(rig.sim.lines.some((l) => l.includes(';') || l.includes('('))).toBe(false)
@@ -92,11 +103,7 @@ describe('plot command, G-code', () => {
   })
 
   it('cancels on Ctrl-C (feed hold, reset, pen up) saying how to go on, and goes on with --from', async () => {
-    const rig = await grblRig({ device, speedUp: 20 })
-    onTestFinished(() => rig.close())
-    const text = squares(20)
-    const path = join(tmp, 'cancelled.gcode')
-    writeFileSync(path, text)
+    const { rig, text, path } = await squaresOn(20, 'cancelled.gcode', 20)
     const run = startCli('plot', path, '--port', rig.port, '--profile', 'grbl-z')
     while (rig.sim.segments.length < 3) await new Promise((r) => setTimeout(r, 5))
     run.child.kill('SIGINT')
@@ -121,9 +128,7 @@ describe('plot command, G-code', () => {
     ).done
     expect(again.out).toMatch(/^cancelled\.gcode: plotted \d+ lines in \d+\.\d s\n$/)
     // Both runs together: every segment of the file once, in its order.
-    const expected = new GcodeInterpreter(device)
-    for (const line of text.split('\n')) expected.run(line)
-    expect(rig.sim.segments).toEqual(expected.segments)
+    expect(rig.sim.segments).toEqual(drawnBy(text))
   })
 
   it('says on --dry-run how long a plot takes, opening no port', async () => {

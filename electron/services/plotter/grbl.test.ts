@@ -112,6 +112,13 @@ const keys = (segs: readonly { from: readonly number[]; to: readonly number[] }[
     )
     .sort()
 
+/** A sheet page's G-code lines for the device, and either pen for a property. */
+const pageLines = (device: typeof servo): string[] =>
+  pageGcode(pages[4], { ...plotter, device })
+    .gcode.trimEnd()
+    .split('\n')
+const eitherPen = fc.constantFrom(servo, zAxis)
+
 const penUp = (d: typeof servo): string[] =>
   d.pen.kind === 'servo' ? [d.pen.up] : [`G1 Z${d.pen.up} F${d.pen.feed}`]
 
@@ -285,14 +292,12 @@ describe('G-code for GRBL pen plotters', () => {
   })
 
   it('after a cancel at random moments (a feed hold, then the reset), goes on from where it stood: every segment once', async () => {
-    const page = pages[4]
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(servo, zAxis),
+        eitherPen,
         fc.double({ min: 0.05, max: 0.9, noNaN: true }),
         async (device, fraction) => {
-          const { gcode } = pageGcode(page, { ...plotter, device })
-          const lines = gcode.trimEnd().split('\n')
+          const lines = pageLines(device)
           const planned = new GcodeInterpreter(device)
           for (const line of lines) planned.run(line)
           const r = await grblRig({ device, speedUp: 1000 })
@@ -322,11 +327,10 @@ describe('G-code for GRBL pen plotters', () => {
     const page = pages[4]
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(servo, zAxis),
+        eitherPen,
         fc.double({ min: 0.05, max: 0.95, noNaN: true }),
         async (device, at) => {
-          const { gcode } = pageGcode(page, { ...plotter, device })
-          const lines = gcode.trimEnd().split('\n')
+          const lines = pageLines(device)
           const r = await grblRig({ device, speedUp: 2000 })
           cleanups.push(() => r.close())
           const before = r.sim
