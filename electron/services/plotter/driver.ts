@@ -359,29 +359,33 @@ export class SerialPlotJob extends PlotJob {
    * Cancel, between chunks: the plotter drops what its buffer holds (ESC.K), saying first how much
    * that is (ESC.B, answered as the two arrive together), then where the pen stopped (OA, run once
    * the move it was making is done). What it had taken from its buffer it has run: the plot can go
-   * on after that, as after a line drop. Then the pen is lifted and put away.
+   * on after that, as after a line drop. Then the pen is lifted and put away, and OA again says
+   * it is. All in one write: a plotter holding the line back (XOFF, CTS) takes it as one.
    */
   private async stop(): Promise<'cancelled'> {
     const link = this.link
-    const { replyTimeoutMs } = this.timing
-    try {
-      const held = this.bufferSize - count(await link!.ask(ESC_B + ESC_K, replyTimeoutMs))
-      const at = position(await link!.ask('OA;', replyTimeoutMs))
-      if (this.traced) this.stopped = this.stoppedAt(this.written - held, at)
-    } catch {
-      // No answer: where it stopped is not known, and the plot cannot go on.
-    }
     if (!link?.alive) {
       this.cancelNote = 'cancelled before the plotter could be told to stop; its pen may be down'
       return 'cancelled'
     }
-    link.write(`${ESC_K}PU;SP0;`)
-    // Answered once the pen is put away; bounded: a plotter holding the line back (XOFF, CTS)
-    // may never let it through.
-    await link.ask('OA;', replyTimeoutMs).catch(() => {})
-    const total = this.program.steps.length
+    const { replyTimeoutMs, reconnectTimeoutMs } = this.timing
+    // Under a handshake the line is held while the plotter draws what it has (as in send).
+    const wait =
+      this.line.flow === 'escb' ? replyTimeoutMs : Math.max(replyTimeoutMs, reconnectTimeoutMs)
+    link.write(`${ESC_B}${ESC_K}OA;PU;SP0;OA;`)
+    try {
+      const held = this.bufferSize - count(await link.answer(wait))
+      const at = position(await link.answer(wait))
+      const stopped = this.traced ? this.stoppedAt(this.written - held, at) : undefined
+      await link.answer(wait)
+      this.stopped = stopped
+    } catch {
+      // Not answered: where it stopped is not known, and whether the pen is up.
+      this.cancelNote = 'cancelled; the plotter did not answer, so its pen may still be down'
+      return 'cancelled'
+    }
     if (this.stopped)
-      this.cancelNote = `cancelled at instruction ${this.stopped.step + 1} of ${total}; the pen is lifted and put away`
+      this.cancelNote = `cancelled at instruction ${this.stopped.step + 1} of ${this.program.steps.length}; the pen is lifted and put away`
     return 'cancelled'
   }
 
