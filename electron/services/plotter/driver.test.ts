@@ -196,27 +196,36 @@ describe('plotting over a serial line', () => {
     expect(r.sim.segments).toEqual(PLANNED.slice(0, drawn))
   })
 
-  it('after a cancel at random moments, goes on from where the plotter stopped: the drawing, every segment once', async () => {
+  it('after cancels at random moments, goes on from where the plotter stopped: the drawing, every segment once', async () => {
     const hpgl = testDrawing(20, 7)
     const planned = interpretHpgl(parseHpgl(hpgl)).segments
+    // Cancelled once or twice: the second time in the plot that went on, at once if it is past.
+    const fractions = fc.array(fc.double({ min: 0.05, max: 0.9, noNaN: true }), {
+      minLength: 1,
+      maxLength: 2,
+    })
     await fc.assert(
-      fc.asyncProperty(fc.double({ min: 0.05, max: 0.9, noNaN: true }), async (fraction) => {
+      fc.asyncProperty(fractions, async (cancels) => {
         // Slow enough that the plotter's buffer holds instructions when ESC.K drops them.
         const r = await plotterRig({ unitsPerSecond: 100_000 })
         try {
-          const first = plot(r, { hpgl, on: at(fraction, (_, j) => j.cancel()) })
-          const end = await first.job.finished
+          let goOn: GoOn | undefined
+          for (const fraction of cancels) {
+            const stopped = plot(r, { hpgl, goOn, on: at(fraction, (_, j) => j.cancel()) })
+            const end = await stopped.job.finished
+            await r.sim.idle()
+            expect(end.state).toBe('cancelled')
+            const total = stopped.program.steps.length
+            expect(end.message).toBe(
+              `cancelled at instruction ${end.goOn!.step + 1} of ${total}; the pen is lifted and put away`,
+            )
+            expect(r.sim.pen).toMatchObject({ down: false, pen: 0 })
+            goOn = end.goOn
+          }
+          const last = plot(r, { hpgl, goOn })
+          expect((await last.job.finished).state).toBe('done')
           await r.sim.idle()
-          expect(end.state).toBe('cancelled')
-          const total = first.program.steps.length
-          expect(end.message).toBe(
-            `cancelled at instruction ${end.goOn!.step + 1} of ${total}; the pen is lifted and put away`,
-          )
-          expect(r.sim.pen).toMatchObject({ down: false, pen: 0 })
-          const second = plot(r, { hpgl, goOn: end.goOn })
-          expect((await second.job.finished).state).toBe('done')
-          await r.sim.idle()
-          // Before and after: the drawing in its order, none twice, none missing.
+          // All together: the drawing in its order, none twice, none missing.
           expect(r.sim.segments).toEqual(planned)
           expect(r.sim.overruns).toBe(0)
         } finally {

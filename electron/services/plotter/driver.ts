@@ -393,14 +393,15 @@ export class SerialPlotJob extends PlotJob {
    * The first instruction the plotter had not run when it stopped, `taken` bytes into what was
    * written: checked against where OA says the pen is (a plotter that ran one more while ESC.K
    * was on its way is where a later one leaves it). After a label, whose end the program does not
-   * know, the plot goes on from where OA says.
+   * know, the plot goes on from where OA says. Going on and stopped before it ran a step of its
+   * own (in the middle of setting the state again, say): where it was to go on from.
    */
   private stoppedAt(taken: number, at: ReportedState): GoOn | undefined {
     let e = this.sent
     while (e > 0 && this.ends[e - 1] > taken) e--
     const unknown = (k: number) => stateBefore(this.program, k).position === null
     const k = unknown(e) ? e : resumePoint(this.program, e, this.sent, at)
-    if (k === undefined) return undefined
+    if (k === undefined) return e === this.goOn?.step ? this.goOn : undefined
     return unknown(k) ? { step: k, at: [at.x, at.y] } : { step: k }
   }
 

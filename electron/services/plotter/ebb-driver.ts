@@ -77,6 +77,8 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
   private ran = 0
   /** The longest a command may wait to be answered: two of the longest moves, and the timeout. */
   private answerMs = 0
+  /** Going on, the first step of the program it sends (once set up where it stopped). */
+  private firstSent: number | undefined
   /** The layers' first steps the plot has held at: a resume from before one holds there no more. */
   private readonly held = new Set<number>()
   private cancelled$!: () => void
@@ -220,17 +222,19 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
     const before = stateBefore(this.program, goOn.step)
     const rest = goOn.at && this.program.steps[goOn.step]?.after.position
     const state = goOn.at ? { position: goOn.at, down: before.down } : before
+    // The step it stopped in is not known to have run until its rest has.
+    this.ran = goOn.step
     await this.sendAll(goOnCommands(state, this.device, rest))
     if (rest) this.next = this.sent = goOn.step + 1
-    // What came before ran in the plot that stopped.
-    this.ran = this.next
+    this.firstSent = this.next
   }
 
   /**
    * Where the plot can go on once ES stopped the carriage at `at`: after the command that leaves
    * it there, of those it may not have finished; or, halted in the middle of one's move (within
    * two steps of its line: each motor stops on a whole step), with the rest of that move.
-   * Undefined if it is neither.
+   * Going on and stopped before it sent a step of its own (on its way there, say): where it was
+   * to go on from. Undefined if it is none of these.
    */
   private stoppedAt(at: ReportedState): GoOn | undefined {
     const from = Math.max(this.ran, this.next - 2)
@@ -242,7 +246,7 @@ export class EbbPlotJob extends PlotJob<EbbProgram> {
       if (before.down === at.down && onTheWay([at.x, at.y], before.position, end, 2))
         return { step: i, at: [at.x, at.y] }
     }
-    return undefined
+    return this.sent === this.firstSent ? this.goOn : undefined
   }
 
   /** Once the layer before is drawn (the pen up), holds until the next layer's pen is in. */

@@ -208,12 +208,6 @@ export class GrblDriver {
     let buffered = 0
     let next = 0
     let acknowledged = 0
-    // An answer, or undefined when pause, resume or cancel wakes the wait first.
-    const answer = (): Promise<string | undefined> =>
-      Promise.race([
-        this.take(timeout),
-        new Promise<undefined>((r) => (this.wake = () => r(undefined))),
-      ])
     try {
       // A soft reset first: GRBL starts afresh (an Arduino resets on the port opening anyway),
       // and its banner says it is there and listening.
@@ -245,7 +239,7 @@ export class GrblDriver {
             inFlight.push(line.length)
             buffered += line.length
           }
-          a = await answer()
+          a = await this.answer(timeout)
           // Its banner once it has answered lines (before, the banner of its start may follow
           // the reset's): it started again (switched off and on, or reset) and lost what it
           // held, as if the line had dropped.
@@ -425,7 +419,9 @@ export class GrblDriver {
    * that leaves it where it stands: the states from the last answer on are distinct but for runs of
    * lines that do not move (the pen's, set again when going on), and taking the last never draws
    * a line twice. Held in the middle of a move: that line again, from there (its end is
-   * absolute). Undefined when the position fits none, or GRBL does not say it.
+   * absolute). Going on and stopped before GRBL answered a line of its own (on its way there,
+   * say): where it was to go on from. Undefined when the position fits none, or GRBL does not
+   * say it.
    */
   private async stop(
     acknowledged: number,
@@ -448,7 +444,8 @@ export class GrblDriver {
     for (let i = sent - 1; i >= lo; i--)
       if (onTheWay(at, xyz(states[i]), xyz(states[i + 1]), 0.01))
         return { step: i, at: [at[0], at[1]] }
-    return undefined
+    const goOn = this.opts.goOn
+    return acknowledged === goOn?.step ? goOn : undefined
   }
 
   /** The line a plot given `goOn` starts at, checked against these lines. */
@@ -484,13 +481,26 @@ export class GrblDriver {
       ...(feed ? [feed.trim()] : []),
     ]
     for (const line of restore) {
+      if (this.cancelled) return
       this.link.write(`${line}\n`)
-      let a = await this.take(timeout)
-      // Status reports asked for before the reset, and messages, answer no line.
-      while (a !== 'ok' && !a.startsWith('error:')) a = await this.take(timeout)
+      let a = await this.answer(timeout)
+      // Status reports asked for before the reset, and messages, answer no line; cancelled
+      // meanwhile, GRBL holds and will not answer: the plot stops here.
+      while (a !== 'ok' && !a?.startsWith('error:')) {
+        if (this.cancelled) return
+        a = await this.answer(timeout)
+      }
       if (a !== 'ok')
         throw new ResumeFailure(`GRBL answered ${a} to ${line}, setting its state again`)
     }
+  }
+
+  /** An answer, or undefined when pause, resume or cancel wakes the wait first. */
+  private answer(timeout: number): Promise<string | undefined> {
+    return Promise.race([
+      this.take(timeout),
+      new Promise<undefined>((r) => (this.wake = () => r(undefined))),
+    ])
   }
 
   /** The next answer: the one already waited for, if any, else a new wait. */

@@ -113,6 +113,7 @@ describe('the output store', () => {
       sent: 120,
       total: 500,
       message: undefined,
+      canGoOn: false,
     })
     host.emit({
       type: 'plot.state',
@@ -123,6 +124,16 @@ describe('the output store', () => {
       message: 'the plotter did not answer',
     })
     expect(o.plot).toMatchObject({ state: 'failed', message: 'the plotter did not answer' })
+  })
+
+  it('knows a cancelled plot that can go on, until it goes on', () => {
+    const o = useOutput()
+    o.plot = { plotId: 'plot-2', state: 'sending', sent: 0, total: 500 }
+    const event = { type: 'plot.state', plotId: 'plot-2', sent: 130, total: 500 } as const
+    host.emit({ ...event, state: 'cancelled', canGoOn: true })
+    expect(o.plot).toMatchObject({ state: 'cancelled', canGoOn: true })
+    host.emit({ ...event, state: 'sending' })
+    expect(o.plot).toMatchObject({ state: 'sending', canGoOn: false })
   })
 
   it('lists the ports and picks the first one, unless one is already chosen', async () => {
