@@ -150,11 +150,10 @@ test('plotting on a serial line: pause, a pulled cable, resume; every line drawn
 })
 
 test('plotting on a serial line: Cancel, then Go on from where the plotter stopped; every line drawn once', async ({
-  plotting,
+  plotting: { workbench, rig },
 }) => {
-  const { workbench, rig } = plotting
-  const { page } = workbench
   await openTangramPlot(workbench)
+  const page = workbench.page
   const { planned, progress } = await plotOn(page, rig.port)
   await expect.poll(() => rig.sim.segments.length, { timeout: 30_000 }).toBeGreaterThan(20)
   await page.getByTestId('plot-cancel').click()

@@ -9,7 +9,7 @@ import { SerialPlotJob, type GoOn, type PlotUpdate, type SerialTarget } from './
 import { plotProgram } from './plot-program'
 import { StreamPlotJob } from './stream-job'
 import { FAST_LINE, plotterRig, testDrawing, type PlotterRig } from './test-rig'
-import { drawnInOrder } from '../../../testing/drawn-in-order'
+import { cancelInTurn, cancelMoments, drawnInOrder } from '../../../testing/drawn-in-order'
 
 const DRAWING = testDrawing(60)
 const PLANNED = interpretHpgl(parseHpgl(DRAWING)).segments
@@ -199,19 +199,13 @@ describe('plotting over a serial line', () => {
   it('after cancels at random moments, goes on from where the plotter stopped: the drawing, every segment once', async () => {
     const hpgl = testDrawing(20, 7)
     const planned = interpretHpgl(parseHpgl(hpgl)).segments
-    // Cancelled once or twice: the second time in the plot that went on, at once if it is past.
-    const fractions = fc.array(fc.double({ min: 0.05, max: 0.9, noNaN: true }), {
-      minLength: 1,
-      maxLength: 2,
-    })
     await fc.assert(
-      fc.asyncProperty(fractions, async (cancels) => {
+      fc.asyncProperty(cancelMoments, async (cancels) => {
         // Slow enough that the plotter's buffer holds instructions when ESC.K drops them.
         const r = await plotterRig({ unitsPerSecond: 100_000 })
         try {
-          let goOn: GoOn | undefined
-          for (const fraction of cancels) {
-            const stopped = plot(r, { hpgl, goOn, on: at(fraction, (_, j) => j.cancel()) })
+          const goOn = await cancelInTurn<GoOn>(cancels, async (fraction, from) => {
+            const stopped = plot(r, { hpgl, goOn: from, on: at(fraction, (_, j) => j.cancel()) })
             const end = await stopped.job.finished
             await r.sim.idle()
             expect(end.state).toBe('cancelled')
@@ -220,8 +214,8 @@ describe('plotting over a serial line', () => {
               `cancelled at instruction ${end.goOn!.step + 1} of ${total}; the pen is lifted and put away`,
             )
             expect(r.sim.pen).toMatchObject({ down: false, pen: 0 })
-            goOn = end.goOn
-          }
+            return end.goOn
+          })
           const last = plot(r, { hpgl, goOn })
           expect((await last.job.finished).state).toBe('done')
           await r.sim.idle()

@@ -13,7 +13,7 @@ import { EbbPlotJob, type EbbPrograms } from './ebb-driver'
 import type { EbbSimulator } from './ebb-simulator'
 import { onTheWay } from './plot-program'
 import { ebbRig, FAST_LINE, type Rig } from './test-rig'
-import { drawnInOrder } from '../../../testing/drawn-in-order'
+import { cancelInTurn, cancelMoments, drawnInOrder } from '../../../testing/drawn-in-order'
 
 const axidraw = deviceById(BUNDLED_DEVICES, 'axidraw-v3', 'ebb')
 const plotter = { paper: 'A4', scale: 'fit' as const, pens: 'one' as const }
@@ -297,37 +297,26 @@ describe('plotting to an AxiDraw (EBB)', () => {
     const paths = pageEbb(pages[4], { ...plotter, device: axidraw }).paths.slice(0, 40)
     const programs = both(paths)
     const expected = programSegments(programs.lm!)
-    // Cancelled once or twice: the second time in the plot that went on, at once if it is past.
-    const fractions = fc.array(fc.double({ min: 0.05, max: 0.9, noNaN: true }), {
-      minLength: 1,
-      maxLength: 2,
-    })
     await fc.assert(
-      fc.asyncProperty(fractions, async (cancels) => {
+      fc.asyncProperty(cancelMoments, async (cancels) => {
         const r = await ebbRig({ speedUp: 100 })
         try {
-          let goOn: GoOn | undefined
-          for (const fraction of cancels) {
+          const goOn = await cancelInTurn<GoOn>(cancels, async (fraction, from) => {
             let cancelled = false
-            const end = await plot(
-              r,
-              programs,
-              (u, job) => {
-                if (cancelled || u.confirmed < fraction * u.total) return
-                cancelled = true
-                job.cancel()
-              },
-              undefined,
-              goOn,
-            ).finished
+            const cancel = (u: PlotUpdate, job: EbbPlotJob) => {
+              if (cancelled || u.confirmed < fraction * u.total) return
+              cancelled = true
+              job.cancel()
+            }
+            const end = await plot(r, programs, cancel, undefined, from).finished
             expect(end.state).toBe('cancelled')
             expect(end.message).toMatch(
               /^cancelled at command \d+ of \d+; the pen is lifted and the carriage parked$/,
             )
             expect(r.sim.at).toEqual([0, 0])
             expect(r.sim.penUp).toBe(true)
-            goOn = end.goOn
-          }
+            return end.goOn
+          })
           expect(r.sim.segments.length).toBeLessThan(expected.length)
           const again = await plot(r, programs, undefined, undefined, goOn).finished
           expect(`${again.state}: ${again.message}`).toMatch(/^done/)

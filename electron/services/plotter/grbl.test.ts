@@ -10,6 +10,7 @@ import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import { deviceById } from '../../../shared/plotter/profile'
 import type { GoOn } from './driver'
 import { GrblDriver } from './grbl-driver'
+import { cancelInTurn, cancelMoments } from '../../../testing/drawn-in-order'
 import { SerialLink } from './serial-link'
 import { grblRig, type Rig } from './test-rig'
 import type { GrblSimulator } from './grbl-simulator'
@@ -292,37 +293,25 @@ describe('G-code for GRBL pen plotters', () => {
   })
 
   it('after cancels at random moments (a feed hold, then the reset), goes on from where it stood: every segment once', async () => {
-    // Cancelled once or twice: the second time in the plot that went on, at once if it is past.
-    const fractions = fc.array(fc.double({ min: 0.05, max: 0.9, noNaN: true }), {
-      minLength: 1,
-      maxLength: 2,
-    })
     await fc.assert(
-      fc.asyncProperty(eitherPen, fractions, async (device, cancels) => {
+      fc.asyncProperty(eitherPen, cancelMoments, async (device, cancels) => {
         const lines = pageLines(device)
         const planned = new GcodeInterpreter(device)
         for (const line of lines) planned.run(line)
         const r = await grblRig({ device, speedUp: 1000 })
         cleanups.push(() => r.close())
-        let goOn: GoOn | undefined
-        for (const fraction of cancels) {
-          const stopped = await resumingDriver(
-            r,
-            device,
-            lines,
-            (n) => {
-              if (n >= fraction * lines.length) stopped.driver.cancel()
-            },
-            undefined,
-            goOn,
-          )
+        const goOn = await cancelInTurn<GoOn>(cancels, async (fraction, from) => {
+          const cancel = (n: number) => {
+            if (n >= fraction * lines.length) stopped.driver.cancel()
+          }
+          const stopped = await resumingDriver(r, device, lines, cancel, undefined, from)
           const end = await stopped.driver.run()
           await stopped.link.close()
           expect(end.state).toBe('cancelled')
           expect(end.message).toMatch(/^cancelled at line \d+ of \d+; pen lifted$/)
           expect(r.sim.penDown).toBe(false)
-          goOn = end.goOn
-        }
+          return end.goOn
+        })
         expect(r.sim.segments.length).toBeLessThan(planned.segments.length)
         const last = await resumingDriver(r, device, lines, undefined, undefined, goOn)
         const again = await last.driver.run()
