@@ -81,10 +81,44 @@ test(`drawing stacks: Konva against SVG and a plain canvas (${SET})`, async ({ w
       await p.locator('[data-view="library"]').click()
       await expect(p.locator('[data-view="library"].active')).toBeVisible()
       note(`designer ${i} ${name}`)
-      const ms = await designerFirstPaint(p, piece)
+      // NOREAD=1: no pixel read-back on Konva's canvas (a check that it costs its frames nothing).
+      const ms = process.env.NOREAD
+        ? await p
+            .locator('[data-view="designer"]')
+            .click()
+            .then(() => p.waitForTimeout(1000))
+            .then(() => 0)
+        : await designerFirstPaint(p, piece)
       note(`painted ${ms}`)
       if (i > 0) push(firstPaints, name, ms)
       await p.keyboard.press('v')
+      if (process.env.PROFILE && i === 1) {
+        const cdp = await p.context().newCDPSession(p)
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+        await cdp.send('Profiler.start')
+        await animate(p, process.env.PROFILE as Step, MS, piece)
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+          profile: {
+            nodes: {
+              id: number
+              callFrame: { functionName: string; url: string; lineNumber: number }
+            }[]
+            samples: number[]
+          }
+        }
+        const self = new Map<string, number>()
+        const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+        for (const id of profile.samples) {
+          const c = byId.get(id)!.callFrame
+          const k = `${c.functionName || '(anon)'} ${c.url.split('/').pop()}:${c.lineNumber}`
+          self.set(k, (self.get(k) ?? 0) + 1)
+        }
+        const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
+        note(
+          `${name} ${process.env.PROFILE} profile (${profile.samples.length} samples):\n${top.map(([k, v]) => `  ${((100 * v) / profile.samples.length).toFixed(1)}% ${k}`).join('\n')}`,
+        )
+      }
       for (const step of ['pan', 'zoom', 'drag'] as const) {
         if (i === 0) await animate(p, step, 500, piece)
         else await measure(name, step, piece)
