@@ -7,8 +7,8 @@ import type { Workbench } from './fixtures'
 
 /**
  * What the UI benchmarks measure of drawing: frames while the view is moved one input event a
- * frame, the CPU they cost, and how soon a view shows its pieces. Whatever draws them (Konva's
- * canvases, SVG or a plain canvas): the checks read the DOM or the pixels, as they find them.
+ * frame, the CPU they cost, and how soon a view shows its pieces (read from the pixels of the
+ * canvas that draws them).
  */
 
 /** The gallery's grid wheeled down and back; the Designer's grid panned or zoomed; a piece dragged. */
@@ -119,8 +119,8 @@ export function animate(page: Page, step: Step, ms: number, piece: Point = [0, 0
 
 /**
  * A click on the Designer's tab (shown from another view) to the end of the first frame that
- * shows the point `piece` of the first piece drawn where the view transform puts it: an SVG path
- * there, or a pixel on the content layer's canvas. Checked after each frame is rendered.
+ * shows the point `piece` of the first piece drawn where the view transform puts it (a pixel on
+ * the content layer's canvas). Checked after each frame is rendered.
  */
 export function designerFirstPaint(page: Page, piece: Point): Promise<number> {
   return page.evaluate((piece) => {
@@ -129,12 +129,6 @@ export function designerFirstPaint(page: Page, piece: Point): Promise<number> {
       if (!el?.dataset.scale) return false
       const x = Number(el.dataset.ox) + piece[0] * Number(el.dataset.scale)
       const y = Number(el.dataset.oy) - piece[1] * Number(el.dataset.scale)
-      if (el.querySelector('svg')) {
-        const r = el.getBoundingClientRect()
-        return (
-          document.elementFromPoint(r.left + x, r.top + y)?.getAttribute('fill-rule') === 'evenodd'
-        )
-      }
       const content = el.querySelectorAll('canvas')[1]
       if (!content) return false
       const k = content.width / content.clientWidth
@@ -156,7 +150,7 @@ export function designerFirstPaint(page: Page, piece: Point): Promise<number> {
 
 /**
  * Time per frame of a run: the CPU time of all Chromium's processes (raster and compositor
- * threads too, where SVG's work partly goes), and the page's main thread busy with tasks (where
+ * threads too, where an SVG's work partly goes), and the page's main thread busy with tasks (where
  * a canvas is drawn; wall time, so it grows with the machine's load).
  */
 export async function cpuMeter(page: Page) {
