@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process'
 import { processRunning } from '../testing/processes'
 import { expect, test, type Workbench } from './fixtures'
+import { animate, cpuMeter, designerFirstPaint, firstPiecePoint } from './frames'
 
 /**
  * The issue's UI targets, measured through the browser host in Debian's Chromium
  * (`npm run bench:ui`): start-up to an interactive app, Solve to the first tangram tiling painted,
  * the frame rate while panning a gallery with at least 5,000 shapes drawn, and Cancel of a
  * running tetrabolo run to its solver processes gone and the next view shown, and the Queens
- * view's count of n = 16 against `queens count 16` in the CLI on as many processes (alternated).
+ * view's count of n = 16 against `queens count 16` in the CLI on as many processes (alternated);
+ * and, for the drawing stack's record (docs/ARCHITECTURE.md, issue 26), the Designer with the
+ * pentominoes: its first paint and the frames while its grid pans and zooms and a piece is dragged.
  * Medians over several runs; each run also checks what it measured (the tilings, the shapes in
  * view, the counts).
  */
@@ -25,6 +28,9 @@ const firstTilings: number[] = []
 const pans: { fps: number; worstFrameMs: number; minShapes: number }[] = []
 const cancels: { goneMs: number; viewMs: number }[] = []
 const queens: { appMs: number; cliMs: number }[] = []
+const designerPaints: number[] = []
+const designerSteps = { pan: [] as Moved[], zoom: [] as Moved[], drag: [] as Moved[] }
+type Moved = { fps: number; cpuMsPerFrame: number }
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -73,40 +79,7 @@ test('panning the gallery with 5,000 shapes drawn', async ({ workbench }) => {
   await page.getByTestId('thumb-size').fill('40')
   await expect(gallery).toHaveAttribute('data-thumb', '40')
 
-  for (let i = 0; i < RUNS; i++) {
-    const run = await page.evaluate(async (ms) => {
-      const root = document.querySelector<HTMLElement>('[data-testid="gallery"]')!
-      const canvas = root.querySelector<HTMLElement>('.canvas')!
-      const frames: number[] = []
-      let minShapes = Infinity
-      let dir = 1
-      return new Promise<{ fps: number; worstFrameMs: number; minShapes: number }>((resolve) => {
-        const frame = (t: number) => {
-          frames.push(t)
-          minShapes = Math.min(minShapes, Number(canvas.dataset.shapes))
-          // One wheel step a frame, down to the end and back: a steady pan, as a user drags.
-          const y = Number(canvas.dataset.scroll)
-          const end = Number(canvas.dataset.contentHeight) - canvas.clientHeight
-          if (y >= end - 12) dir = -1
-          else if (y <= 0) dir = 1
-          canvas.dispatchEvent(
-            new WheelEvent('wheel', { deltaY: 12 * dir, bubbles: true, cancelable: true }),
-          )
-          if (t - frames[0] < ms) requestAnimationFrame(frame)
-          else {
-            const gaps = frames.slice(1).map((f, k) => f - frames[k])
-            resolve({
-              fps: (frames.length - 1) / ((t - frames[0]) / 1000),
-              worstFrameMs: Math.max(...gaps),
-              minShapes,
-            })
-          }
-        }
-        requestAnimationFrame(frame)
-      })
-    }, 3000)
-    pans.push(run)
-  }
+  for (let i = 0; i < RUNS; i++) pans.push(await animate(page, 'gallery', 3000))
 })
 
 test('Cancel of a running tetrabolo run', async ({ workbench }) => {
@@ -172,6 +145,27 @@ test('the Queens view counts n = 16 as fast as the CLI', async ({ workbench }) =
   }
 })
 
+test('the Designer with the pentominoes: first paint, panning, zooming, dragging', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  const piece = await firstPiecePoint(workbench, 'pentominoes')
+  const meter = await cpuMeter(page)
+  await page.locator('[data-view="library"]').click()
+  await page.getByTestId('set-pentominoes').getByRole('button', { name: 'Open' }).click()
+  // The first round warms up (code, fonts, the labels' measures).
+  for (let i = 0; i <= RUNS; i++) {
+    await page.locator('[data-view="library"]').click()
+    await expect(page.locator('[data-view="library"].active')).toBeVisible()
+    const ms = await designerFirstPaint(page, piece)
+    await page.keyboard.press('v')
+    if (i === 0) continue
+    designerPaints.push(ms)
+    for (const step of ['pan', 'zoom', 'drag'] as const)
+      designerSteps[step].push(await meter(() => animate(page, step, 2500, piece)))
+  }
+})
+
 test.afterAll(() => {
   const pass = (ok: boolean) => (ok ? 'met' : 'MISSED')
   const ready = median(startups)
@@ -190,6 +184,7 @@ test.afterAll(() => {
     `  Cancel to processes gone    ${round(gone)} ms   target ≤ ${TARGETS.goneMs} ms   ${pass(gone <= TARGETS.goneMs)}   runs: ${cancels.map((c) => c.goneMs).join(', ')}`,
     `  then the next view shown    ${round(view)} ms   target ≤ ${TARGETS.viewMs} ms   ${pass(view <= TARGETS.viewMs)}   runs: ${cancels.map((c) => c.viewMs).join(', ')}`,
     `  Queens view, n = 16         ${round(appQueens)} ms, the CLI ${round(cliQueens)} ms (${(appQueens / cliQueens).toFixed(2)}×, start-up included)   target ≤ 1.1×   ${pass(appQueens <= 1.1 * cliQueens)}   runs: ${queens.map((q) => `${q.appMs}/${q.cliMs}`).join(', ')}`,
+    `  Designer, pentominoes       first paint ${round(median(designerPaints))} ms; ${(['pan', 'zoom', 'drag'] as const).map((k) => `${k} ${round(median(designerSteps[k].map((m) => m.fps)), 1)} frames/s (${round(median(designerSteps[k].map((m) => m.cpuMsPerFrame)), 1)} ms CPU a frame)`).join(', ')}   runs: ${designerPaints.map((x) => round(x)).join(', ')}`,
   ]
   console.log(lines.join('\n'))
 })
