@@ -154,6 +154,59 @@ describe('snapping a dropped piece exactly', () => {
     }
   })
 
+  it('makes a region with a hole of eight unit squares round an empty one', () => {
+    const unit: ComposePiece = { name: 'square', corners: fromLattice(TANS[2].polygon), flip: true }
+    const eight = Array.from({ length: 8 }, () => unit)
+    const ring = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [2, 2],
+      [1, 2],
+      [0, 2],
+      [0, 1],
+    ]
+    const composition: (Composition[number] | undefined)[] = []
+    ring.forEach(([x, y], i) => {
+      composition[i] = snap({
+        pieces: eight,
+        composition,
+        index: i,
+        g: ID,
+        at: [x, y],
+        tolerance: 0.1,
+      })
+    })
+    const figure = compositionFigure(eight, composition, 'frame')
+    expect(figure.parts).toHaveLength(1)
+    const [part] = figure.parts
+    expect(cornerSet(part.outline)).toBe(
+      cornerSet(
+        fromLattice([
+          [0, 0],
+          [3, 0],
+          [3, 3],
+          [0, 3],
+        ]),
+      ),
+    )
+    expect(part.holes).toHaveLength(1)
+    expect(cornerSet(part.holes[0])).toBe(
+      cornerSet(
+        fromLattice([
+          [1, 1],
+          [2, 1],
+          [2, 2],
+          [1, 2],
+        ]),
+      ),
+    )
+    // Counter-clockwise, as a figure file reads it, and a region the search takes.
+    expect(sign(area2(part.holes[0]))).toBe(1)
+    expect(exactRegionProblem(figure.parts)).toBeUndefined()
+  })
+
   it('refuses to make a figure of an empty board in one line', () => {
     expect(() => compositionFigure(TANGRAM, [], 'x')).toThrow('the board is empty')
   })
@@ -164,12 +217,16 @@ const areaOf = (corners: readonly XPoint[]) => {
   return sign(a) < 0 ? sub(ZERO, a) : a
 }
 
-/** A composition built by dropping pieces near corners of those laid, each drop snapped. */
+/**
+ * A composition built by dropping pieces near corners of those laid, or somewhere along a side of
+ * one (`along` in (0, 1) of the way), each drop snapped.
+ */
 function compose(
   drops: readonly {
     piece: number
     g: number
     target: number
+    along: number
     own: number
     ox: number
     oy: number
@@ -180,13 +237,22 @@ function compose(
     if (composition[d.piece]) continue
     const g = ISOMETRIES[d.g]
     const shape = posed(TANGRAM[d.piece], g)
-    const board = boardPieces(TANGRAM, composition).flatMap((b) => b.corners)
-    const own = shape[d.own % shape.length]
-    const target = board.length > 0 ? board[d.target % board.length] : own
-    const at: [number, number] = [
-      toNumber(target[0]) - toNumber(own[0]) + d.ox,
-      toNumber(target[1]) - toNumber(own[1]) + d.oy,
-    ]
+    const [ox, oy] = shape[d.own % shape.length].map(toNumber)
+    const board = boardPieces(TANGRAM, composition).flatMap((b) =>
+      b.corners.map((p, i) =>
+        [p, b.corners[(i + 1) % b.corners.length]].map((q) => q.map(toNumber)),
+      ),
+    )
+    // The target: a point of a side of a piece laid, or the origin on an empty board.
+    const [[ax, ay], [bx, by]] =
+      board.length > 0
+        ? board[d.target % board.length]
+        : [
+            [0, 0],
+            [0, 0],
+          ]
+    const [tx, ty] = [ax + d.along * (bx - ax), ay + d.along * (by - ay)]
+    const at: [number, number] = [tx - ox + d.ox, ty - oy + d.oy]
     const t = snap({ pieces: TANGRAM, composition, index: d.piece, g, at, tolerance: 0.4 })
     if (t) composition[d.piece] = t
   }
@@ -199,6 +265,8 @@ describe('the union of a composition built by snapping (property)', () => {
       piece: fc.integer({ min: 0, max: TANS.length - 1 }),
       g: fc.integer({ min: 0, max: 15 }),
       target: fc.nat(30),
+      // Mostly at a corner (0), else along the side.
+      along: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })),
       own: fc.nat(3),
       ox: fc.double({ min: -0.3, max: 0.3, noNaN: true }),
       oy: fc.double({ min: -0.3, max: 0.3, noNaN: true }),
