@@ -44,6 +44,16 @@ test('Figures: compose the unit square turned by 45° from two small tans, snapp
   await page.keyboard.press('Control+y')
   await expect(board).toHaveAttribute('data-on-board', '2')
 
+  // Clicked on the board, the second is selected; Delete puts it back in the tray, Ctrl+Z
+  // brings it back where it was.
+  at = await latticeToScreen(page, 0, Math.SQRT2 - Math.SQRT2 / 3)
+  await page.mouse.click(at.x, at.y)
+  await page.keyboard.press('Delete')
+  await expect(board).toHaveAttribute('data-on-board', '1')
+  await expect(page.getByTestId('tray-piece')).toHaveCount(6)
+  await page.keyboard.press('Control+z')
+  await expect(board).toHaveAttribute('data-on-board', '2')
+
   // The union as a figure: one black silhouette, its exact corners shown.
   await page.getByTestId('compose-name').fill('square at 45')
   await page.getByTestId('compose-use').click()
