@@ -2,7 +2,14 @@ import { basename, resolve } from 'node:path'
 import type { Results } from '../../shared/api/contract'
 import { documentToJson, type WorkbenchDocument } from '../../shared/document/document'
 import { InputError } from '../../shared/errors'
-import { exactFigureFromJson, exactFigureToJson } from '../../shared/formats/exact-figure'
+import {
+  exactFigureFromJson,
+  exactFigureToJson,
+  exactRegionFromJson,
+  exactRegionToJson,
+} from '../../shared/formats/exact-figure'
+import { exactRegionProblem } from '../../shared/offlattice/region'
+import type { OffPartText } from '../../shared/offlattice/wire'
 import { formatJson, parseJson, pieceSetFromJson } from '../../shared/formats/load'
 import { importSvgFigure, snapSummary } from '../../shared/svg-import/import-figure'
 import { pointToText, type TextPoint } from '../../shared/pentagons/wire'
@@ -21,15 +28,25 @@ export async function readExactFigure(path: string): Promise<Results['exactFigur
   return { path: abs, name: figure.name, corners: figure.corners.map(pointToText) }
 }
 
-/** Checked as a file read back would be, then written atomically. */
+/**
+ * Checked as a file read back would be (a region also as the search off the lattice takes one),
+ * then written atomically: one outline as "polygon", a region as "polygons".
+ */
 export async function writeExactFigure(
   path: string,
   name: string,
-  corners: readonly TextPoint[],
+  shape: { readonly corners?: readonly TextPoint[]; readonly parts?: readonly OffPartText[] },
 ): Promise<Results['exactFigure.save']> {
   const abs = resolve(path)
-  const figure = exactFigureFromJson({ name, polygon: corners }, basename(abs))
-  await saveFile(abs, formatJson(exactFigureToJson(figure)), 'save')
+  const file = basename(abs)
+  let json: object
+  if (shape.parts) {
+    const figure = exactRegionFromJson({ name, polygons: shape.parts }, file)
+    const problem = exactRegionProblem(figure.parts)
+    if (problem) throw new InputError(`${file}: ${problem}`)
+    json = exactRegionToJson(figure)
+  } else json = exactFigureToJson(exactFigureFromJson({ name, polygon: shape.corners }, file))
+  await saveFile(abs, formatJson(json), 'save')
   return { path: abs }
 }
 

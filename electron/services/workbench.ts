@@ -326,8 +326,7 @@ export function createWorkbench(
       return { files, pages }
     },
     'exactFigure.open': async (p) => readExactFigure(await host.paths.resolve(p.path)),
-    'exactFigure.save': async (p) =>
-      writeExactFigure(await host.paths.resolve(p.path), p.name, p.corners),
+    'exactFigure.save': async (p) => writeExactFigure(await host.paths.resolve(p.path), p.name, p),
     'exactFigure.importSvg': async (p) =>
       importSvgExactFigure(await host.paths.resolve(p.path), p.document),
     'plotter.pause': (p) => (plotter.pause(p.plotId), null),
