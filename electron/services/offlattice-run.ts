@@ -1,4 +1,15 @@
-import type { OffOptions, OffPart, OffPiece } from '../../shared/offlattice/search'
+import { InputError } from '../../shared/errors'
+import { fromLattice } from '../../shared/exact/geometry'
+import { exactRegionFromJson, type ExactRegionFigure } from '../../shared/formats/exact-figure'
+import type { SolvableSet } from '../../shared/pieces/solvable'
+import { exactRegionProblem } from '../../shared/offlattice/region'
+import {
+  checkArea,
+  type OffOptions,
+  type OffPart,
+  type OffPiece,
+} from '../../shared/offlattice/search'
+import { hasRanges } from '../../shared/tiling/problem'
 import {
   partToText,
   pieceToText,
@@ -21,6 +32,8 @@ export interface OffLatticeRunOptions extends OffOptions {
   readonly transport: FarmTransport
   readonly signal?: AbortSignal
   readonly onProgress?: (p: { readonly done: number; readonly total: number }) => void
+  /** A figure's search ended: its number in `figures`, its result. */
+  readonly onFigure?: (figure: number, result: OffResultText) => void
   readonly onNotice?: (line: string) => void
 }
 
@@ -62,7 +75,10 @@ export async function runOffLattice(o: OffLatticeRunOptions): Promise<OffLattice
       },
       tasks,
       onResult: (task, counted) => {
-        counted.forEach((r, k) => (results[Number(task.id) + k] = r))
+        counted.forEach((r, k) => {
+          results[Number(task.id) + k] = r
+          o.onFigure?.(Number(task.id) + k, r)
+        })
         done += counted.length
       },
     },
@@ -80,4 +96,35 @@ export async function runOffLattice(o: OffLatticeRunOptions): Promise<OffLattice
     results,
     elapsedMs: outcome.elapsedMs,
   }
+}
+
+/** The set's pieces for the search off the lattice; count ranges are refused in one line. */
+export function offPieces(set: SolvableSet): OffPiece[] {
+  if (hasRanges(set.pieces))
+    throw new InputError(
+      `set "${set.name}": count ranges are not taken by the search off the lattice; give each piece one count`,
+    )
+  return set.pieces.map((p) => ({
+    name: p.name,
+    corners: fromLattice(p.polygon),
+    count: p.count,
+    flip: p.flip !== false,
+  }))
+}
+
+/**
+ * A figure off the lattice as a figure file gives it ("polygon" or "polygons" with exact
+ * corners), checked as the search needs it: a region that is not one, or of another area than
+ * the pieces', is refused in one line naming `source`.
+ */
+export function exactFigureOf(
+  value: unknown,
+  source: string,
+  pieces: readonly OffPiece[],
+): ExactRegionFigure {
+  const figure = exactRegionFromJson(value, source)
+  const problem = exactRegionProblem(figure.parts)
+  if (problem) throw new InputError(`${source}: ${problem}`)
+  checkArea(figure.parts, pieces, source)
+  return figure
 }

@@ -10,6 +10,21 @@ import { path } from './fields'
 
 /** An exact number as text, such as "3-√2/2" (shared/exact/root2.ts). */
 const exactText = z.string().min(1).max(100)
+const ring = z.array(z.tuple([exactText, exactText]).readonly()).max(1000)
+
+/**
+ * A figure with exact corners as the API carries it (issue 25): its name and its parts, each an
+ * outline with holes, corners as text. Only its form is checked here; what it must be (rings
+ * simple, in the 8 directions, lying as a region may) is checked as a figure file is.
+ */
+export const exactFigureSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  parts: z
+    .array(z.strictObject({ outline: ring, holes: z.array(ring).max(100).optional() }))
+    .min(1)
+    .max(100),
+})
+export type ExactFigureText = z.output<typeof exactFigureSchema>
 
 export const PENTAGON_METHODS = {
   /** Reads a figure file whose corners may be exact numbers ("3-√2/2"). */
@@ -18,7 +33,7 @@ export const PENTAGON_METHODS = {
   'exactFigure.save': z.strictObject({
     path,
     name: z.string().max(200),
-    corners: z.array(z.tuple([exactText, exactText])).max(1000),
+    corners: ring,
   }),
   /**
    * Reads a silhouette drawn in SVG as an exact figure of the document's set (issue 25): what was

@@ -1,4 +1,9 @@
-import type { RunKind, RunParams } from '../../../shared/api/run'
+import {
+  EXACT_TILINGS_KEPT,
+  type ExactFigureDone,
+  type RunKind,
+  type RunParams,
+} from '../../../shared/api/run'
 import { comparePlan } from '../../../shared/compare/compare'
 import { InputError } from '../../../shared/errors'
 import { searchCoverage } from '../../../shared/pentagons/pentagons'
@@ -8,8 +13,11 @@ import {
   solvableDocument,
   type SolvableSet,
 } from '../../../shared/pieces/solvable'
+import { partToText } from '../../../shared/offlattice/wire'
+import { shownName } from '../../../shared/printable'
 import { silhouetteSetProblem } from '../../../shared/silhouettes/search'
 import { runCompare } from '../compare-run'
+import { exactFigureOf, offPieces, runOffLattice } from '../offlattice-run'
 import { pentagonSearch, runPentagons } from '../pentagons-run'
 import { runSilhouettes } from '../silhouettes-run'
 import type { HostRunKind, RunContext } from './run-kind'
@@ -38,9 +46,25 @@ function comparedSets(p: RunParams<'compare'>): SolvableSet[] {
   return sets
 }
 
-/** The searches of piece sets (issues 12 and 14): pentagons, silhouettes, sets compared. */
+/**
+ * Figures with exact corners and the pieces to tile them, or the one line why not: each figure
+ * checked as a figure file is, named in the line.
+ */
+function exactSearch(p: RunParams<'exact'>) {
+  const set = solvableDocument(p.document)
+  const pieces = offPieces(set)
+  const figures = p.figures.map((f) =>
+    exactFigureOf({ name: f.name, polygons: f.parts }, `figure "${shownName(f.name)}"`, pieces),
+  )
+  return { set, pieces, figures }
+}
+
+/**
+ * The searches of piece sets (issues 12, 14 and 25): pentagons, silhouettes, figures with exact
+ * corners, sets compared.
+ */
 export const SET_KINDS: {
-  readonly [K in 'pentagons' | 'silhouettes' | 'compare']: HostRunKind<K>
+  readonly [K in 'pentagons' | 'silhouettes' | 'exact' | 'compare']: HostRunKind<K>
 } = {
   pentagons: {
     prepare: (p) => {
@@ -69,6 +93,37 @@ export const SET_KINDS: {
           if (!r) return null
           const found = r.figures.map((f) => f.key)
           return { progress: r.progress, found, shortfall: r.shortfall, set: set.document }
+        },
+      }
+    },
+  },
+  exact: {
+    prepare: (p) => {
+      const { set, pieces, figures } = exactSearch(p)
+      const drawn = set.apart.pieces.map((q) => ({ name: q.name, count: q.count, color: q.color }))
+      return {
+        plan: {
+          set: { name: set.name, pieces: drawn },
+          figures: figures.map((f) => ({ name: f.name, parts: f.parts.map(partToText) })),
+          mode: p.mode,
+        },
+        run: async (ctx) => {
+          const counts: Omit<ExactFigureDone, 'tilings'>[] = []
+          const r = await runOffLattice({
+            pieces,
+            figures,
+            list: !p.list ? 'none' : p.mode === 'raw' ? 'all' : 'classes',
+            ...farm(ctx),
+            onProgress: (q) => ctx.progress({ ...q, fraction: q.done / q.total }),
+            onFigure: (figure, { tilings, ...count }) => {
+              counts[figure] = { figure, ...count }
+              // Each copy of a kind of piece in its own colour, as the pieces are drawn.
+              const kept = tilings.slice(0, EXACT_TILINGS_KEPT).map((t) => set.spread(t))
+              ctx.item({ figure, ...count, tilings: kept })
+            },
+          })
+          if (r.error) throw r.error
+          return r.complete ? { counts } : null
         },
       }
     },
