@@ -1,21 +1,9 @@
 import { InputError } from '../../shared/errors'
 import { fromLattice } from '../../shared/exact/geometry'
-import { exactRegionFromJson, type ExactRegionFigure } from '../../shared/formats/exact-figure'
 import type { SolvableSet } from '../../shared/pieces/solvable'
-import { exactRegionProblem } from '../../shared/offlattice/region'
-import {
-  checkArea,
-  type OffOptions,
-  type OffPart,
-  type OffPiece,
-} from '../../shared/offlattice/search'
+import type { OffOptions, OffPiece } from '../../shared/offlattice/search'
 import { hasRanges } from '../../shared/tiling/problem'
-import {
-  partToText,
-  pieceToText,
-  type OffFigureText,
-  type OffResultText,
-} from '../../shared/offlattice/wire'
+import { pieceToText, type OffFigureText, type OffResultText } from '../../shared/offlattice/wire'
 import type { OffLatticeInput } from '../worker/protocol'
 import { runFarm, type FarmOutcome, type FarmTask } from './farm/farm'
 import type { FarmTransport } from './farm/transport'
@@ -28,7 +16,13 @@ import type { FarmTransport } from './farm/transport'
  */
 export interface OffLatticeRunOptions extends OffOptions {
   readonly pieces: readonly OffPiece[]
-  readonly figures: readonly { readonly name: string; readonly parts: readonly OffPart[] }[]
+  /** Corners as text (`figureToText`); with `read`, as a client gave them, read by the workers. */
+  readonly figures: readonly OffFigureText[]
+  /**
+   * Each figure read and checked by the worker that searches it, as a figure file is
+   * (`exactFigureOf`), and handed back as read: the app's, which its host passes on unread.
+   */
+  readonly read?: boolean
   readonly transport: FarmTransport
   readonly signal?: AbortSignal
   readonly onProgress?: (p: { readonly done: number; readonly total: number }) => void
@@ -49,10 +43,7 @@ const MOST_PER_TASK = 32
 const TASKS_PER_WORKER = 16
 
 export async function runOffLattice(o: OffLatticeRunOptions): Promise<OffLatticeOutcome> {
-  const figures: OffFigureText[] = o.figures.map((f) => ({
-    name: f.name,
-    parts: f.parts.map(partToText),
-  }))
+  const figures = o.figures
   const per = Math.min(
     MOST_PER_TASK,
     Math.max(1, Math.floor(figures.length / (TASKS_PER_WORKER * o.transport.workers()))),
@@ -72,6 +63,7 @@ export async function runOffLattice(o: OffLatticeRunOptions): Promise<OffLattice
         pieces: o.pieces.map(pieceToText),
         firstOnly: o.firstOnly,
         list: o.list,
+        read: o.read,
       },
       tasks,
       onResult: (task, counted) => {
@@ -110,21 +102,4 @@ export function offPieces(set: SolvableSet): OffPiece[] {
     count: p.count,
     flip: p.flip !== false,
   }))
-}
-
-/**
- * A figure off the lattice as a figure file gives it ("polygon" or "polygons" with exact
- * corners), checked as the search needs it: a region that is not one, or of another area than
- * the pieces', is refused in one line naming `source`.
- */
-export function exactFigureOf(
-  value: unknown,
-  source: string,
-  pieces: readonly OffPiece[],
-): ExactRegionFigure {
-  const figure = exactRegionFromJson(value, source)
-  const problem = exactRegionProblem(figure.parts)
-  if (problem) throw new InputError(`${source}: ${problem}`)
-  checkArea(figure.parts, pieces, source)
-  return figure
 }

@@ -19,7 +19,7 @@ import { estimateRequestSchema, solveRequestSchema, type JobFigure } from './sol
 import type { DesignJson } from '../design/json'
 import { designRequestSchema, type DesignProgressEvent } from './design'
 import { exactFigureSchema } from './pentagons'
-import type { OffFigureText, OffResultText } from '../offlattice/wire'
+import type { OffPartText, OffResultText } from '../offlattice/wire'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -172,16 +172,20 @@ export interface ExactPlan {
       readonly color: string
     }[]
   }
-  /** The figures as read: each ring counter-clockwise, a closing corner that repeats dropped. */
-  readonly figures: readonly OffFigureText[]
+  /** The figures' names, in the order given: items name a figure by its place here. */
+  readonly names: readonly string[]
   readonly mode: SymmetryMode
 }
 
 /**
- * A figure's search ended, by its number in the plan: its counts (`fixed`, `classes`) and the
- * tilings listed, at most `EXACT_TILINGS_KEPT` of them.
+ * A figure's search ended, by its number in the plan: the figure as the worker read it (each ring
+ * counter-clockwise, a closing corner that repeats dropped), its counts (`fixed`, `classes`) and
+ * the tilings listed, at most `EXACT_TILINGS_KEPT` of them.
  */
-export type ExactFigureDone = OffResultText & { readonly figure: number }
+export type ExactFigureDone = OffResultText & {
+  readonly figure: number
+  readonly parts: readonly OffPartText[]
+}
 
 /** Tilings of one figure a run keeps and sends at most: the view draws a few hundred. */
 export const EXACT_TILINGS_KEPT = 1000
@@ -322,7 +326,7 @@ export interface RunTypes {
     plan: ExactPlan
     progress: Share & { readonly done: number; readonly total: number }
     item: ExactFigureDone
-    result: { readonly counts: readonly Omit<ExactFigureDone, 'tilings'>[] }
+    result: { readonly counts: readonly Omit<ExactFigureDone, 'tilings' | 'parts'>[] }
   }
   readonly compare: { progress: CompareProgress & Share; item: never; result: Comparison }
   readonly queens: { progress: QueensRunProgress; item: never; result: QueensCountResult }

@@ -6,7 +6,9 @@ import type { OffResultText } from '../../../shared/offlattice/wire'
 import { plural } from '../../../shared/plural'
 import { bothCountsText, conventionText } from '../../../shared/tiling/output'
 import type { SolvableSet } from '../../../shared/pieces/solvable'
-import { exactFigureOf, runOffLattice, type OffLatticeOutcome } from '../../services/offlattice-run'
+import { exactFigureOf } from '../../../shared/offlattice/figure'
+import { figureToText } from '../../../shared/offlattice/wire'
+import { runOffLattice, type OffLatticeOutcome } from '../../services/offlattice-run'
 import { statusBar } from '../progress'
 import type { FarmTransport } from '../../services/farm/transport'
 import { withBar, type CommonOptions } from '../run'
@@ -59,7 +61,7 @@ export async function tileExactFiles(
   return withBar(bar, (hooks) =>
     runOffLattice({
       pieces,
-      figures: files.map((f) => ({ name: f.file, parts: f.figure.parts })),
+      figures: files.map((f) => figureToText({ name: f.file, parts: f.figure.parts })),
       firstOnly,
       list: opts.count ? 'none' : opts.raw || firstOnly ? 'all' : 'classes',
       transport,

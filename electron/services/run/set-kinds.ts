@@ -13,11 +13,9 @@ import {
   solvableDocument,
   type SolvableSet,
 } from '../../../shared/pieces/solvable'
-import { partToText } from '../../../shared/offlattice/wire'
-import { shownName } from '../../../shared/printable'
 import { silhouetteSetProblem } from '../../../shared/silhouettes/search'
 import { runCompare } from '../compare-run'
-import { exactFigureOf, offPieces, runOffLattice } from '../offlattice-run'
+import { offPieces, runOffLattice } from '../offlattice-run'
 import { pentagonSearch, runPentagons } from '../pentagons-run'
 import { runSilhouettes } from '../silhouettes-run'
 import type { HostRunKind, RunContext } from './run-kind'
@@ -44,19 +42,6 @@ function comparedSets(p: RunParams<'compare'>): SolvableSet[] {
   for (const set of sets) checkWholeCounts(set, 'comparing sets')
   comparePlan(sets)
   return sets
-}
-
-/**
- * Figures with exact corners and the pieces to tile them, or the one line why not: each figure
- * checked as a figure file is, named in the line.
- */
-function exactSearch(p: RunParams<'exact'>) {
-  const set = solvableDocument(p.document)
-  const pieces = offPieces(set)
-  const figures = p.figures.map((f) =>
-    exactFigureOf({ name: f.name, polygons: f.parts }, `figure "${shownName(f.name)}"`, pieces),
-  )
-  return { set, pieces, figures }
 }
 
 /**
@@ -99,27 +84,36 @@ export const SET_KINDS: {
   },
   exact: {
     prepare: (p) => {
-      const { set, pieces, figures } = exactSearch(p)
+      const set = solvableDocument(p.document)
+      const pieces = offPieces(set)
       const drawn = set.apart.pieces.map((q) => ({ name: q.name, count: q.count, color: q.color }))
+      // Passed on unread: each figure is read and checked by the worker that searches it (its
+      // rings' exact checks take milliseconds), a bad one failing the run in one line naming it.
+      const figures = p.figures.map((f) => ({
+        name: f.name,
+        parts: f.parts.map((q) => ({ outline: q.outline, holes: q.holes ?? [] })),
+      }))
       return {
         plan: {
           set: { name: set.name, pieces: drawn },
-          figures: figures.map((f) => ({ name: f.name, parts: f.parts.map(partToText) })),
+          names: p.figures.map((f) => f.name),
           mode: p.mode,
         },
         run: async (ctx) => {
-          const counts: Omit<ExactFigureDone, 'tilings'>[] = []
+          const counts: Omit<ExactFigureDone, 'tilings' | 'parts'>[] = []
           const r = await runOffLattice({
             pieces,
             figures,
+            read: true,
             list: !p.list ? 'none' : p.mode === 'raw' ? 'all' : 'classes',
             ...farm(ctx),
             onProgress: (q) => ctx.progress({ ...q, fraction: q.done / q.total }),
-            onFigure: (figure, { tilings, ...count }) => {
+            onFigure: (figure, { tilings, parts, ...count }) => {
               counts[figure] = { figure, ...count }
               // Each copy of a kind of piece in its own colour, as the pieces are drawn.
               const kept = tilings.slice(0, EXACT_TILINGS_KEPT).map((t) => set.spread(t))
-              ctx.item({ figure, ...count, tilings: kept })
+              // The workers read the figures (`read`): each result has its parts.
+              ctx.item({ figure, ...count, parts: parts!, tilings: kept })
             },
           })
           if (r.error) throw r.error

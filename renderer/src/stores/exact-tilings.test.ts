@@ -32,12 +32,13 @@ const plan: ExactPlan = {
       { name: 'other small triangle', count: 1, color: '#2e6bd8' },
     ],
   },
-  figures: [{ name: 'half square', parts: [{ ...triangle.parts[0], holes: [] }] }],
+  names: ['half square'],
   mode: 'reduce',
 }
 /** The half square cut along its height into the two small triangles. */
 const done: ExactFigureDone = {
   figure: 0,
+  parts: [{ ...triangle.parts[0], holes: [] }],
   fixed: 2,
   classes: 1,
   symmetries: 2,
@@ -97,7 +98,7 @@ describe('the store of tilings off the lattice', () => {
     expect(x.progress).toEqual({ done: 0, total: 1, fraction: 0 })
     expect(x.solved).toBeUndefined()
     await runs.emit({ type: 'run.items', runId, kind: 'exact', items: [done] })
-    const { tilings, ...counts } = done
+    const { tilings, parts, ...counts } = done
     await runs.end(runId, 'exact', { result: { counts: [counts] } })
     expect(await end).toEqual({ result: { counts: [counts] }, error: undefined })
     expect([x.state, x.mode, x.set?.name]).toEqual(['done', 'reduce', 'Tangram'])
@@ -105,6 +106,7 @@ describe('the store of tilings off the lattice', () => {
     const solved = x.solved!
     expect([solved.name, solved.classes, solved.fixed]).toEqual(['half square', 1, 2])
     // The region and the pieces' corners exact again: √2/2 read back as a + b√2.
+    expect(solved.region).toHaveLength(parts.length)
     expect(solved.region[0].outline[1][0]).toEqual(parseRoot2('√2'))
     expect(solved.tilings).toHaveLength(tilings.length)
     const [first, second] = solved.tilings[0]
