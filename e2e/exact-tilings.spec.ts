@@ -1,5 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { exactRegionToJson } from '../shared/formats/exact-figure'
+import { OffLatticeSearch } from '../shared/offlattice/search'
+import { TANGRAM_PIECES, tangramFigures } from '../testing/offlattice-figures'
 import { expect, test } from './fixtures'
 
 test('Pentagons: Solve tiles a figure file with exact corners by the open set: its counts, its silhouette, its tilings, an SVG sheet', async ({
@@ -63,4 +66,21 @@ test('Pentagons: Solve tiles a figure file with exact corners by the open set: i
   const svg = readFileSync(join(workbench.files, 'turned-tilings.svg'), 'utf8')
   expect(svg).toContain('turned square — 8 solutions')
   expect(svg.match(/<polygon /g)).toHaveLength(8 * 7)
+  await page.keyboard.press('Escape')
+
+  // A figure with a hole, grown from the seven tans at 45°: counted as the search in one process.
+  const [holed] = tangramFigures(1, 44)
+  writeFileSync(
+    join(workbench.files, 'holed.json'),
+    JSON.stringify(exactRegionToJson({ name: 'holed', parts: holed.parts })),
+  )
+  await workbench.openFile('holed.json', () => page.getByTestId('pentagons-open-figure').click())
+  await figure.filter({ hasText: 'holed' }).getByTestId('figure-solve').click()
+  const here = new OffLatticeSearch(holed.parts, TANGRAM_PIECES).run()
+  await expect(count).toContainText('holed from Tangram', { timeout: 60_000 })
+  await expect(count).toHaveAttribute('data-fixed', String(here.fixed))
+  await expect(tilings).toHaveCount(here.fixed)
+  // Its silhouette keeps the hole: two rings, filled even-odd.
+  await expect(silhouette.locator('path')).toHaveAttribute('fill-rule', 'evenodd')
+  expect((await silhouette.locator('path').getAttribute('d'))?.match(/M/g)).toHaveLength(2)
 })

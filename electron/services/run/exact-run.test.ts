@@ -135,6 +135,14 @@ describe('run.start exact: figures off the lattice on the task farm', () => {
     for (const g of groups) expect([g.polygon].flat()).toHaveLength(7)
     const texts = [tree.svg.text].flat().map((t: { '#text': unknown }) => String(t['#text']))
     expect(texts).toContain('turned square — 8 solutions')
+    // And to the plotter: the same sheet's first page, as the plot panel times it.
+    const plan = await api.ok<{ seconds: number; strokes: number }>('plotter.plan', {
+      exact: { runId: raw.runId },
+      settings: { ...DEFAULT_EXPORT, format: 'hpgl' },
+      page: 0,
+    })
+    expect(plan.strokes).toBeGreaterThan(8)
+    expect(plan.seconds).toBeGreaterThan(0)
     expect(
       await api.refused('export.sheet', {
         exact: { runId: raw.runId },
