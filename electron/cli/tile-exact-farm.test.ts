@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exactRegionToJson } from '../../shared/formats/exact-figure'
 import { OffLatticeSearch } from '../../shared/offlattice/search'
+import { figureToText } from '../../shared/offlattice/wire'
 import { pointFromText } from '../../shared/pentagons/wire'
 import { testWorkers } from '../../testing/farm-workers'
 import { TANGRAM_PIECES, tangramFigures } from '../../testing/offlattice-figures'
@@ -28,7 +29,12 @@ const figures = (n: number, seed: number) =>
 
 /** The counts, and every tiling of each figure through the exact verifier. */
 async function farmCounts(transport: FarmTransport, figs: ReturnType<typeof figures>) {
-  const outcome = await runOffLattice({ pieces, figures: figs, list: 'all', transport })
+  const outcome = await runOffLattice({
+    pieces,
+    figures: figs.map(figureToText),
+    list: 'all',
+    transport,
+  })
   expect(outcome.error).toBeUndefined()
   expect(outcome.complete).toBe(true)
   return outcome.results.map((r, i) => {
@@ -62,7 +68,7 @@ describe('figures off the lattice on the task farm', () => {
     const figs = figures(100, 1000)
     const run = runOffLattice({
       pieces,
-      figures: figs,
+      figures: figs.map(figureToText),
       list: 'none',
       transport,
       signal: stop.signal,

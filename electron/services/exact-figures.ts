@@ -7,9 +7,11 @@ import {
   exactFigureToJson,
   exactRegionFromJson,
   exactRegionToJson,
+  type ExactRegionFigure,
 } from '../../shared/formats/exact-figure'
 import { exactRegionProblem } from '../../shared/offlattice/region'
 import type { OffPartText } from '../../shared/offlattice/wire'
+import type { XPoint } from '../../shared/exact/geometry'
 import { formatJson, parseJson, pieceSetFromJson } from '../../shared/formats/load'
 import { importSvgFigure, snapSummary } from '../../shared/svg-import/import-figure'
 import { pointToText, type TextPoint } from '../../shared/pentagons/wire'
@@ -21,11 +23,24 @@ import { readInputFile } from './input-file'
  * here, so that a bad file is one line naming it and the vertex; corners cross the API as text.
  */
 
+/** A figure as the app takes it: parts and holes as text, its first outline as `corners`. */
+function figureRead(path: string, source: string, figure: ExactRegionFigure) {
+  const problem = exactRegionProblem(figure.parts)
+  if (problem) throw new InputError(`${source}: ${problem}`)
+  const ring = (r: readonly XPoint[]) => r.map(pointToText)
+  return {
+    path,
+    name: figure.name,
+    corners: ring(figure.parts[0].outline),
+    parts: figure.parts.map((p) => ({ outline: ring(p.outline), holes: p.holes.map(ring) })),
+  }
+}
+
+/** A figure file with exact corners: one outline, or a region (parts, holes). */
 export async function readExactFigure(path: string): Promise<Results['exactFigure.open']> {
   const abs = resolve(path)
   const name = basename(abs)
-  const figure = exactFigureFromJson(parseJson(await readInputFile(abs), name), name)
-  return { path: abs, name: figure.name, corners: figure.corners.map(pointToText) }
+  return figureRead(abs, name, exactRegionFromJson(parseJson(await readInputFile(abs), name), name))
 }
 
 /**
@@ -52,8 +67,7 @@ export async function writeExactFigure(
 
 /**
  * A silhouette drawn in SVG, as an exact figure of the document's set (the file read here, the
- * path already resolved by the host). The app shows figures of one outline; a region is refused
- * in one line (the command line's import-figure writes it).
+ * path already resolved by the host): one outline, or a region.
  */
 export async function importSvgExactFigure(
   path: string,
@@ -63,15 +77,5 @@ export async function importSvgExactFigure(
   const name = basename(abs)
   const set = pieceSetFromJson(documentToJson(doc), doc.name)
   const figure = importSvgFigure(await readInputFile(abs), name, set)
-  const [part, ...more] = figure.parts
-  if (more.length > 0 || part.holes.length > 0)
-    throw new InputError(
-      `${name}: the silhouette has ${more.length > 0 ? `${figure.parts.length} parts` : 'a hole'}; figures here have one outline (import-figure on the command line writes it as a region)`,
-    )
-  return {
-    path: abs,
-    name: figure.name,
-    corners: part.outline.map(pointToText),
-    notice: snapSummary(figure),
-  }
+  return { ...figureRead(abs, name, figure), notice: snapSummary(figure) }
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cutTangramDocument } from '../../testing/farm-sets'
+import { tangramFigures } from '../../testing/offlattice-figures'
+import { partToText } from '../../shared/offlattice/wire'
 import type { RunEvent } from '../../shared/api/run'
 import type { WorkbenchDocument } from '../../shared/document/document'
 import { apiCalls, testWorkbench } from '../../testing/workbench'
@@ -64,6 +66,9 @@ beforeAll(async () => {
   cut = cutTangramDocument(tangram)
 })
 
+/** Figures grown from the tangram with pieces at 45° (grown here, before any hold is measured). */
+const grown = tangramFigures(200).map((f) => ({ name: 'grown', parts: f.parts.map(partToText) }))
+
 /** Every kind of run the host offers, and its parameters (the tangram's read before the runs). */
 const kinds: [string, () => object][] = [
   ['solve', () => ({ document: tangram, kind: 'convex', mode: 'reduce', list: false })],
@@ -86,6 +91,15 @@ const kinds: [string, () => object][] = [
     () => ({
       document: tangram,
       request: { kind: 'any', count: 8, unique: true, symmetric: false, seed: 1 },
+    }),
+  ],
+  [
+    'exact',
+    () => ({
+      document: tangram,
+      figures: grown,
+      mode: 'raw',
+      list: true,
     }),
   ],
   ['compare', () => ({ documents: [tangram, cut] })],

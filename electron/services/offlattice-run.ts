@@ -1,10 +1,9 @@
-import type { OffOptions, OffPart, OffPiece } from '../../shared/offlattice/search'
-import {
-  partToText,
-  pieceToText,
-  type OffFigureText,
-  type OffResultText,
-} from '../../shared/offlattice/wire'
+import { InputError } from '../../shared/errors'
+import { fromLattice } from '../../shared/exact/geometry'
+import type { SolvableSet } from '../../shared/pieces/solvable'
+import type { OffOptions, OffPiece } from '../../shared/offlattice/search'
+import { hasRanges } from '../../shared/tiling/problem'
+import { pieceToText, type OffFigureText, type OffResultText } from '../../shared/offlattice/wire'
 import type { OffLatticeInput } from '../worker/protocol'
 import { runFarm, type FarmOutcome, type FarmTask } from './farm/farm'
 import type { FarmTransport } from './farm/transport'
@@ -17,10 +16,18 @@ import type { FarmTransport } from './farm/transport'
  */
 export interface OffLatticeRunOptions extends OffOptions {
   readonly pieces: readonly OffPiece[]
-  readonly figures: readonly { readonly name: string; readonly parts: readonly OffPart[] }[]
+  /** Corners as text (`figureToText`); with `read`, as a client gave them, read by the workers. */
+  readonly figures: readonly OffFigureText[]
+  /**
+   * Each figure read and checked by the worker that searches it, as a figure file is
+   * (`exactFigureOf`), and handed back as read: the app's, which its host passes on unread.
+   */
+  readonly read?: boolean
   readonly transport: FarmTransport
   readonly signal?: AbortSignal
   readonly onProgress?: (p: { readonly done: number; readonly total: number }) => void
+  /** A figure's search ended: its number in `figures`, its result. */
+  readonly onFigure?: (figure: number, result: OffResultText) => void
   readonly onNotice?: (line: string) => void
 }
 
@@ -36,10 +43,7 @@ const MOST_PER_TASK = 32
 const TASKS_PER_WORKER = 16
 
 export async function runOffLattice(o: OffLatticeRunOptions): Promise<OffLatticeOutcome> {
-  const figures: OffFigureText[] = o.figures.map((f) => ({
-    name: f.name,
-    parts: f.parts.map(partToText),
-  }))
+  const figures = o.figures
   const per = Math.min(
     MOST_PER_TASK,
     Math.max(1, Math.floor(figures.length / (TASKS_PER_WORKER * o.transport.workers()))),
@@ -59,10 +63,14 @@ export async function runOffLattice(o: OffLatticeRunOptions): Promise<OffLattice
         pieces: o.pieces.map(pieceToText),
         firstOnly: o.firstOnly,
         list: o.list,
+        read: o.read,
       },
       tasks,
       onResult: (task, counted) => {
-        counted.forEach((r, k) => (results[Number(task.id) + k] = r))
+        counted.forEach((r, k) => {
+          results[Number(task.id) + k] = r
+          o.onFigure?.(Number(task.id) + k, r)
+        })
         done += counted.length
       },
     },
@@ -80,4 +88,18 @@ export async function runOffLattice(o: OffLatticeRunOptions): Promise<OffLattice
     results,
     elapsedMs: outcome.elapsedMs,
   }
+}
+
+/** The set's pieces for the search off the lattice; count ranges are refused in one line. */
+export function offPieces(set: SolvableSet): OffPiece[] {
+  if (hasRanges(set.pieces))
+    throw new InputError(
+      `set "${set.name}": count ranges are not taken by the search off the lattice; give each piece one count`,
+    )
+  return set.pieces.map((p) => ({
+    name: p.name,
+    corners: fromLattice(p.polygon),
+    count: p.count,
+    flip: p.flip !== false,
+  }))
 }

@@ -256,7 +256,7 @@ describe('pentagons exported and plotted through the one drawing model', () => {
         jobId: 'job-1',
         pentagons: { runId, numbers: [1] },
       }),
-    ).toBe('export.sheet: bad parameters (value: give either a jobId or pentagons)')
+    ).toBe('export.sheet: bad parameters (value: give one of a jobId, pentagons or exact)')
   })
 })
 

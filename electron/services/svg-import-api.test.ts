@@ -36,7 +36,7 @@ describe('exactFigure.importSvg', () => {
     )
   })
 
-  it('refuses in one line naming the file: a region (the app shows one outline), a curve, a path outside the folder', async () => {
+  it('imports a region with its hole; refuses in one line naming the file a curve, no polygons, a path outside the folder', async () => {
     const document = await tangram()
     copyFileSync('testing/svg/frame-with-hole.svg', join(files, 'frame.svg'))
     copyFileSync('testing/svg/curved.svg', join(files, 'curved.svg'))
@@ -45,9 +45,10 @@ describe('exactFigure.importSvg', () => {
       const reply = await call('exactFigure.importSvg', { path, document })
       return reply.ok ? 'imported' : reply.error
     }
-    expect(await refused('frame.svg')).toBe(
-      'frame.svg: the silhouette has a hole; figures here have one outline (import-figure on the command line writes it as a region)',
-    )
+    expect(await refused('frame.svg')).toBe('imported')
+    const frame = await call('exactFigure.importSvg', { path: 'frame.svg', document })
+    const parts = frame.ok ? (frame.value as { parts: { holes: unknown[] }[] }).parts : []
+    expect(parts.map((p) => p.holes.length)).toEqual([1])
     expect(await refused('curved.svg')).toBe(
       'curved.svg: path 1: has a curve or an arc ("Q"): draw the silhouette with straight edges',
     )

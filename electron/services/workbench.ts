@@ -21,6 +21,8 @@ import { listDevices } from './plotter/device-profiles'
 import { programTime } from './plotter/program-time'
 import { renderSheet, writeExport, writeRendered } from './export/exporter'
 import { pentagonSheet } from '../../shared/pentagons/sheet'
+import { exactFiguresOf } from '../../shared/api/exact-view'
+import { exactSheet } from '../../shared/offlattice/sheet'
 import { pentagonFromText } from '../../shared/pentagons/wire'
 import { importSvgExactFigure, readExactFigure, writeExactFigure } from './exact-figures'
 import { runKinds } from './run/kinds'
@@ -141,6 +143,19 @@ export function createWorkbench(
       title: `${set.name} — pentagons`,
     }
   }
+  /** The tilings a finished run of figures off the lattice listed, as a sheet to export or plot. */
+  const exactTilingsSheet = (chosen: { runId: string }, settings: ExportSettings) => {
+    const kept = runs.resultsOf(chosen.runId, 'exact')
+    // Every run of this kind has a plan.
+    const { set, mode } = kept.plan!
+    const sheet = exactSheet(set, exactFiguresOf(kept.plan!, kept.items), mode, settings)
+    return { sheet, title: `${set.name} — tilings` }
+  }
+  /** The sheet of tilings or pentagons a run found: the export's and the plot's other sources. */
+  const runSheet = (
+    p: { pentagons?: { runId: string; numbers: number[] }; exact?: { runId: string } },
+    settings: ExportSettings,
+  ) => (p.pentagons ? pentagonsSheet(p.pentagons, settings) : exactTilingsSheet(p.exact!, settings))
   /**
    * One page of the sheet as the device's program (HP-GL or G-code), paged on the paper whatever
    * the export format, with the device from the profiles (the user's `devices.json` too).
@@ -148,6 +163,7 @@ export function createWorkbench(
   const plotPage = (p: {
     jobId?: string
     pentagons?: { runId: string; numbers: number[] }
+    exact?: { runId: string }
     settings: ExportSettings
     page: number
   }) => {
@@ -155,9 +171,8 @@ export function createWorkbench(
     const found = devices.find((d) => d.id === p.settings.plotter.device)
     const device = deviceById(devices, p.settings.plotter.device, found?.protocol ?? 'hpgl')
     const settings: ExportSettings = { ...p.settings, format: 'hpgl' }
-    const sheet = p.pentagons
-      ? pentagonsSheet(p.pentagons, settings).sheet
-      : exportSheet(solved(p.jobId!), settings)
+    const sheet =
+      p.jobId === undefined ? runSheet(p, settings).sheet : exportSheet(solved(p.jobId), settings)
     const page = sheet.pages[p.page]
     if (!page) throw new InputError(`the sheet has ${sheet.pages.length} pages, not ${p.page + 1}`)
     const opts = { ...p.settings.plotter }
@@ -256,11 +271,11 @@ export function createWorkbench(
     'papers.reproduce': (p) => solver.reproduce(p.id),
     'export.sheet': async (p) => {
       const { devices } = listDevices(services.dataDir)
-      if (!p.pentagons) {
-        const job = solved(p.jobId!)
+      if (p.jobId !== undefined) {
+        const job = solved(p.jobId)
         return writeExport(job, await host.paths.resolve(p.path), p.settings, fonts, devices)
       }
-      const { sheet, title } = pentagonsSheet(p.pentagons, p.settings)
+      const { sheet, title } = runSheet(p, p.settings)
       const rendered = await renderSheet(sheet, p.settings, title, fonts, devices)
       return writeRendered(await host.paths.resolve(p.path), rendered)
     },

@@ -332,6 +332,8 @@ export type SilhouettesOutput =
 /** Figures with exact corners tiled by the search off the lattice (shared/offlattice): the set, what to keep. */
 export interface OffLatticeSetup extends OffOptions {
   readonly pieces: readonly OffPieceText[]
+  /** Read and check each figure as a figure file is, and hand it back as read (the app's). */
+  readonly read?: boolean
 }
 
 /** A batch of the run's figures, each counted (or its first tiling found) whole. */

@@ -8,6 +8,7 @@ import { useDialogs } from './stores/dialogs'
 import { useDocument } from './stores/document'
 import { useOutput } from './stores/output'
 import { usePentagons } from './stores/pentagons'
+import { useExactTilings } from './stores/exact-tilings'
 import { useSolver } from './stores/solver'
 
 /**
@@ -21,6 +22,7 @@ export function useCommands() {
   const solver = useSolver()
   const output = useOutput()
   const pentagons = usePentagons()
+  const exact = useExactTilings()
 
   async function guard<T>(what: string, f: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -154,20 +156,30 @@ export function useCommands() {
   }
 
   /**
-   * Opens the export dialog (SVG, PDF, HPGL, text; plotting from there) for the job's tilings, or
-   * in the Pentagons view for the pentagons it shows.
+   * Opens the export dialog (SVG, PDF, HPGL, text; plotting from there) for the job's tilings, in
+   * the Pentagons view for the pentagons it shows, or for the tilings of a figure off the lattice
+   * solved there (`of` 'exact').
    */
-  function openExport(): void {
-    if (app.view === 'pentagons') {
-      if (pentagons.state !== 'done' || pentagons.shown.length === 0) {
-        app.notify('error', 'There are no pentagons to export yet.')
+  function openExport(of?: 'exact'): void {
+    const source = of ?? (app.view === 'pentagons' ? 'pentagons' : 'job')
+    if (source === 'job') {
+      if (!exportable()) return
+    } else {
+      const none =
+        source === 'pentagons'
+          ? pentagons.state !== 'done' || pentagons.shown.length === 0
+          : exact.state !== 'done' || !exact.solved?.tilings.length
+      if (none) {
+        app.notify(
+          'error',
+          `There are no ${source === 'pentagons' ? 'pentagons' : 'tilings'} to export yet.`,
+        )
         return
       }
-      // Pentagons print as SVG, PDF or HPGL.
+      // Pentagons and tilings off the lattice print as SVG, PDF or HPGL.
       if (output.settings.format === 'txt') output.settings.format = 'pdf'
-      output.source = 'pentagons'
-    } else if (exportable()) output.source = 'job'
-    else return
+    }
+    output.source = source
     output.open = 'export'
   }
 

@@ -4,7 +4,7 @@ import type { DeviceProfile } from '../plotter/profile'
 import type { PlotTime } from '../plotter/plot-time'
 import { none, path } from './fields'
 
-/* Sheets of a job's tilings or of pentagons: exported as files, or plotted. */
+/* Sheets of a job's tilings, of pentagons or of tilings off the lattice: exported as files, or plotted. */
 
 export const plotTargetSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -21,7 +21,10 @@ export const plotTargetSchema = z.discriminatedUnion('kind', [
 ])
 export type PlotTarget = z.infer<typeof plotTargetSchema>
 
-/** Whose sheet an export or a plot draws: a listing job's tilings, or pentagons a search found. */
+/**
+ * Whose sheet an export or a plot draws: a listing job's tilings, pentagons a search found, or
+ * the tilings a run of kind `exact` listed.
+ */
 const sheetSource = {
   jobId: z.string().max(100).optional(),
   /**
@@ -34,11 +37,13 @@ const sheetSource = {
       numbers: z.array(z.number().int().min(1)).min(1).max(10_000),
     })
     .optional(),
+  /** The figures with exact corners a finished run of kind `exact` tiled, with their tilings. */
+  exact: z.strictObject({ runId: z.string().max(100) }).optional(),
 }
 const oneSource = {
-  check: (p: { jobId?: string; pentagons?: object }) =>
-    (p.jobId === undefined) !== (p.pentagons === undefined),
-  error: { error: 'give either a jobId or pentagons' },
+  check: (p: { jobId?: string; pentagons?: object; exact?: object }) =>
+    [p.jobId, p.pentagons, p.exact].filter((s) => s !== undefined).length === 1,
+  error: { error: 'give one of a jobId, pentagons or exact' },
 }
 
 export const EXPORT_METHODS = {
@@ -46,7 +51,7 @@ export const EXPORT_METHODS = {
   'export.solutions': z.strictObject({ jobId: z.string().max(100), path }),
   /**
    * Writes a job's solutions as a sheet or one solution (SVG, PDF, HPGL, G-code or line-printer text), or
-   * pentagons as a sheet (SVG, PDF, HPGL).
+   * pentagons or tilings off the lattice as a sheet (SVG, PDF, HPGL).
    */
   'export.sheet': z
     .strictObject({ ...sheetSource, path, settings: exportSettingsSchema })

@@ -10,7 +10,24 @@ import { path } from './fields'
 
 /** An exact number as text, such as "3-√2/2" (shared/exact/root2.ts). */
 const exactText = z.string().min(1).max(100)
-const ring = z.array(z.tuple([exactText, exactText])).max(1000)
+const ring = z
+  .array(z.tuple([exactText, exactText]).readonly())
+  .max(1000)
+  .readonly()
+
+/**
+ * A figure with exact corners as the API carries it (issue 25): its name and its parts, each an
+ * outline with holes, corners as text. Only its form is checked here; what it must be (rings
+ * simple, in the 8 directions, lying as a region may) is checked as a figure file is.
+ */
+export const exactFigureSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  parts: z
+    .array(z.strictObject({ outline: ring, holes: z.array(ring).max(100).readonly().optional() }))
+    .min(1)
+    .max(100),
+})
+export type ExactFigureText = z.output<typeof exactFigureSchema>
 
 export const PENTAGON_METHODS = {
   /** Reads a figure file whose corners may be exact numbers ("3-√2/2"). */
@@ -41,8 +58,19 @@ export const PENTAGON_METHODS = {
   'exactFigure.importSvg': z.strictObject({ path, document: documentSchema }),
 } as const
 
+/**
+ * A figure file read: its parts (a region may have several, and holes) and, for the pentagons'
+ * matching and saving, its first part's outline as `corners`.
+ */
+interface FigureRead {
+  path: string
+  name: string
+  corners: TextPoint[]
+  parts: { outline: TextPoint[]; holes: TextPoint[][] }[]
+}
+
 export interface PentagonResults {
-  'exactFigure.open': { path: string; name: string; corners: TextPoint[] }
+  'exactFigure.open': FigureRead
   'exactFigure.save': { path: string }
-  'exactFigure.importSvg': { path: string; name: string; corners: TextPoint[]; notice: string }
+  'exactFigure.importSvg': FigureRead & { notice: string }
 }

@@ -18,6 +18,8 @@ import type { EstimateSummary, FigureEstimate } from '../tiling/estimate'
 import { estimateRequestSchema, solveRequestSchema, type JobFigure } from './solver'
 import type { DesignJson } from '../design/json'
 import { designRequestSchema, type DesignProgressEvent } from './design'
+import { exactFigureSchema } from './pentagons'
+import type { OffPartText, OffResultText } from '../offlattice/wire'
 
 /**
  * The one run API (issue 26): `run.start` {kind, params} → {runId}, `run.cancel` {runId}, and
@@ -72,6 +74,17 @@ export const RUN_PARAMS = {
       symmetric: z.boolean(),
       seed: whole(0, 2 ** 31),
     }),
+  }),
+  /**
+   * Figures with exact corners (issue 25) tiled by the document's pieces, each piece in any of
+   * its turns by 45°, by the search off the lattice: each figure's counts in both conventions,
+   * and with `list` its tilings (every fixed one in mode 'raw', one a class in 'reduce').
+   */
+  exact: z.strictObject({
+    document: documentSchema,
+    figures: z.array(exactFigureSchema).min(1).max(LIMITS.maxFigures),
+    mode: z.enum(['reduce', 'raw']),
+    list: z.boolean(),
   }),
   /** Sets of one area compared: every convex outline of the area counted for each. */
   compare: z.strictObject({ documents: z.array(documentSchema).min(2).max(8) }),
@@ -144,6 +157,38 @@ export interface TaitResult {
 
 /** The pentagons found (exact numbers as text) and the set searched, congruent pieces merged. */
 export type PentagonsRunResult = PentagonsText & { readonly set: PentagonSet }
+
+/** What a run of exact figures will do, known as it starts. */
+export interface ExactPlan {
+  /**
+   * The set as drawn (`SolvableSet.apart`): each piece its own name and colour; the tilings index
+   * these pieces.
+   */
+  readonly set: {
+    readonly name: string
+    readonly pieces: readonly {
+      readonly name: string
+      readonly count: number
+      readonly color: string
+    }[]
+  }
+  /** The figures' names, in the order given: items name a figure by its place here. */
+  readonly names: readonly string[]
+  readonly mode: SymmetryMode
+}
+
+/**
+ * A figure's search ended, by its number in the plan: the figure as the worker read it (each ring
+ * counter-clockwise, a closing corner that repeats dropped), its counts (`fixed`, `classes`) and
+ * the tilings listed, at most `EXACT_TILINGS_KEPT` of them.
+ */
+export type ExactFigureDone = OffResultText & {
+  readonly figure: number
+  readonly parts: readonly OffPartText[]
+}
+
+/** Tilings of one figure a run keeps and sends at most: the view draws a few hundred. */
+export const EXACT_TILINGS_KEPT = 1000
 
 /** A figure a silhouette search counted, and whether it is one the search asks for. */
 export type SilhouetteCandidate = Silhouette & { readonly asked: boolean }
@@ -276,6 +321,13 @@ export interface RunTypes {
     item: SilhouetteCandidate
     result: SilhouettesResult
   }
+  /** Every figure is an item as its search ends; the result is their counts, tilings left out. */
+  readonly exact: {
+    plan: ExactPlan
+    progress: Share & { readonly done: number; readonly total: number }
+    item: ExactFigureDone
+    result: { readonly counts: readonly Omit<ExactFigureDone, 'tilings' | 'parts'>[] }
+  }
   readonly compare: { progress: CompareProgress & Share; item: never; result: Comparison }
   readonly queens: { progress: QueensRunProgress; item: never; result: QueensCountResult }
   readonly estimate: {
@@ -354,6 +406,7 @@ export const runStartSchema = z.discriminatedUnion(
     start('generate'),
     start('pentagons'),
     start('silhouettes'),
+    start('exact'),
     start('compare'),
     start('queens'),
     start('estimate'),

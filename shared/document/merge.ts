@@ -1,6 +1,5 @@
 import type { Point } from '../lattice/polygon'
 import { analyzeShape, congruenceKey, type Shape } from '../pieces/shape'
-import type { PlacedPiece } from '../tiling/problem'
 import type { WorkbenchDocument } from './document'
 
 interface Mergeable {
@@ -83,7 +82,7 @@ export function mergeCongruent(
   /** `solvedSetKey`. */
   key: string
   apart: WorkbenchDocument
-  spread(placed: readonly PlacedPiece[]): PlacedPiece[]
+  spread<T extends { readonly piece: number }>(placed: readonly T[]): T[]
 } {
   const m = mergeCongruentPieces(doc.pieces, analysed)
   const { pieces, merged, kinds } = m
@@ -100,7 +99,7 @@ export function mergeCongruent(
     kinds,
     key: solvedSetKey(m),
     apart: { ...doc, pieces: doc.pieces.map((p, i) => ({ ...p, polygon: polygon.get(i)! })) },
-    spread(placed) {
+    spread<T extends { readonly piece: number }>(placed: readonly T[]): T[] {
       const used = kinds.map(() => 0)
       return placed.map((p) => {
         const s = slots[p.piece]

@@ -20,7 +20,7 @@ import {
 
 /**
  * A figure with exact corners (numbers a + b√2) cut into parts, such as a non-snug tangram
- * pentagon and its dissection, as the same vector drawing `drawSolution` makes of a lattice
+ * pentagon and its dissection, or a tiling of a figure off the lattice (a region: parts, holes), as the same vector drawing `drawSolution` makes of a lattice
  * tiling: the canvas, SVG, PDF and HPGL all draw it alike.
  *
  * An edge shared by two parts is drawn once. Two parts on lattices turned by 45° against each
@@ -37,13 +37,22 @@ export interface ExactPart {
   readonly corners: XPolygon
 }
 
+/** A figure of several parts, or with holes: each part an outline and its holes. */
+export type XRegion = readonly { readonly outline: XPolygon; readonly holes: readonly XPolygon[] }[]
+
 const float = (p: XPoint): Point => [toNumber(p[0]), toNumber(p[1])]
 
 export function drawDissection(
-  outline: XPolygon,
+  figure: XPolygon | XRegion,
   parts: readonly ExactPart[],
   opts: DrawOptions = {},
 ): SolutionDrawing {
+  // A polygon's first element is a point (an array), a region's a part.
+  const region: XRegion =
+    figure.length > 0 && !Array.isArray(figure[0])
+      ? (figure as XRegion)
+      : [{ outline: figure as XPolygon, holes: [] }]
+  const rings = region.flatMap((p) => [p.outline, ...p.holes])
   const pieces = parts.map((part): DrawnPiece => {
     const polygon = part.corners.map(float)
     return {
@@ -55,10 +64,14 @@ export function drawDissection(
     }
   })
   const corners = new Map<string, Corner>()
-  for (const p of [outline, ...parts.map((part) => part.corners)].flat())
+  for (const p of [...rings, ...parts.map((part) => part.corners)].flat())
     corners.set(pointKey(p), { exact: p, at: float(p) })
-  const edges = innerEdges(outline, parts, [...corners.values()])
-  return assembleDrawing(outline.map(float), pieces, edges, opts)
+  const edges = innerEdges(rings, parts, [...corners.values()])
+  const shape = region.map((p) => ({
+    outline: p.outline.map(float),
+    holes: p.holes.map((h) => h.map(float)),
+  }))
+  return assembleDrawing(shape, pieces, edges, opts)
 }
 
 /**
@@ -106,12 +119,13 @@ function* edgePieces(poly: XPolygon, corners: readonly Corner[]): Generator<Piec
 }
 
 function innerEdges(
-  outline: XPolygon,
+  rings: readonly XPolygon[],
   parts: readonly ExactPart[],
   corners: readonly Corner[],
 ): DrawnLine[] {
   const onOutline = new Set<string>()
-  for (const s of edgePieces(outline, corners)) onOutline.add(pieceKey(s.from, s.to))
+  for (const ring of rings)
+    for (const s of edgePieces(ring, corners)) onOutline.add(pieceKey(s.from, s.to))
   // Each piece once, with the first part that has it; looked up by either end.
   const owner = new Map<string, { part: number; piece: Piece }>()
   parts.forEach((part, i) => {

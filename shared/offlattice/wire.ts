@@ -25,16 +25,25 @@ export interface OffFigureText {
   readonly parts: readonly OffPartText[]
 }
 
-/** A figure's count as `OffResult`, its tilings' corners as text, and the search's time. */
+/**
+ * A figure's count as `OffResult`, its tilings' corners as text, the search's time, and the figure
+ * as the worker read it when it was asked to (`read`).
+ */
 export type OffResultText = Omit<OffResult, 'tilings'> & {
   readonly tilings: readonly (readonly { readonly piece: number; readonly corners: RingText }[])[]
   readonly ms: number
+  readonly parts?: readonly OffPartText[]
 }
 
 export const partToText = (p: OffPart): OffPartText => ({
   outline: p.outline.map(pointToText),
   holes: p.holes.map((h) => h.map(pointToText)),
 })
+
+export const figureToText = (f: {
+  readonly name: string
+  readonly parts: readonly OffPart[]
+}): OffFigureText => ({ name: f.name, parts: f.parts.map(partToText) })
 
 export const partFromText = (p: OffPartText): OffPart => ({
   outline: p.outline.map(pointFromText),

@@ -10,7 +10,6 @@ import type { Piece, PieceSet, RegionFigure } from '../formats/load'
 import type { Point } from '../lattice/polygon'
 import { normalizeShape } from '../lattice/region'
 import { shownName } from '../printable'
-import type { PlacedPiece } from '../tiling/problem'
 import { analyzeShape, type Shape } from './shape'
 
 /**
@@ -34,7 +33,7 @@ export interface SolvableSet {
   /** The document as drawn, each piece in its kind's polygon (`mergeCongruent`). */
   readonly apart: WorkbenchDocument
   /** A tiling's placements of a kind handed to the pieces as drawn, indexing `apart`. */
-  spread(placed: readonly PlacedPiece[]): PlacedPiece[]
+  spread<T extends { readonly piece: number }>(placed: readonly T[]): T[]
   readonly wire: SetWire
 }
 

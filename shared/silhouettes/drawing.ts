@@ -4,7 +4,7 @@ import type { Point } from '../lattice/polygon'
 import type { PlacedPiece } from '../tiling/problem'
 
 /** Silhouettes as the booklet and the app draw them, through the one drawing model. */
-const SILHOUETTE_COLOR = '#2b2b2b'
+export const SILHOUETTE_COLOR = '#2b2b2b'
 /** Pieces two tilings share, drawn back so that those that differ stand out. */
 const SHARED_COLOR = '#e3e6ec'
 

@@ -1,4 +1,5 @@
 import type { D4 } from '../lattice/d4'
+import { plural } from '../plural'
 import { transformPolygon, translatePolygon, type Point } from '../lattice/polygon'
 import type { PlacedPiece } from './problem'
 import type { SymmetryMode } from './search'
@@ -52,4 +53,13 @@ export function conventionText(mode: SymmetryMode): string {
   return mode === 'raw'
     ? 'every tiling of the fixed figure; identical pieces not told apart'
     : "up to the figure's symmetries and swaps of identical pieces, the paper's convention"
+}
+
+/**
+ * A figure's count in both conventions, as `tile` prints it, the one asked for first: "1 tiling
+ * (up to …); 8 on the fixed figure".
+ */
+export function bothCountsText(classes: number, fixed: number, mode: SymmetryMode): string {
+  const [shown, other] = mode === 'raw' ? [fixed, classes] : [classes, fixed]
+  return `${plural(shown, 'tiling')} (${conventionText(mode)}); ${other.toLocaleString('en')} ${mode === 'raw' ? "up to the figure's symmetries" : 'on the fixed figure'}`
 }

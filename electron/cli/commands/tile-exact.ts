@@ -1,19 +1,13 @@
 import { basename } from 'node:path'
-import { fromLattice } from '../../../shared/exact/geometry'
 import { pointFromText } from '../../../shared/pentagons/wire'
-import {
-  exactRegionFromJson,
-  writeCoordinate,
-  type ExactRegionFigure,
-} from '../../../shared/formats/exact-figure'
-import { InputError } from '../../../shared/errors'
-import { exactRegionProblem } from '../../../shared/offlattice/region'
-import { checkArea, type OffPiece } from '../../../shared/offlattice/search'
+import { writeCoordinate, type ExactRegionFigure } from '../../../shared/formats/exact-figure'
+import type { OffPiece } from '../../../shared/offlattice/search'
 import type { OffResultText } from '../../../shared/offlattice/wire'
 import { plural } from '../../../shared/plural'
-import { hasRanges } from '../../../shared/tiling/problem'
-import { conventionText } from '../../../shared/tiling/output'
+import { bothCountsText, conventionText } from '../../../shared/tiling/output'
 import type { SolvableSet } from '../../../shared/pieces/solvable'
+import { exactFigureOf } from '../../../shared/offlattice/figure'
+import { figureToText } from '../../../shared/offlattice/wire'
 import { runOffLattice, type OffLatticeOutcome } from '../../services/offlattice-run'
 import { statusBar } from '../progress'
 import type { FarmTransport } from '../../services/farm/transport'
@@ -36,31 +30,13 @@ export interface ExactFile {
   readonly figure: ExactRegionFigure
 }
 
-/** The set's pieces for the search off the lattice; count ranges are refused in one line. */
-export function offPieces(set: SolvableSet): OffPiece[] {
-  if (hasRanges(set.pieces))
-    throw new InputError(
-      `set "${set.name}": count ranges are not taken by the search off the lattice; give each piece one count`,
-    )
-  return set.pieces.map((p) => ({
-    name: p.name,
-    corners: fromLattice(p.polygon),
-    count: p.count,
-    flip: p.flip !== false,
-  }))
-}
-
 /**
  * The figure file read as a figure off the lattice ("polygon" or "polygons" with exact corners);
  * a region that is not one, or of another area than the pieces', is refused naming the file.
  */
 export function readExactFile(path: string, pieces: readonly OffPiece[]): ExactFile {
   const file = basename(path)
-  const figure = exactRegionFromJson(JSON.parse(readInput(path, 'figure')), file)
-  const problem = exactRegionProblem(figure.parts)
-  if (problem) throw new InputError(`${file}: ${problem}`)
-  checkArea(figure.parts, pieces, file)
-  return { file, figure }
+  return { file, figure: exactFigureOf(JSON.parse(readInput(path, 'figure')), file, pieces) }
 }
 
 /** Every figure counted (or its first tiling found) in one run of the farm. */
@@ -85,7 +61,7 @@ export async function tileExactFiles(
   return withBar(bar, (hooks) =>
     runOffLattice({
       pieces,
-      figures: files.map((f) => ({ name: f.file, parts: f.figure.parts })),
+      figures: files.map((f) => figureToText({ name: f.file, parts: f.figure.parts })),
       firstOnly,
       list: opts.count ? 'none' : opts.raw || firstOnly ? 'all' : 'classes',
       transport,
@@ -130,7 +106,7 @@ export function exactFileOutput(
       ? tilings.length > 0
         ? `${figure.name} can be built from ${set.name}:`
         : `${figure.name} cannot be built from ${set.name}.`
-      : `${figure.name} from ${set.name}: ${plural(solutions, 'tiling')} (${conventionText(mode)}); ${opts.raw ? `${result.classes.toLocaleString('en')} up to the figure's symmetries` : `${result.fixed.toLocaleString('en')} on the fixed figure`}.`,
+      : `${figure.name} from ${set.name}: ${bothCountsText(result.classes, result.fixed, mode)}.`,
   ]
   tilings.forEach((t, k) => {
     if (!firstOnly) lines.push('', `tiling ${k + 1}:`)

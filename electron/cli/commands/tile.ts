@@ -4,6 +4,7 @@ import { countToJson } from '../../../shared/counts'
 import { shapeArea } from '../../../shared/lattice/region'
 import { checkArea, hasRanges, type PlacedPiece } from '../../../shared/tiling/problem'
 import {
+  bothCountsText,
   conventionText,
   leftOut,
   leftOutText,
@@ -16,13 +17,8 @@ import { finish, runTilingsAt, withRunPlace } from '../run'
 import { mergedNote } from './convex'
 import { estimateCommand, type EstimateOptions } from './estimate'
 import { formatTiling } from './format'
-import {
-  exactFileOutput,
-  offPieces,
-  readExactFile,
-  tileExactFiles,
-  type TileExactOptions,
-} from './tile-exact'
+import { offPieces } from '../../services/offlattice-run'
+import { exactFileOutput, readExactFile, tileExactFiles, type TileExactOptions } from './tile-exact'
 
 type TileOptions = EstimateOptions &
   TileExactOptions & { count?: boolean; all?: boolean; estimate?: boolean; raw?: boolean }
@@ -158,7 +154,7 @@ async function tileFigure(
       if (tilings.length > 0) lines.push(...tilingLines(tilings[0]))
     } else {
       lines.push(
-        `${figure.name} from ${set.name}: ${plural(headlineCount(r.counts, mode), 'tiling')} (${conventionText(mode)}); ${mode === 'raw' ? `${r.counts.solutions.toLocaleString('en')} up to the figure's symmetries` : `${r.counts.fixed.toLocaleString('en')} on the fixed figure`}.${r.rejected ? ` ${r.rejected}.` : ''}`,
+        `${figure.name} from ${set.name}: ${bothCountsText(r.counts.solutions, r.counts.fixed, mode)}.${r.rejected ? ` ${r.rejected}.` : ''}`,
       )
       tilings.forEach((t, k) => lines.push('', `tiling ${k + 1}:`, ...tilingLines(t)))
     }

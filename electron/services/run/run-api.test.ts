@@ -76,7 +76,7 @@ const triangle = readFileSync('shared/edgematch/triangle/examples/puzzle1.txt', 
 describe('run.start', () => {
   it('refuses a kind it does not know, bad parameters and a puzzle it cannot read, in one line', async () => {
     expect(await api.refused('run.start', { kind: 'chess', params: { n: 8 } })).toBe(
-      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, pentagons, silhouettes, compare, queens, estimate, design, solve))',
+      'run.start: bad parameters (kind: not a kind of run (tait, cards, triangle, generate, pentagons, silhouettes, exact, compare, queens, estimate, design, solve))',
     )
     expect(await api.refused('run.start', { kind: 'tait', params: { n: 0, gaps: 1 } })).toMatch(
       /^run\.start: bad parameters \(params\.n: .+\)$/,

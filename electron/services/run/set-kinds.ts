@@ -1,4 +1,9 @@
-import type { RunKind, RunParams } from '../../../shared/api/run'
+import {
+  EXACT_TILINGS_KEPT,
+  type ExactFigureDone,
+  type RunKind,
+  type RunParams,
+} from '../../../shared/api/run'
 import { comparePlan } from '../../../shared/compare/compare'
 import { InputError } from '../../../shared/errors'
 import { searchCoverage } from '../../../shared/pentagons/pentagons'
@@ -10,6 +15,7 @@ import {
 } from '../../../shared/pieces/solvable'
 import { silhouetteSetProblem } from '../../../shared/silhouettes/search'
 import { runCompare } from '../compare-run'
+import { offPieces, runOffLattice } from '../offlattice-run'
 import { pentagonSearch, runPentagons } from '../pentagons-run'
 import { runSilhouettes } from '../silhouettes-run'
 import type { HostRunKind, RunContext } from './run-kind'
@@ -38,9 +44,12 @@ function comparedSets(p: RunParams<'compare'>): SolvableSet[] {
   return sets
 }
 
-/** The searches of piece sets (issues 12 and 14): pentagons, silhouettes, sets compared. */
+/**
+ * The searches of piece sets (issues 12, 14 and 25): pentagons, silhouettes, figures with exact
+ * corners, sets compared.
+ */
 export const SET_KINDS: {
-  readonly [K in 'pentagons' | 'silhouettes' | 'compare']: HostRunKind<K>
+  readonly [K in 'pentagons' | 'silhouettes' | 'exact' | 'compare']: HostRunKind<K>
 } = {
   pentagons: {
     prepare: (p) => {
@@ -69,6 +78,46 @@ export const SET_KINDS: {
           if (!r) return null
           const found = r.figures.map((f) => f.key)
           return { progress: r.progress, found, shortfall: r.shortfall, set: set.document }
+        },
+      }
+    },
+  },
+  exact: {
+    prepare: (p) => {
+      const set = solvableDocument(p.document)
+      const pieces = offPieces(set)
+      const drawn = set.apart.pieces.map((q) => ({ name: q.name, count: q.count, color: q.color }))
+      // Passed on unread: each figure is read and checked by the worker that searches it (its
+      // rings' exact checks take milliseconds), a bad one failing the run in one line naming it.
+      const figures = p.figures.map((f) => ({
+        name: f.name,
+        parts: f.parts.map((q) => ({ outline: q.outline, holes: q.holes ?? [] })),
+      }))
+      return {
+        plan: {
+          set: { name: set.name, pieces: drawn },
+          names: p.figures.map((f) => f.name),
+          mode: p.mode,
+        },
+        run: async (ctx) => {
+          const counts: Omit<ExactFigureDone, 'tilings' | 'parts'>[] = []
+          const r = await runOffLattice({
+            pieces,
+            figures,
+            read: true,
+            list: !p.list ? 'none' : p.mode === 'raw' ? 'all' : 'classes',
+            ...farm(ctx),
+            onProgress: (q) => ctx.progress({ ...q, fraction: q.done / q.total }),
+            onFigure: (figure, { tilings, parts, ...count }) => {
+              counts[figure] = { figure, ...count }
+              // Each copy of a kind of piece in its own colour, as the pieces are drawn.
+              const kept = tilings.slice(0, EXACT_TILINGS_KEPT).map((t) => set.spread(t))
+              // The workers read the figures (`read`): each result has its parts.
+              ctx.item({ figure, ...count, parts: parts!, tilings: kept })
+            },
+          })
+          if (r.error) throw r.error
+          return r.complete ? { counts } : null
         },
       }
     },

@@ -14,6 +14,8 @@ import { BUNDLED_DEVICES } from '../../../shared/plotter/bundled'
 import type { DeviceProfile } from '../../../shared/plotter/profile'
 import { api } from '../api'
 import { usePentagons } from './pentagons'
+import { useExactTilings } from './exact-tilings'
+import { exactSheet } from '../../../shared/offlattice/sheet'
 import { useSolver } from './solver'
 
 /**
@@ -56,11 +58,16 @@ const DEFAULT_TARGET: PlotTarget = {
 export const useOutput = defineStore('output', () => {
   const solver = useSolver()
   const pentagons = usePentagons()
-  /** What the export dialog and the plot panel draw: the job's tilings, or the pentagons shown. */
-  const source = ref<'job' | 'pentagons'>('job')
+  const exact = useExactTilings()
+  /**
+   * What the export dialog and the plot panel draw: the job's tilings, the pentagons shown, or
+   * the tilings of the figure off the lattice solved.
+   */
+  const source = ref<'job' | 'pentagons' | 'exact'>('job')
   /** The same, as export.sheet and plotter.start name it. */
   const sheetSource = computed(() => {
     if (source.value === 'job') return solver.job ? { jobId: solver.job.jobId } : undefined
+    if (source.value === 'exact') return exact.runId ? { exact: { runId: exact.runId } } : undefined
     const numbers = pentagons.shown.map((p) => p.number)
     return pentagons.runId && numbers.length > 0
       ? { pentagons: { runId: pentagons.runId, numbers } }
@@ -113,18 +120,22 @@ export const useOutput = defineStore('output', () => {
   /** The sheet in `format`'s layout: pages of the paper, or one continuous page for SVG. */
   function layout(format: ExportSettings['format']): Sheet | undefined {
     const s = { ...settings.value, format }
-    if (source.value === 'pentagons') {
-      if (!pentagons.set || pentagons.shown.length === 0) return undefined
-      try {
-        return pentagonSheet(pentagons.set, pentagons.shown, s)
-      } catch {
-        return undefined
-      }
-    }
-    const job = solver.job
-    if (!job || job.figures.every((f) => f.tilings.length === 0)) return undefined
-    try {
+    const make = (): Sheet | undefined => {
+      if (source.value === 'pentagons')
+        return pentagons.set && pentagons.shown.length > 0
+          ? pentagonSheet(pentagons.set, pentagons.shown, s)
+          : undefined
+      if (source.value === 'exact')
+        return exact.set && exact.solved && exact.mode
+          ? exactSheet(exact.set, [exact.solved], exact.mode, s)
+          : undefined
+      const job = solver.job
+      if (!job || job.figures.every((f) => f.tilings.length === 0)) return undefined
       return exportSheet(solvedJob(job), s)
+    }
+    // A sheet the settings cannot lay out (margins too wide) shows no preview.
+    try {
+      return make()
     } catch {
       return undefined
     }

@@ -2,11 +2,12 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, triggerRef } from 'vue'
 import type { RunEventOf } from '../../../shared/api/run'
 import type { WorkbenchDocument } from '../../../shared/document/document'
-import { congruenceForm, type XPoint } from '../../../shared/exact/geometry'
+import type { XRegion } from '../../../shared/drawing/dissection'
+import { congruenceForm } from '../../../shared/exact/geometry'
+import { partFromText } from '../../../shared/offlattice/wire'
 import type { Point } from '../../../shared/lattice/polygon'
 import {
   pentagonFromText,
-  pointFromText,
   pointToText,
   type NumberedPentagon,
   type TextPoint,
@@ -40,9 +41,13 @@ export interface TilingListing {
 export interface ExactFigure {
   readonly path: string
   readonly name: string
-  readonly corners: readonly XPoint[]
-  /** Its congruence key (shared/exact/geometry.ts): equal for congruent figures. */
-  readonly key: string
+  /** Its parts, each an outline with holes (a figure of one outline has one part, no hole). */
+  readonly parts: XRegion
+  /**
+   * Its congruence key (shared/exact/geometry.ts), for a figure of one outline: equal for
+   * congruent figures.
+   */
+  readonly key?: string
 }
 
 /** What a search depends on: the pieces (the figures drawn for the set play no part). */
@@ -145,9 +150,16 @@ export const usePentagons = defineStore('pentagons', () => {
   const lister = runStore('solve', { onEvent: onListing })
 
   /** Adds an opened figure file (corners as text from the host). */
-  function addFigure(f: { path: string; name: string; corners: readonly TextPoint[] }): void {
-    const corners = f.corners.map(pointFromText)
-    const figure = { path: f.path, name: f.name, corners, key: congruenceForm(corners).key }
+  function addFigure(f: {
+    path: string
+    name: string
+    parts: readonly { outline: readonly TextPoint[]; holes: readonly (readonly TextPoint[])[] }[]
+  }): void {
+    const parts = f.parts.map(partFromText)
+    const [first] = parts
+    const one = parts.length === 1 && first.holes.length === 0
+    const key = one ? congruenceForm(first.outline).key : undefined
+    const figure = { path: f.path, name: f.name, parts, key }
     figures.value = [...figures.value.filter((g) => g.path !== f.path), figure]
   }
 
@@ -157,7 +169,7 @@ export const usePentagons = defineStore('pentagons', () => {
 
   /** The pentagon of the set an opened figure is congruent to. */
   function match(f: ExactFigure): NumberedPentagon | undefined {
-    return pentagons.value.find((p) => p.key === f.key)
+    return f.key === undefined ? undefined : pentagons.value.find((p) => p.key === f.key)
   }
 
   /** The chosen pentagon as a figure file's corners. */
