@@ -82,3 +82,24 @@ test('Figures: compose the unit square turned by 45° from two small tans, snapp
     ]),
   )
 })
+
+test('Figures: Solve on a composed figure runs the search off the lattice for the open set', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await page.locator('[data-view="figures"]').click()
+  await page.getByTestId('compose-mode').click()
+  // One small tan laid: its figure is not the tangram's area, which the search's worker says in
+  // one line naming the figure (the run kind `exact` reached, not a check in the page).
+  const board = page.getByTestId('compose-board')
+  await page.getByTestId('tray-piece').first().click()
+  const box = (await board.boundingBox())!
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await expect(board).toHaveAttribute('data-on-board', '1')
+  await page.getByTestId('compose-name').fill('one tan')
+  await page.getByTestId('compose-use').click()
+  await page.getByTestId('compose-solve').click()
+  await expect(page.getByTestId('exact-solve')).toHaveAttribute('data-state', 'failed')
+  await expect(page.getByTestId('exact-error')).toContainText('figure "one tan"')
+  await expect(page.getByTestId('exact-error')).toContainText('area')
+})

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import { exactFiguresOf } from '../../../shared/api/exact-view'
 import type { ExactFigureText } from '../../../shared/api/pentagons'
 import type { WorkbenchDocument } from '../../../shared/document/document'
@@ -17,6 +17,8 @@ export const useExactTilings = defineStore('exactTilings', () => {
   const run = runStore('exact')
   /** The figure solved (or being solved), as handed over. */
   const figure = shallowRef<ExactFigureText>()
+  /** The panel's choice: list every fixed tiling ('raw'), or one a class. */
+  const everyFixed = ref(false)
   const plan = run.plan
   /** How the run counts and lists: one tiling a class ('reduce'), or every fixed one ('raw'). */
   const mode = computed((): SymmetryMode | undefined => plan.value?.mode)
@@ -35,7 +37,7 @@ export const useExactTilings = defineStore('exactTilings', () => {
   function solve(
     doc: WorkbenchDocument,
     f: ExactFigureText,
-    how: SymmetryMode = 'reduce',
+    how: SymmetryMode = everyFixed.value ? 'raw' : 'reduce',
   ): Promise<RunEnd<'exact'>> {
     figure.value = f
     const figures = [JSON.parse(JSON.stringify(f)) as ExactFigureText]
@@ -51,6 +53,7 @@ export const useExactTilings = defineStore('exactTilings', () => {
     set: computed(() => plan.value?.set),
     plan,
     figure,
+    everyFixed,
     mode,
     solved,
     stats,
