@@ -18,6 +18,7 @@ const TIMED = [
   'electron/web/autosave-quota.test.ts',
   'electron/cli/design.test.ts',
   'electron/cli/processes.test.ts',
+  'electron/worker/parent-death.test.ts',
 ]
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { PARENT_DEATH_SIGNAL } from './parent-death'
 
 /**
  * A worker's channel to its parent: Electron's utilityProcess gives the child
@@ -21,7 +22,7 @@ export function parentChannel<In, Out>(): ParentChannel<In, Out> {
     process.on('SIGINT', () => {})
     // A worker whose parent is gone has nobody to answer.
     process.on('disconnect', () => process.exit(0))
-    watchParent()
+    if (process.env[PARENT_DEATH_SIGNAL] !== '1') watchParent()
   }
   return {
     send: (message) => (port ? port.postMessage(message) : process.send!(message)),
@@ -43,7 +44,8 @@ const WATCH_MS = 200
  * half a minute, without a progress report), so the 'disconnect' event and exitIfOrphaned come
  * only after it, with nobody waiting for its answer. A thread of its own looks instead: its
  * parent's pid becomes another's (init's) once the parent is gone. Forked workers only (the CLI,
- * `worker --queue`): the app's are Electron's utility processes, whose lives Electron keeps.
+ * `worker --queue`): the app's are Electron's utility processes, whose lives Electron keeps; and
+ * only where the kernel does not end them itself (farm/processes.ts: the parent-death signal).
  */
 function watchParent(): void {
   const watcher = new Worker(
