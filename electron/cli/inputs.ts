@@ -70,12 +70,17 @@ export function wholeOption(name: string, v: string | undefined, lo: number, hi:
 
 /** A figure file, or a bundled figure by name: one outline or a region. */
 export function loadFigure(arg: string): RegionFigure {
-  let path = arg
+  const path = figurePath(arg)
+  return parseFigure(readInput(path, 'figure'), basename(path))
+}
+
+/** A figure argument's file: the path given, or the bundled figure of that name. */
+export function figurePath(arg: string): string {
   if (!existsSync(arg) && /^[a-z0-9-]+$/i.test(arg)) {
     const bundled = join(RESOURCES, 'figures', `${arg.toLowerCase()}.json`)
-    if (existsSync(bundled)) path = bundled
+    if (existsSync(bundled)) return bundled
   }
-  return parseFigure(readInput(path, 'figure'), basename(path))
+  return arg
 }
 
 /** A figure of one outline, for what draws or grows only those (`what`: "--from"). */

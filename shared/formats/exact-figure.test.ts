@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { congruenceForm } from '../exact/geometry'
 import { findPentagons } from '../pentagons/pentagons'
-import { exactFigureFromJson, exactFigureToJson } from './exact-figure'
+import { exactFigureFromJson, exactFigureToJson, hasExactCorners } from './exact-figure'
 import { figureFromJson, parsePieceSet, pieceSetFromJson } from './load'
 
 const figure = (polygon: unknown) => ({ format: 'puzzle-workbench/figure', name: 'f', polygon })
@@ -115,5 +115,43 @@ describe('the lattice formats', () => {
     expect(third(['1', 1])).toThrow(
       'f.json: vertex 3: "1": write a whole number as a number, without quotes',
     )
+  })
+
+  it('tells a figure with corners off the lattice from a lattice one by its coordinates', () => {
+    const square = [
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ]
+    expect(hasExactCorners(figure(square))).toBe(false)
+    expect(
+      hasExactCorners(
+        figure([
+          [0, 0],
+          ['2√2', 0],
+          [0, '2√2'],
+        ]),
+      ),
+    ).toBe(true)
+    expect(
+      hasExactCorners(
+        figure([
+          [0, 0],
+          [1.5, 0],
+          [0, 1.5],
+        ]),
+      ),
+    ).toBe(true)
+    const hole = [
+      [1, 1],
+      [1, '1+√2'],
+      ['1+√2', 1],
+    ]
+    expect(hasExactCorners({ polygons: [{ outline: square, holes: [square] }] })).toBe(false)
+    expect(hasExactCorners({ polygons: [{ outline: square, holes: [hole] }] })).toBe(true)
+    // What is no figure is left to the lattice reader, which says what is wrong.
+    expect(hasExactCorners('2√2')).toBe(false)
+    expect(hasExactCorners({ cells: ['#'] })).toBe(false)
   })
 })

@@ -126,6 +126,23 @@ function issuePlace(path: readonly string[]): string {
   return `${part}: `
 }
 
+/**
+ * Whether a figure file's corners leave the lattice: a coordinate written as text (an exact
+ * number such as "2√2") or a number that is not whole. Such a figure goes to the exact search,
+ * any other to the tiling engine, which reads and checks it as a lattice figure.
+ */
+export function hasExactCorners(value: unknown): boolean {
+  const off = (v: unknown): boolean =>
+    Array.isArray(v)
+      ? v.some(off)
+      : typeof v === 'object' && v !== null
+        ? Object.values(v).some(off)
+        : typeof v === 'string' || (typeof v === 'number' && !Number.isInteger(v))
+  if (typeof value !== 'object' || value === null) return false
+  const { polygon, polygons } = value as { polygon?: unknown; polygons?: unknown }
+  return off(polygon) || off(polygons)
+}
+
 /** A figure file with exact corners of one outline (the pentagons' figures). */
 export function exactFigureFromJson(value: unknown, source = 'figure'): ExactFigure {
   const { name, parts } = exactRegionFromJson(value, source)

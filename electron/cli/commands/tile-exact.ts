@@ -1,4 +1,3 @@
-import { basename } from 'node:path'
 import { pointFromText } from '../../../shared/pentagons/wire'
 import { writeCoordinate, type ExactRegionFigure } from '../../../shared/formats/exact-figure'
 import type { OffPiece } from '../../../shared/offlattice/search'
@@ -6,13 +5,11 @@ import type { OffResultText } from '../../../shared/offlattice/wire'
 import { plural } from '../../../shared/plural'
 import { bothCountsText, conventionText } from '../../../shared/tiling/output'
 import type { SolvableSet } from '../../../shared/pieces/solvable'
-import { exactFigureOf } from '../../../shared/offlattice/figure'
 import { figureToText } from '../../../shared/offlattice/wire'
 import { runOffLattice, type OffLatticeOutcome } from '../../services/offlattice-run'
 import { statusBar } from '../progress'
 import type { FarmTransport } from '../../services/farm/transport'
 import { withBar, type CommonOptions } from '../run'
-import { readInput } from '../inputs'
 
 /**
  * `tile` for figures with corners off the lattice: the exact search (shared/offlattice) on the
@@ -28,15 +25,6 @@ export interface TileExactOptions extends CommonOptions {
 export interface ExactFile {
   readonly file: string
   readonly figure: ExactRegionFigure
-}
-
-/**
- * The figure file read as a figure off the lattice ("polygon" or "polygons" with exact corners);
- * a region that is not one, or of another area than the pieces', is refused naming the file.
- */
-export function readExactFile(path: string, pieces: readonly OffPiece[]): ExactFile {
-  const file = basename(path)
-  return { file, figure: exactFigureOf(JSON.parse(readInput(path, 'figure')), file, pieces) }
 }
 
 /** Every figure counted (or its first tiling found) in one run of the farm. */

@@ -11,14 +11,18 @@ import {
   placedPieceJson,
 } from '../../../shared/tiling/output'
 import { headlineCount } from '../../../shared/tiling/search'
-import { loadFigure, loadSolvableSet } from '../inputs'
+import { figurePath, loadSolvableSet, readInput } from '../inputs'
 import type { FarmTransport } from '../../services/farm/transport'
 import { finish, runTilingsAt, withRunPlace } from '../run'
 import { mergedNote } from './convex'
 import { estimateCommand, type EstimateOptions } from './estimate'
 import { formatTiling } from './format'
 import { offPieces } from '../../services/offlattice-run'
-import { exactFileOutput, readExactFile, tileExactFiles, type TileExactOptions } from './tile-exact'
+import { exactFileOutput, tileExactFiles, type TileExactOptions } from './tile-exact'
+import { basename } from 'node:path'
+import { figureFromJson, parseJson, type RegionFigure } from '../../../shared/formats/load'
+import { hasExactCorners } from '../../../shared/formats/exact-figure'
+import { exactFigureOf } from '../../../shared/offlattice/figure'
 
 type TileOptions = EstimateOptions &
   TileExactOptions & { count?: boolean; all?: boolean; estimate?: boolean; raw?: boolean }
@@ -36,22 +40,25 @@ export async function tileCommand(
   write: (text: string) => void,
 ): Promise<number> {
   const loaded = loadSolvableSet(setArg)
-  const figures = figureArgs.map((arg) => {
-    try {
-      return { arg, lattice: loadFigure(arg) }
-    } catch (e) {
-      // Corners off the lattice: the exact search.
-      if (!(e instanceof InputError) || !e.message.includes('is off the lattice')) throw e
-      if (opts.estimate)
-        throw new InputError(
-          `${arg}: a figure off the lattice is not estimated; --estimate takes lattice figures only`,
-        )
-      return { arg }
-    }
+  // Each file read once; corners off the lattice go to the exact search.
+  const read = figureArgs.map((arg) => {
+    const path = figurePath(arg)
+    const file = basename(path)
+    const value = parseJson(readInput(path, 'figure'), file)
+    if (!hasExactCorners(value)) return { file, lattice: figureFromJson(value, file) }
+    if (opts.estimate)
+      throw new InputError(
+        `${file}: a figure off the lattice is not estimated; --estimate takes lattice figures only`,
+      )
+    return { file, value, lattice: undefined }
   })
-  const off = figures.filter((f) => !f.lattice)
-  const pieces = off.length > 0 ? offPieces(loaded.set) : []
-  const files = off.map((f) => readExactFile(f.arg, pieces))
+  const pieces = read.some((f) => !f.lattice) ? offPieces(loaded.set) : []
+  const figures = read.map((f) =>
+    f.lattice
+      ? { lattice: f.lattice }
+      : { exact: { file: f.file, figure: exactFigureOf(f.value, f.file, pieces) } },
+  )
+  const files = figures.flatMap((f) => (f.exact ? [f.exact] : []))
   // One place for every figure: the worker processes start once for the command.
   const run = async (transport?: FarmTransport) => {
     const exact =
@@ -77,7 +84,7 @@ export async function tileCommand(
 /** One lattice figure, on the tiling engine's run. */
 async function tileFigure(
   { set, merged }: ReturnType<typeof loadSolvableSet>,
-  figure: ReturnType<typeof loadFigure>,
+  figure: RegionFigure,
   opts: TileOptions,
   signal: AbortSignal,
   write: (text: string) => void,
