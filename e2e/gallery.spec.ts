@@ -36,13 +36,14 @@ test('the gallery and the export follow the open set: another set shows none, th
   await expect(enlarged).toHaveCount(0)
 
   // Another set: the gallery has nothing of it, and Export has nothing to write.
-  const openBundled = async (id: string) => {
+  // The open ends in the Designer: the Gallery is chosen once the set is open, not before.
+  const openBundled = async (id: string, name: string) => {
     await page.locator('[data-view="library"]').click()
     await page.getByTestId(`set-${id}`).getByRole('button', { name: 'Open' }).click()
+    await expect(page.getByTestId('doc-title')).toHaveText(name)
     await page.locator('[data-view="gallery"]').click()
   }
-  await openBundled('triaboloes')
-  await expect(page.getByTestId('doc-title')).toHaveText('Triaboloes')
+  await openBundled('triaboloes', 'Triaboloes')
   await expect(page.getByTestId('gallery-count')).toHaveCount(0)
   await expect(page.getByTestId('gallery-empty')).toContainText('No tilings of Triaboloes yet')
   await expect(page.getByTestId('gallery-empty')).toContainText('Tangram')
@@ -51,6 +52,6 @@ test('the gallery and the export follow the open set: another set shows none, th
   await expect(page.getByTestId('export-dialog')).toHaveCount(0)
 
   // The tangram again: its tilings are still there.
-  await openBundled('tangram')
+  await openBundled('tangram', 'Tangram')
   await expect(page.getByTestId('gallery-count')).toContainText('142 tilings')
 })
