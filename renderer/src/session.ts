@@ -1,4 +1,4 @@
-import { watch } from 'vue'
+import { nextTick, watch } from 'vue'
 import { z } from 'zod'
 import { documentSchema } from '../../shared/api/contract'
 import { exactFigureSchema } from '../../shared/api/pentagons'
@@ -107,15 +107,24 @@ export function rememberSession(): void {
 export async function resumeSession(): Promise<boolean> {
   const saved = read()
   if (!saved) return false
-  await Promise.all([
+  // The stores of this page, taken before any wait.
+  const app = useApp()
+  const document = useDocument()
+  const compose = useCompose()
+  const figures = useExactFigures()
+  const [, ...said] = await Promise.all([
     reopen(saved.document as DocumentSession).then(() => {
-      if (saved.compose) useCompose().resume(useDocument().doc, saved.compose)
+      if (saved.compose) compose.resume(document.doc, saved.compose)
     }),
     saved.job ? takeUp(saved.job) : undefined,
     saved.exact ? takeUpExact(saved.exact) : undefined,
   ])
-  if (saved.figures) useExactFigures().resume(saved.figures)
-  useApp().view = saved.view
+  if (saved.figures) figures.resume(saved.figures)
+  app.view = saved.view
+  // A new view takes the error notices away (they are of what was shown before): these are
+  // said after it.
+  await nextTick()
+  for (const line of said) if (line) app.notify(line.kind, line.text)
   return true
 }
 
@@ -145,6 +154,12 @@ async function reopen(s: DocumentSession): Promise<void> {
   if (JSON.stringify(document.doc) !== JSON.stringify(s.document)) document.commit(s.document)
 }
 
+/** A line for the user about a run taken up. */
+interface Said {
+  readonly kind: 'info' | 'error'
+  readonly text: string
+}
+
 /** How a run taken up again after the reload is now. */
 interface TakenUp {
   /** Under way, or how it ended. */
@@ -160,32 +175,29 @@ async function takeUpRun(
   saved: { running: boolean },
   what: () => string,
   reattach: () => Promise<TakenUp | undefined>,
-): Promise<void> {
-  const app = useApp()
+): Promise<Said | undefined> {
   let run: TakenUp | undefined
   try {
     run = await reattach()
   } catch (e) {
     // The page starts all the same; the run goes on in the host.
-    app.notify(
-      'error',
-      `The ${what()} running before the reload could not be shown: ${(e as Error).message}`,
-    )
-    return
+    return {
+      kind: 'error',
+      text: `The ${what()} running before the reload could not be shown: ${(e as Error).message}`,
+    }
   }
-  if (!run) {
-    if (saved.running)
-      app.notify(
-        'error',
-        `The ${what()} that was running before the page was reloaded is gone: the workbench was restarted, or ran other jobs since. Solve again.`,
-      )
-    return
+  if (!run)
+    return saved.running
+      ? {
+          kind: 'error',
+          text: `The ${what()} that was running before the page was reloaded is gone: the workbench was restarted, or ran other jobs since. Solve again.`,
+        }
+      : undefined
+  if (!saved.running || run.state === 'queued' || run.state === 'running') return undefined
+  return {
+    kind: run.state === 'failed' ? 'error' : 'info',
+    text: `While the page was reloading, the ${what()} ${endedMeanwhile(run)}.`,
   }
-  if (!saved.running || run.state === 'queued' || run.state === 'running') return
-  app.notify(
-    run.state === 'failed' ? 'error' : 'info',
-    `While the page was reloading, the ${what()} ${endedMeanwhile(run)}.`,
-  )
 }
 
 const takeUp = (saved: { jobId: string; running: boolean }) => {
@@ -197,7 +209,7 @@ const takeUp = (saved: { jobId: string; running: boolean }) => {
   )
 }
 
-function takeUpExact(saved: ExactSession): Promise<void> {
+function takeUpExact(saved: ExactSession): Promise<Said | undefined> {
   const x = useExactTilings()
   x.inGallery = saved.inGallery
   x.from = saved.from
