@@ -24,7 +24,7 @@ const square: Point[] = [
 ]
 
 /** The host answers what the stores ask of it while a page is open. */
-function hostAnswers(runs: ListedRun[] = []): void {
+function hostAnswers(runs: (ListedRun<'solve'> | ListedRun<'exact'>)[] = []): void {
   host.answer('autosave.write', () => null)
   host.answer('autosave.discard', () => null)
   host.answer('run.start', () => ({ runId: 'run-a1-1' }))

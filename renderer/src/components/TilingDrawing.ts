@@ -187,7 +187,12 @@ export function pieceLegend(
   const byPiece = new Map<number, LegendEntry>()
   for (const p of pieces) {
     const seen = byPiece.get(p.piece)
-    byPiece.set(p.piece, { piece: p.piece, name: p.name, color: p.color, count: (seen?.count ?? 0) + 1 })
+    byPiece.set(p.piece, {
+      piece: p.piece,
+      name: p.name,
+      color: p.color,
+      count: (seen?.count ?? 0) + 1,
+    })
   }
   return [...byPiece.values()].sort((a, b) => a.piece - b.piece)
 }

@@ -52,9 +52,7 @@ const SESSION_STEPS = 50
 const exactText = z.string().refine((t) => parseRoot2(t) !== undefined, 'not an exact number')
 const isometrySchema = z.strictObject({ turn: z.number().int().min(0).max(7), mirror: z.boolean() })
 const snapshotSchema = z.strictObject({
-  placed: z.array(
-    z.strictObject({ g: isometrySchema, dx: exactText, dy: exactText }).nullable(),
-  ),
+  placed: z.array(z.strictObject({ g: isometrySchema, dx: exactText, dy: exactText }).nullable()),
   poses: z.array(isometrySchema),
 })
 /**
