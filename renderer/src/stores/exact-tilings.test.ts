@@ -9,6 +9,7 @@ import { host } from '../../../testing/renderer-setup'
 import { useCommands } from '../commands'
 import { exactGallery } from '../components/gallery-source'
 import { drawingBox } from '../components/TilingDrawing'
+import { useApp } from './app'
 import { useExactTilings } from './exact-tilings'
 import { useOutput } from './output'
 
@@ -141,6 +142,12 @@ describe('the store of tilings off the lattice', () => {
     // The cut between the two, drawn once; the outline doubled outside.
     expect(drawn.lines.filter((l) => l.kind === 'edge')).toHaveLength(1)
     expect(drawn.lines.some((l) => l.kind === 'outline-outer')).toBe(true)
+    // Ctrl+E in the Gallery while it shows them exports them.
+    output.source = 'job'
+    x.inGallery = true
+    useApp().view = 'gallery'
+    useCommands().openExport()
+    expect(output.source).toBe('exact')
   })
 
   it('a new solve stops the one before; every fixed tiling is asked with raw; a refusal is the error', async () => {

@@ -33,6 +33,8 @@ export const useExactTilings = defineStore('exactTilings', () => {
   /** Its tilings are the Gallery's (its panel's "Open in Gallery"), and the view it came from. */
   const inGallery = ref(false)
   const from = ref<View>('figures')
+  /** The Gallery shows them: asked for, and there (a new solve takes them away). */
+  const galleryShows = computed(() => inGallery.value && solved.value !== undefined)
 
   /**
    * Tiles `f` by the document's pieces, listing its tilings: one a class, or with 'raw' every
@@ -76,6 +78,7 @@ export const useExactTilings = defineStore('exactTilings', () => {
     stats,
     inGallery,
     from,
+    galleryShows,
     solve,
     reattach,
     stop: run.cancel,
