@@ -103,7 +103,7 @@ export function exactGallery(
         frame: () => drawDissection(f.region, []),
         draw: (k, gap) => drawDissection(f.region, f.tilings[k], { gap }),
         pieces: (k) => f.tilings[k].length,
-        // Its class's size is not sent: each tiling stands for itself.
+        // The run does not send a class's size: the enlarged view says nothing of it.
         classSize: () => 1,
       }
     }),
