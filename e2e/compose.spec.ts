@@ -1,11 +1,34 @@
 import { readFileSync } from 'node:fs'
+import type { Locator, Page } from '@playwright/test'
 import { join } from 'node:path'
 import { pointKey, type XPoint } from '../shared/exact/geometry'
 import { parseRoot2 } from '../shared/exact/root2'
 import { exactRegionFromJson } from '../shared/formats/exact-figure'
-import { expect, latticeToScreen, test } from './fixtures'
+import { drawNewSet, expect, latticeToScreen, nameSet, test, triangle } from './fixtures'
 
 const keys = (corners: readonly XPoint[]) => corners.map(pointKey).sort()
+
+/**
+ * Two small tans (the first in the tray) laid into the unit square turned by 45°: the first
+ * turned by 45° (R), clicked onto the board a little off the origin, snapping its right angle
+ * onto (0, 0); the second dragged, turned by 225° on the way, to the first one's top corner.
+ */
+async function layDiamond(page: Page, tan: () => Locator): Promise<void> {
+  const board = page.getByTestId('compose-board')
+  await tan().click()
+  await page.keyboard.press('r')
+  let at = await latticeToScreen(page, 0.06, 0.5)
+  await page.mouse.click(at.x, at.y)
+  await expect(board).toHaveAttribute('data-on-board', '1')
+  const tray = (await tan().boundingBox())!
+  await page.mouse.move(tray.x + tray.width / 2, tray.y + tray.height / 2)
+  await page.mouse.down()
+  for (let k = 0; k < 5; k++) await page.keyboard.press('r')
+  at = await latticeToScreen(page, 0.04, Math.SQRT2 - Math.SQRT2 / 3 - 0.03)
+  await page.mouse.move(at.x, at.y, { steps: 4 })
+  await page.mouse.up()
+  await expect(board).toHaveAttribute('data-on-board', '2')
+}
 
 test('Figures: compose the unit square turned by 45° from two small tans, snapped exactly, and save it', async ({
   workbench,
@@ -18,24 +41,7 @@ test('Figures: compose the unit square turned by 45° from two small tans, snapp
   const small = page.locator('[data-testid="tray-piece"][data-piece="small triangle"]')
   await expect(page.getByTestId('tray-piece')).toHaveCount(7)
 
-  // The first: picked up, turned by 45° (R), clicked onto the board a little off the origin;
-  // dropped centred on the pointer, its right angle snaps onto the grid point (0, 0).
-  await small.first().click()
-  await page.keyboard.press('r')
-  let at = await latticeToScreen(page, 0.06, 0.5)
-  await page.mouse.click(at.x, at.y)
-  await expect(board).toHaveAttribute('data-on-board', '1')
-
-  // The second: dragged from the tray, turned by 225° on the way, dropped near the top corner
-  // of the first (its centre a third of its height below its right angle).
-  const tray = (await small.first().boundingBox())!
-  await page.mouse.move(tray.x + tray.width / 2, tray.y + tray.height / 2)
-  await page.mouse.down()
-  for (let k = 0; k < 5; k++) await page.keyboard.press('r')
-  at = await latticeToScreen(page, 0.04, Math.SQRT2 - Math.SQRT2 / 3 - 0.03)
-  await page.mouse.move(at.x, at.y, { steps: 4 })
-  await page.mouse.up()
-  await expect(board).toHaveAttribute('data-on-board', '2')
+  await layDiamond(page, () => small.first())
   await expect(page.getByTestId('tray-piece')).toHaveCount(5)
 
   // Undo and redo take the drop back and forth.
@@ -46,7 +52,7 @@ test('Figures: compose the unit square turned by 45° from two small tans, snapp
 
   // Clicked on the board, the second is selected; Delete puts it back in the tray, Ctrl+Z
   // brings it back where it was.
-  at = await latticeToScreen(page, 0, Math.SQRT2 - Math.SQRT2 / 3)
+  const at = await latticeToScreen(page, 0, Math.SQRT2 - Math.SQRT2 / 3)
   await page.mouse.click(at.x, at.y)
   await page.keyboard.press('Delete')
   await expect(board).toHaveAttribute('data-on-board', '1')
@@ -102,4 +108,69 @@ test('Figures: Solve on a composed figure runs the search off the lattice for th
   await expect(page.getByTestId('exact-solve')).toHaveAttribute('data-state', 'failed')
   await expect(page.getByTestId('exact-error')).toContainText('figure "one tan"')
   await expect(page.getByTestId('exact-error')).toContainText('area')
+})
+
+test('Figures: a composed figure solved opens in the Gallery, a card a tiling; a reload brings board, figure and solve back', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  // A set of two small tans: the diamond they make is its figure.
+  await drawNewSet(page, triangle(1), triangle(1, 3, 0))
+  await nameSet(page, 'Two tans')
+  await page.locator('[data-view="figures"]').click()
+  await page.getByTestId('compose-mode').click()
+  await layDiamond(page, () => page.getByTestId('tray-piece').first())
+  await page.getByTestId('compose-name').fill('diamond')
+  await page.getByTestId('compose-use').click()
+  await page.getByTestId('compose-solve').click()
+  const solved = page.getByTestId('exact-solve')
+  const count = page.getByTestId('exact-count')
+  await expect(solved).toHaveAttribute('data-state', 'done', { timeout: 60_000 })
+  await expect(count).toHaveAttribute('data-classes', '1')
+
+  // Open in Gallery: as many cards as the panel counts, one a class.
+  const grid = page.getByTestId('gallery-grid')
+  await page.getByTestId('exact-gallery').click()
+  await expect(page.getByTestId('gallery')).toHaveAttribute('data-source', 'exact')
+  await expect(grid).toHaveAttribute('data-tilings', '1')
+  await expect(page.getByTestId('gallery-count')).toHaveText(
+    '1 tiling of diamond, pieces at any exact place',
+  )
+
+  // Every fixed tiling, from the panel again: both diagonals, two cards.
+  await page.getByTestId('gallery-back').click()
+  await page.getByTestId('exact-every').check()
+  await expect(count).toHaveAttribute('data-fixed', '2', { timeout: 60_000 })
+  await expect(solved).toHaveAttribute('data-state', 'done')
+  await page.getByTestId('exact-gallery').click()
+  await expect(grid).toHaveAttribute('data-tilings', '2')
+  // + zooms without a click into the gallery; a card opens enlarged with its legend.
+  const gallery = page.getByTestId('gallery')
+  const thumb = Number(await gallery.getAttribute('data-thumb'))
+  await page.keyboard.press('+')
+  await expect(gallery).toHaveAttribute('data-thumb', String(Math.round(thumb * 1.25)))
+  const box = (await grid.boundingBox())!
+  await page.mouse.click(box.x + 40, box.y + 80)
+  const enlarged = page.getByTestId('enlarged')
+  await expect(enlarged).toContainText('diamond')
+  await expect(page.getByTestId('enlarged-position')).toHaveText('tiling 1 of 2')
+  // Each tan in its own name and colour, as drawn.
+  await expect(enlarged.locator('.legend-item')).toHaveText(['piece 1', 'piece 2'])
+  await page.keyboard.press('Escape')
+  // Export from there: the dialog for these tilings.
+  await page.getByTestId('export').click()
+  await expect(page.getByRole('heading', { name: 'Export tilings' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // A reload: the Gallery still shows them; the board, the figure and the solve are back.
+  await page.reload()
+  await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
+  await expect(page.getByTestId('gallery')).toHaveAttribute('data-source', 'exact')
+  await expect(grid).toHaveAttribute('data-tilings', '2')
+  await page.getByTestId('gallery-back').click()
+  await expect(page.getByTestId('compose-board')).toHaveAttribute('data-on-board', '2')
+  await expect(page.getByTestId('compose-silhouette')).toHaveAttribute('data-parts', '1')
+  await expect(solved).toHaveAttribute('data-state', 'done')
+  await expect(count).toHaveAttribute('data-fixed', '2')
+  await expect(page.getByTestId('notice-error')).toHaveCount(0)
 })

@@ -84,3 +84,50 @@ test('Pentagons: Solve tiles a figure file with exact corners by the open set: i
   await expect(silhouette.locator('path')).toHaveAttribute('fill-rule', 'evenodd')
   expect((await silhouette.locator('path').getAttribute('d'))?.match(/M/g)).toHaveLength(2)
 })
+
+test('Pentagons: a page reloaded mid-solve of a figure file shows the solve again, running, and Stop stops the host’s run', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  // The 6 × 10 rectangle by the pentominoes: through the search off the lattice it runs for more
+  // than a minute (measured here), long enough to reload in the middle.
+  writeFileSync(
+    join(workbench.files, 'rectangle.json'),
+    JSON.stringify({
+      name: 'rectangle',
+      polygon: [
+        [0, 0],
+        [10, 0],
+        [10, 6],
+        [0, 6],
+      ],
+    }),
+  )
+  await page.locator('[data-view="library"]').click()
+  await page.getByTestId('set-pentominoes').getByRole('button', { name: 'Open' }).click()
+  await expect(page.getByTestId('doc-title')).toHaveText('Pentominoes')
+  await page.locator('[data-view="pentagons"]').click()
+  await workbench.openFile('rectangle.json', () =>
+    page.getByTestId('pentagons-open-figure').click(),
+  )
+  await page.getByTestId('pentagon-figure').getByTestId('figure-solve').click()
+  const solved = page.getByTestId('exact-solve')
+  await expect(solved).toHaveAttribute('data-state', 'running')
+
+  await page.reload()
+  await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
+  await expect(page.locator('[data-view="pentagons"].active')).toBeVisible()
+  await expect(solved).toHaveAttribute('data-state', 'running')
+  await expect(solved).toContainText('Tilings of rectangle')
+  await expect(page.getByTestId('notice-error')).toHaveCount(0)
+  const running = async () =>
+    ((await workbench.call('run.list')) as { runs: { kind: string; running: boolean }[] }).runs
+      .filter((r) => r.kind === 'exact')
+      .map((r) => r.running)
+  expect(await running()).toEqual([true])
+  // Stop on the reloaded page stops the host's run.
+  await page.getByTestId('exact-stop').click()
+  await expect(solved).toHaveAttribute('data-state', 'cancelled')
+  await expect(solved).toContainText('Stopped.')
+  await expect.poll(running).toEqual([false])
+})

@@ -158,10 +158,16 @@ export function useCommands() {
   /**
    * Opens the export dialog (SVG, PDF, HPGL, text; plotting from there) for the job's tilings, in
    * the Pentagons view for the pentagons it shows, or for the tilings of a figure off the lattice
-   * solved there (`of` 'exact').
+   * (`of` 'exact', or in the Gallery while it shows them).
    */
   function openExport(of?: 'exact'): void {
-    const source = of ?? (app.view === 'pentagons' ? 'pentagons' : 'job')
+    const source =
+      of ??
+      (app.view === 'pentagons'
+        ? 'pentagons'
+        : app.view === 'gallery' && exact.galleryShows
+          ? 'exact'
+          : 'job')
     if (source === 'job') {
       if (!exportable()) return
     } else {

@@ -2,13 +2,17 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import tangramSet from '../../resources/sets/tangram.json'
-import type { ListedRun, RunEventOf } from '../../shared/api/run'
+import type { ExactFigureText } from '../../shared/api/pentagons'
+import type { ExactFigureDone, ListedRun, RunEventOf } from '../../shared/api/run'
 import { documentFromJson, type WorkbenchDocument } from '../../shared/document/document'
 import type { Point } from '../../shared/lattice/polygon'
 import { host } from '../../testing/renderer-setup'
 import { rememberSession, resumeSession } from './session'
 import { useApp } from './stores/app'
+import { useCompose } from './stores/compose'
 import { useDocument } from './stores/document'
+import { useExactFigures } from './stores/exact-figures'
+import { useExactTilings } from './stores/exact-tilings'
 import { useSolver } from './stores/solver'
 
 const tangram = () => documentFromJson(tangramSet, 'tangram.json')
@@ -20,7 +24,7 @@ const square: Point[] = [
 ]
 
 /** The host answers what the stores ask of it while a page is open. */
-function hostAnswers(runs: ListedRun<'solve'>[] = []): void {
+function hostAnswers(runs: (ListedRun<'solve'> | ListedRun<'exact'>)[] = []): void {
   host.answer('autosave.write', () => null)
   host.answer('autosave.discard', () => null)
   host.answer('run.start', () => ({ runId: 'run-a1-1' }))
@@ -52,10 +56,92 @@ const listed = (running: boolean, ...events: RunEventOf<'solve'>[]): ListedRun<'
 })
 const progress = { fraction: 0.4, placements: 10, solutions: 0, figuresDone: 0, rate: 1 }
 
-/** The page as a reload leaves it: fresh stores, sessionStorage kept. */
+/** The unit square turned by 45°, as two small tans make it. */
+const diamond: ExactFigureText = {
+  name: 'diamond',
+  parts: [
+    {
+      outline: [
+        ['0', '0'],
+        ['√2/2', '√2/2'],
+        ['0', '√2'],
+        ['-√2/2', '√2/2'],
+      ],
+    },
+  ],
+}
+const exactBase = { runId: 'run-a1-1', kind: 'exact' } as const
+/** The exact solve run-a1-1 of the diamond as the host lists it, with these events since. */
+const listedExact = (running: boolean, ...events: RunEventOf<'exact'>[]): ListedRun<'exact'> => ({
+  ...exactBase,
+  running,
+  ageMs: 5000,
+  events: [
+    {
+      type: 'run.started',
+      ...exactBase,
+      runsOn: { kind: 'here', processes: 1 },
+      plan: {
+        set: { name: 'Tangram', pieces: [{ name: 'small triangle', count: 2, color: '#f3a712' }] },
+        names: ['diamond'],
+        mode: 'raw',
+      },
+    },
+    ...events,
+  ],
+})
+/** The diamond's search ended: its two fixed tilings, one of them listed here. */
+const diamondDone: ExactFigureDone = {
+  figure: 0,
+  parts: [{ outline: diamond.parts[0].outline, holes: [] }],
+  fixed: 2,
+  classes: 1,
+  symmetries: 8,
+  placements: 4,
+  tried: 12,
+  ms: 3,
+  tilings: [
+    [
+      {
+        piece: 0,
+        corners: [
+          ['0', '0'],
+          ['√2/2', '√2/2'],
+          ['-√2/2', '√2/2'],
+        ],
+      },
+      {
+        piece: 0,
+        corners: [
+          ['√2/2', '√2/2'],
+          ['0', '√2'],
+          ['-√2/2', '√2/2'],
+        ],
+      },
+    ],
+  ],
+}
+
+/**
+ * The session says the exact solve was running when the page went: the stores of the pages
+ * before (alive in a test) still write it as their runs' events arrive.
+ */
+function wasRunning(): void {
+  const saved = JSON.parse(sessionStorage.getItem('pw-session')!) as { exact: { running: boolean } }
+  saved.exact.running = true
+  sessionStorage.setItem('pw-session', JSON.stringify(saved))
+}
+
+/**
+ * The page as a reload leaves it: fresh stores, sessionStorage kept. (The stores of the pages
+ * before stay alive in a test, and an action of one makes its own the active ones again.)
+ */
 async function reload(): Promise<boolean> {
-  setActivePinia(createPinia())
-  return resumeSession()
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const resumed = await resumeSession()
+  setActivePinia(pinia)
+  return resumed
 }
 
 beforeEach(() => sessionStorage.clear())
@@ -193,5 +279,100 @@ describe('the session a reload brings back', () => {
     expect(useApp().notices.map((n) => n.text)).toEqual([
       'The solve running before the reload could not be shown: the connection to the workbench was lost',
     ])
+  })
+
+  it('takes up a solve of a figure with exact corners, running or ended, with the Gallery showing it', async () => {
+    hostAnswers()
+    const x = useExactTilings()
+    void x.solve(tangram(), diamond, 'raw')
+    await nextTick()
+    await new Promise((r) => setTimeout(r))
+    x.inGallery = true
+    x.from = 'figures'
+    rememberSession()
+    useApp().view = 'gallery'
+    await nextTick()
+    const progress = {
+      type: 'run.progress',
+      ...exactBase,
+      progress: { done: 0, total: 1, fraction: 0 },
+    } as const
+    hostAnswers([listedExact(true, progress)])
+    await reload()
+    const again = useExactTilings()
+    expect([again.state, again.figure?.name, again.mode, again.everyFixed]).toEqual([
+      'running',
+      'diamond',
+      'raw',
+      true,
+    ])
+    expect([again.inGallery, again.from, useApp().view]).toEqual([true, 'figures', 'gallery'])
+    // Its events go on arriving: its tilings, exact, then its end.
+    host.emit({ type: 'run.items', ...exactBase, items: [diamondDone] })
+    const { tilings, parts, ...counts } = diamondDone
+    host.emit({
+      type: 'run.ended',
+      ...exactBase,
+      outcome: 'done',
+      result: { counts: [counts] },
+      elapsedMs: 9,
+    })
+    expect(again.state).toBe('done')
+    expect(again.solved?.tilings).toHaveLength(tilings.length)
+    expect(again.solved?.region).toHaveLength(parts.length)
+    expect(useApp().notices).toEqual([])
+    again.stop()
+
+    // Ended while the page was away: its result, and a line saying so.
+    hostAnswers([
+      listedExact(
+        false,
+        { type: 'run.items', ...exactBase, items: [diamondDone] },
+        {
+          type: 'run.ended',
+          ...exactBase,
+          outcome: 'done',
+          result: { counts: [counts] },
+          elapsedMs: 9,
+        },
+      ),
+    ])
+    wasRunning()
+    await reload()
+    expect([useExactTilings().state, useExactTilings().solved?.fixed]).toEqual(['done', 2])
+    expect(useApp().notices.map((n) => [n.kind, n.text])).toEqual([
+      ['info', 'While the page was reloading, the solve of diamond finished.'],
+    ])
+
+    // Gone (the host restarted): said, and nothing shown as if it ran.
+    hostAnswers([])
+    wasRunning()
+    await reload()
+    expect([useExactTilings().state, useExactTilings().figure]).toEqual(['idle', undefined])
+    expect(useApp().notices.map((n) => n.text)).toEqual([
+      'The solve of diamond that was running before the page was reloaded is gone: the workbench was restarted, or ran other jobs since. Solve again.',
+    ])
+  })
+
+  it("brings Compose's pieces and the figures made from them back", async () => {
+    hostAnswers()
+    const document = useDocument()
+    document.load(tangram(), undefined, true)
+    const compose = useCompose()
+    compose.load(document.doc)
+    compose.active = true
+    expect(compose.drop(2, [0, 0], 0.1)).toBe(true)
+    compose.useAsFigure('the square')
+    rememberSession()
+    useApp().view = 'figures'
+    await nextTick()
+    await reload()
+    const again = useCompose()
+    expect([again.active, again.onBoard, again.canUndo]).toEqual([true, 1, true])
+    expect(useExactFigures().latest?.name).toBe('the square')
+    expect(useExactFigures().latest?.parts[0].outline).toEqual(
+      useExactFigures().figures[0].parts[0].outline,
+    )
+    expect(again.useAsFigure('again').parts).toEqual(useExactFigures().figures[0].parts)
   })
 })

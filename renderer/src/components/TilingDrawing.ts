@@ -1,6 +1,6 @@
 import type { WorkbenchDocument } from '../../../shared/document/document'
-import { drawSolution } from '../../../shared/drawing/solution'
-import { boundingBox } from '../../../shared/lattice/polygon'
+import { drawSolution, type SolutionDrawing } from '../../../shared/drawing/solution'
+import { boundingBox, type Point } from '../../../shared/lattice/polygon'
 import { shapeRings, type FigureShape } from '../../../shared/lattice/region'
 import type { PlacedPiece } from '../../../shared/tiling/problem'
 
@@ -41,11 +41,15 @@ export interface LegendEntry {
   readonly count: number
 }
 
-const UNKNOWN_COLOR = '#9aa3b2'
+/** A figure's bounding box in lattice units (of a figure off the lattice: in floats). */
+export type Box = ReturnType<typeof boundingBox>
 
 /** Pixel size of the figure's bounding box at `cell` pixels per lattice unit. */
-export function drawingSize(figure: FigureShape, cell: number): { width: number; height: number } {
-  const b = figureBox(figure)
+export function drawingSize(
+  figure: FigureShape | Box,
+  cell: number,
+): { width: number; height: number } {
+  const b = boxOf(figure)
   if (!b) return { width: 0, height: 0 }
   return { width: (b.maxX - b.minX) * cell, height: (b.maxY - b.minY) * cell }
 }
@@ -61,12 +65,12 @@ export function outlinePad(gap: number, width: number): number {
 
 /** The largest cell size (pixels per lattice unit) at which the figure fits the box. */
 export function fitCell(
-  figure: FigureShape,
+  figure: FigureShape | Box,
   maxWidth: number,
   maxHeight: number,
   maxCell = Infinity,
 ): number {
-  const b = figureBox(figure)
+  const b = boxOf(figure)
   if (!b) return 1
   const w = Math.max(1, b.maxX - b.minX)
   const h = Math.max(1, b.maxY - b.minY)
@@ -83,7 +87,17 @@ export function drawTiling(
   y = 0,
   gap = 0,
 ): TilingDrawing {
-  const b = figureBox(figure)
+  const placed = 'pieces' in tiling ? tiling.pieces : tiling
+  return onScreen(drawSolution(document, figure, placed, { gap: gap / cell }), cell, x, y)
+}
+
+/**
+ * A solution drawing (a lattice tiling's, or a dissection's with exact corners, already in
+ * floats) in its figure's screen frame: y flipped, lattice units times `cell`, the figure's
+ * bounding box starting at (x, y).
+ */
+export function onScreen(d: SolutionDrawing, cell: number, x = 0, y = 0): TilingDrawing {
+  const b = drawingBox(d)
   if (!b) return { rings: [], outer: [], edges: [], pieces: [], width: 0, height: 0 }
   const flat = (poly: readonly (readonly [number, number])[]): number[] => {
     const out = new Array<number>(poly.length * 2)
@@ -93,8 +107,6 @@ export function drawTiling(
     }
     return out
   }
-  const placed = 'pieces' in tiling ? tiling.pieces : tiling
-  const d = drawSolution(document, figure, placed, { gap: gap / cell })
   return {
     rings: d.rings.map(flat),
     outer: d.lines
@@ -103,7 +115,7 @@ export function drawTiling(
     edges: d.lines.filter((l) => l.kind === 'edge').map((l) => flat(l.points)),
     pieces: d.pieces.map((p) => ({
       points: flat(p.polygon),
-      color: document.pieces[p.piece] ? p.color : UNKNOWN_COLOR,
+      color: p.color,
       name: p.name,
       piece: p.piece,
     })),
@@ -112,8 +124,16 @@ export function drawTiling(
   }
 }
 
+/** The bounding box of a drawing's figure (its rings); none for an empty one. */
+export function drawingBox(d: SolutionDrawing): Box | undefined {
+  const points: Point[] = d.rings.flat()
+  return points.length > 0 ? boundingBox(points) : undefined
+}
+
+const boxOf = (f: FigureShape | Box): Box | undefined => ('minX' in f ? f : figureBox(f))
+
 /** The bounding box of every ring of the figure; none for an empty one. */
-function figureBox(figure: FigureShape): ReturnType<typeof boundingBox> | undefined {
+function figureBox(figure: FigureShape): Box | undefined {
   const points = shapeRings(figure).flat()
   return points.length > 0 ? boundingBox(points) : undefined
 }
@@ -160,19 +180,19 @@ export function ringsShape(
   }
 }
 
-/** The pieces a tiling uses, in the document's order, with how many copies of each. */
+/** The pieces a drawing shows, in the set's order, with how many copies of each. */
 export function pieceLegend(
-  document: WorkbenchDocument,
-  placed: readonly PlacedPiece[],
+  pieces: readonly Pick<DrawnPiece, 'piece' | 'name' | 'color'>[],
 ): LegendEntry[] {
-  const counts = new Map<number, number>()
-  for (const p of placed) counts.set(p.piece, (counts.get(p.piece) ?? 0) + 1)
-  return [...counts.keys()]
-    .sort((a, b) => a - b)
-    .map((piece) => ({
-      piece,
-      name: document.pieces[piece]?.name ?? `piece ${piece + 1}`,
-      color: document.pieces[piece]?.color ?? UNKNOWN_COLOR,
-      count: counts.get(piece) ?? 0,
-    }))
+  const byPiece = new Map<number, LegendEntry>()
+  for (const p of pieces) {
+    const seen = byPiece.get(p.piece)
+    byPiece.set(p.piece, {
+      piece: p.piece,
+      name: p.name,
+      color: p.color,
+      count: (seen?.count ?? 0) + 1,
+    })
+  }
+  return [...byPiece.values()].sort((a, b) => a.piece - b.piece)
 }

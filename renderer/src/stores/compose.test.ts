@@ -1,3 +1,4 @@
+import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
 import tangramSet from '../../../resources/sets/tangram.json'
 import { documentFromJson } from '../../../shared/document/document'
@@ -5,7 +6,7 @@ import { pointKey, type XPoint } from '../../../shared/exact/geometry'
 import { parseRoot2 } from '../../../shared/exact/root2'
 import { host } from '../../../testing/renderer-setup'
 import { useApp } from './app'
-import { useCompose } from './compose'
+import { composeSessionSchema, useCompose } from './compose'
 import { useExactFigures } from './exact-figures'
 
 const tangram = () => documentFromJson(tangramSet, 'tangram.json')
@@ -105,5 +106,45 @@ describe('the compose store', () => {
     expect(two.corners).toBeUndefined()
     expect(two.parts).toHaveLength(2)
     expect(two.parts!.map((p) => p.holes)).toEqual([[], []])
+  })
+
+  it('comes back from its session (a reload) as it was, history and all, only for the same set', () => {
+    const c = useCompose()
+    c.load(tangram())
+    c.active = true
+    diamond(c)
+    c.undo()
+    // What a reload keeps: text, read back through the session's schema.
+    const kept = () => composeSessionSchema.parse(JSON.parse(JSON.stringify(c.session())))
+    const saved = kept()
+    const before = { placed: c.placed, poses: c.poses }
+
+    setActivePinia(createPinia())
+    const again = useCompose()
+    again.resume(tangram(), saved)
+    expect(again.active).toBe(true)
+    expect(again.onBoard).toBe(1)
+    expect(again.placed).toEqual(before.placed)
+    expect(again.poses).toEqual(before.poses)
+    // The redo brings the second drop back exactly: the diamond again.
+    again.redo()
+    expect(keys(again.useAsFigure('diamond').parts[0].outline)).toEqual(
+      exact([
+        ['0', '0'],
+        ['√2/2', '√2/2'],
+        ['0', '√2'],
+        ['-√2/2', '√2/2'],
+      ]),
+    )
+    again.undo()
+    again.undo()
+    expect(again.poses[SMALL2].turn).toBe(4)
+
+    // Pieces laid from another set are not laid on this one's board.
+    setActivePinia(createPinia())
+    const other = useCompose()
+    const doc = tangram()
+    other.resume({ ...doc, pieces: doc.pieces.slice(1) }, saved)
+    expect([other.onBoard, other.canUndo]).toEqual([0, false])
   })
 })

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import { z } from 'zod'
 import {
   compositionFigure,
   flipped,
@@ -11,8 +12,14 @@ import {
   type Composition,
 } from '../../../shared/compose/compose'
 import type { WorkbenchDocument } from '../../../shared/document/document'
-import { fromLattice, ISOMETRIES, type Isometry, type XPoint } from '../../../shared/exact/geometry'
-import { toNumber } from '../../../shared/exact/root2'
+import {
+  fromLattice,
+  ISOMETRIES,
+  type Isometry,
+  type Placement,
+  type XPoint,
+} from '../../../shared/exact/geometry'
+import { formatRoot2, parseRoot2, toNumber, type Root2 } from '../../../shared/exact/root2'
 import type { ExactRegionFigure } from '../../../shared/formats/exact-figure'
 import { pointToText } from '../../../shared/pentagons/wire'
 import { api } from '../api'
@@ -38,6 +45,40 @@ interface Snapshot {
 
 /** How far a turn or flip about the piece's centre may move it to a snap (lattice units). */
 const TURN_TOLERANCE = 0.75
+
+/** Steps of the compose history a reload brings back, each way. */
+const SESSION_STEPS = 50
+
+const exactText = z.string().refine((t) => parseRoot2(t) !== undefined, 'not an exact number')
+const isometrySchema = z.strictObject({ turn: z.number().int().min(0).max(7), mirror: z.boolean() })
+const snapshotSchema = z.strictObject({
+  placed: z.array(z.strictObject({ g: isometrySchema, dx: exactText, dy: exactText }).nullable()),
+  poses: z.array(isometrySchema),
+})
+/**
+ * The compose mode as a reload brings it back (`session.ts`): on or off, and the pieces where
+ * they lay, with the history, for the set they were laid from; exact numbers as text.
+ */
+export const composeSessionSchema = z.strictObject({
+  active: z.boolean(),
+  set: z.string(),
+  now: snapshotSchema,
+  past: z.array(snapshotSchema),
+  future: z.array(snapshotSchema),
+})
+export type ComposeSession = z.infer<typeof composeSessionSchema>
+type SnapshotText = z.infer<typeof snapshotSchema>
+
+const placementText = (t: Placement) => ({ g: t.g, dx: formatRoot2(t.dx), dy: formatRoot2(t.dy) })
+const snapshotToText = (s: Snapshot): SnapshotText => ({
+  placed: s.placed.map((t) => (t ? placementText(t) : null)),
+  poses: [...s.poses],
+})
+const root2 = (t: string): Root2 => parseRoot2(t)!
+const snapshotFromText = (s: SnapshotText): Snapshot => ({
+  placed: s.placed.map((t) => (t ? { g: t.g, dx: root2(t.dx), dy: root2(t.dy) } : undefined)),
+  poses: s.poses,
+})
 
 /** What the pieces on the board depend on: the set's pieces (figures drawn play no part). */
 const setKey = (doc: WorkbenchDocument) =>
@@ -173,6 +214,32 @@ export const useCompose = defineStore('compose', () => {
     restore(s)
   }
 
+  /** What a reload brings back (see `resume`). */
+  function session(): ComposeSession {
+    return {
+      active: active.value,
+      set: loadedKey,
+      now: snapshotToText(now()),
+      past: past.value.slice(-SESSION_STEPS).map(snapshotToText),
+      future: future.value.slice(0, SESSION_STEPS).map(snapshotToText),
+    }
+  }
+
+  /**
+   * The compose mode as it was before a reload, its pieces laid from `doc`'s set: kept only if the
+   * set is the same one (else the board starts empty, as for another set).
+   */
+  function resume(doc: WorkbenchDocument, s: ComposeSession): void {
+    active.value = s.active
+    load(doc)
+    const fits = (t: SnapshotText) =>
+      t.placed.length <= items.value.length && t.poses.length === items.value.length
+    if (s.set !== loadedKey || ![s.now, ...s.past, ...s.future].every(fits)) return
+    restore(snapshotFromText(s.now))
+    past.value = s.past.map(snapshotFromText)
+    future.value = s.future.map(snapshotFromText)
+  }
+
   /** The union of the pieces on the board, handed over as the app's newest exact figure. */
   function useAsFigure(name: string): ExactRegionFigure {
     const figure = compositionFigure(pieces.value, placed.value, name)
@@ -232,5 +299,7 @@ export const useCompose = defineStore('compose', () => {
     redo,
     useAsFigure,
     save,
+    session,
+    resume,
   }
 })

@@ -1,6 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, shallowRef } from 'vue'
+import type { ExactFigureText } from '../../../shared/api/pentagons'
 import type { ExactRegionFigure } from '../../../shared/formats/exact-figure'
+import { partFromText, partToText } from '../../../shared/offlattice/wire'
 
 /**
  * Figures with exact corners the app has made (issue 25: composed from the set's pieces in the
@@ -16,5 +18,16 @@ export const useExactFigures = defineStore('exact-figures', () => {
     figures.value = [...figures.value, figure]
   }
 
-  return { figures, latest, add }
+  /** The figures as text, for a reload to bring back (`resume`). */
+  const session = (): ExactFigureText[] =>
+    figures.value.map((f) => ({ name: f.name, parts: f.parts.map(partToText) }))
+
+  function resume(saved: readonly ExactFigureText[]): void {
+    figures.value = saved.map((f) => ({
+      name: f.name,
+      parts: f.parts.map((p) => partFromText({ outline: p.outline, holes: p.holes ?? [] })),
+    }))
+  }
+
+  return { figures, latest, add, session, resume }
 })

@@ -7,6 +7,9 @@ import { parseRoot2 } from '../../../shared/exact/root2'
 import { fakeRuns } from '../../../testing/fake-runs'
 import { host } from '../../../testing/renderer-setup'
 import { useCommands } from '../commands'
+import { exactGallery } from '../components/gallery-source'
+import { drawingBox } from '../components/TilingDrawing'
+import { useApp } from './app'
 import { useExactTilings } from './exact-tilings'
 import { useOutput } from './output'
 
@@ -120,6 +123,31 @@ describe('the store of tilings off the lattice', () => {
     expect([output.open, output.source]).toEqual(['export', 'exact'])
     expect(output.sheetSource).toEqual({ exact: { runId } })
     expect(output.sheet?.pages[0].items).toHaveLength(1)
+
+    // In the Gallery: the figure a section, its tiling a card drawn from the exact corners.
+    const gallery = exactGallery(x.plan!, [solved], x.mode!)
+    expect(gallery.figures.map((f) => [f.name, f.note, f.grey, f.tilings.length])).toEqual([
+      ['half square', '1 tiling (2 fixed)', false, 1],
+    ])
+    const [card] = gallery.figures
+    const box = drawingBox(card.frame())!
+    expect([box.minX, box.minY]).toEqual([0, 0])
+    expect(box.maxX).toBeCloseTo(Math.SQRT2, 12)
+    const drawn = card.draw(0, 0.1)
+    expect(drawn.pieces.map((p) => [p.name, p.color])).toEqual([
+      ['small triangle', '#f3a712'],
+      ['other small triangle', '#2e6bd8'],
+    ])
+    expect(drawn.pieces[0].polygon[1][0]).toBeCloseTo(Math.SQRT2 / 2, 12)
+    // The cut between the two, drawn once; the outline doubled outside.
+    expect(drawn.lines.filter((l) => l.kind === 'edge')).toHaveLength(1)
+    expect(drawn.lines.some((l) => l.kind === 'outline-outer')).toBe(true)
+    // Ctrl+E in the Gallery while it shows them exports them.
+    output.source = 'job'
+    x.inGallery = true
+    useApp().view = 'gallery'
+    useCommands().openExport()
+    expect(output.source).toBe('exact')
   })
 
   it('a new solve stops the one before; every fixed tiling is asked with raw; a refusal is the error', async () => {

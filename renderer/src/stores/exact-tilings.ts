@@ -4,6 +4,7 @@ import { exactFiguresOf } from '../../../shared/api/exact-view'
 import type { ExactFigureText } from '../../../shared/api/pentagons'
 import type { WorkbenchDocument } from '../../../shared/document/document'
 import type { SymmetryMode } from '../../../shared/tiling/search'
+import type { View } from './app'
 import { plain } from './document'
 import { runStore, type RunEnd } from './run-store'
 
@@ -29,6 +30,11 @@ export const useExactTilings = defineStore('exactTilings', () => {
   })
   /** Its search's numbers: placements tried and fitted, and its time. */
   const stats = computed(() => run.items.value[0])
+  /** Its tilings are the Gallery's (its panel's "Open in Gallery"), and the view it came from. */
+  const inGallery = ref(false)
+  const from = ref<View>('figures')
+  /** The Gallery shows them: asked for, and there (a new solve takes them away). */
+  const galleryShows = computed(() => inGallery.value && solved.value !== undefined)
 
   /**
    * Tiles `f` by the document's pieces, listing its tilings: one a class, or with 'raw' every
@@ -40,8 +46,21 @@ export const useExactTilings = defineStore('exactTilings', () => {
     how: SymmetryMode = everyFixed.value ? 'raw' : 'reduce',
   ): Promise<RunEnd<'exact'>> {
     figure.value = f
+    inGallery.value = false
     const figures = [JSON.parse(JSON.stringify(f)) as ExactFigureText]
     return run.start({ document: plain(doc), figures, mode: how, list: true })
+  }
+
+  /**
+   * Takes up the host's run `runId` of the figure `f` again after the page was reloaded: as the
+   * host has it now (running, or how it ended), its events going on. False if the host no longer
+   * knows it (restarted, or it ran other runs since).
+   */
+  async function reattach(runId: string, f: ExactFigureText): Promise<boolean> {
+    const found = await run.takeUp(runId, () => (figure.value = f))
+    if (!found) return false
+    everyFixed.value = mode.value === 'raw'
+    return true
   }
 
   return {
@@ -57,7 +76,11 @@ export const useExactTilings = defineStore('exactTilings', () => {
     mode,
     solved,
     stats,
+    inGallery,
+    from,
+    galleryShows,
     solve,
+    reattach,
     stop: run.cancel,
   }
 })
