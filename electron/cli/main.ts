@@ -57,6 +57,12 @@ const errorText = (message: string): string =>
       .reduce((m, arg) => m.split(arg).join(shownName(arg)), message),
   )
 let exitCode = 0
+/** Ends the worker processes a command started ahead of its run, if its run did not take them. */
+let closeWorkersAhead = (): void => {}
+/** A farm command's worker processes, started before its code loads (jobs.ts). */
+const workersAhead = async (o: { jobs?: string; queue?: string }): Promise<void> => {
+  closeWorkersAhead = (await import('./jobs')).workersAhead(o)
+}
 /** A command's output written, or (null) none: Ctrl-C stopped it, exit 130. */
 const said = (text: string | null): number => (text === null ? 130 : (write(text), 0))
 
@@ -287,6 +293,7 @@ queens
   .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (n: string, opts) => {
+    await workersAhead(opts)
     const { queensCountCommand } = await import('./commands/queens')
     exitCode = await queensCountCommand(n, opts, controller.signal, write)
   })
@@ -365,6 +372,7 @@ program
   .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (set: string, opts) => {
+    await workersAhead(opts)
     const { pentagonsCommand } = await import('./commands/pentagons')
     exitCode = await pentagonsCommand(set, opts, controller.signal, write)
   })
@@ -396,6 +404,7 @@ program
   .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (set: string, opts) => {
+    await workersAhead(opts)
     const { puzzlesCommand } = await import('./commands/puzzles')
     exitCode = await puzzlesCommand(set, opts, controller.signal, write)
   })
@@ -505,6 +514,8 @@ try {
     process.stderr.write(`internal error: ${(e as Error).stack ?? e}\n`)
     process.exitCode = 2
   }
+} finally {
+  closeWorkersAhead()
 }
 
 // Stopped with Ctrl-C: once what it printed is out, it ends, whatever still waits (a Redis that is

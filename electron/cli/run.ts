@@ -1,10 +1,9 @@
-import { availableParallelism } from 'node:os'
-import { InputError } from '../../shared/errors'
 import { plural } from '../../shared/plural'
 import { printable } from '../../shared/printable'
 import type { FarmTransport } from '../services/farm/transport'
 import { runWorkers } from '../services/node-worker'
 import { runTilings, type RunOptions, type RunOutcome } from '../services/tiling-job'
+import { workerCount } from './jobs'
 import { progressBar, type Bar } from './progress'
 
 export interface CommonOptions {
@@ -15,15 +14,6 @@ export interface CommonOptions {
   progress?: boolean
   checkpoint?: string
   queue?: string
-}
-
-/** How many worker processes: --jobs, else one per core. */
-export function workerCount(jobs: string | undefined): number {
-  if (jobs === undefined) return availableParallelism()
-  const n = Number(jobs)
-  if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new InputError(`--jobs must be a whole number from 1 to 256, not "${jobs}"`)
-  return n
 }
 
 /**

@@ -25,16 +25,37 @@ export function nodeWorkers(workers: number, launch = nodeWorkerLauncher()): Loc
   return new LocalWorkers(new WarmPool(launch, 0), workers)
 }
 
+/** Processes started ahead of the next run (startWorkersAhead), which runWorkers takes. */
+let ahead: WarmPool | undefined
+
+/**
+ * Starts `workers` processes now for the run this process is about to make, which the next
+ * runWorkers takes: the command line starts them before it loads its command's code and reads
+ * its input, so a worker's own start-up (Node, its code) overlaps with that instead of following
+ * it. closeWorkersAhead ends them if no run came (bad input, say).
+ */
+export function startWorkersAhead(workers: number, launch = nodeWorkerLauncher()): void {
+  closeWorkersAhead()
+  ahead = new WarmPool(launch, workers)
+}
+
+/** Ends the processes started ahead that no run took. */
+export function closeWorkersAhead(): void {
+  ahead?.close()
+  ahead = undefined
+}
+
 /**
  * Up to `workers` processes for one run of several jobs in turn (the set explorer's growth, then
  * its units): a process that ends a job waits for the next, so the run starts each process once;
- * `close` ends them with the run.
+ * `close` ends them with the run. Processes started ahead are this run's (and `launch` theirs).
  */
 export function runWorkers(
   workers: number,
   launch = nodeWorkerLauncher(),
 ): { transport: LocalWorkers; close: () => void } {
-  const pool = new WarmPool(launch, 0)
+  const pool = ahead ?? new WarmPool(launch, 0)
+  ahead = undefined
   pool.keep(workers)
   return { transport: new LocalWorkers(pool, workers), close: () => pool.close() }
 }

@@ -12,7 +12,8 @@ import { nodeWorkers } from '../../services/node-worker'
 import { estimateTilings, type RunFigure } from '../../services/tiling-job'
 import { wholeOption } from '../inputs'
 import { statusBar } from '../progress'
-import { finish, withRunPlace, workerCount, type CommonOptions } from '../run'
+import { workerCount } from '../jobs'
+import { finish, withRunPlace, type CommonOptions } from '../run'
 import { table } from '../table'
 
 export interface EstimateOptions extends CommonOptions {

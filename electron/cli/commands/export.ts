@@ -21,7 +21,8 @@ import { defaultDataDir } from '../../services/plotter/announced'
 import { loadDevices } from '../../services/plotter/device-profiles'
 import { checkBinaryStdout, isStdout, toStdout } from '../output'
 import { progressBar } from '../progress'
-import { withBar, workerCount, type CommonOptions } from '../run'
+import { workerCount } from '../jobs'
+import { withBar, type CommonOptions } from '../run'
 import { plural } from '../../../shared/plural'
 
 export interface ExportOptions extends CommonOptions {

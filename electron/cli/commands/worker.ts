@@ -3,7 +3,7 @@ import { InputError } from '../../../shared/errors'
 import { parseQueueUrl } from '../../services/farm/queue-connection'
 import { serveQueue } from '../../services/farm/queue-worker'
 import { nodeWorkerLauncher } from '../../services/node-worker'
-import { workerCount } from '../run'
+import { workerCount } from '../jobs'
 import { stderrLine } from '../output'
 
 /**

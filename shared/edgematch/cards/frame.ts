@@ -71,6 +71,15 @@ export class FrameArcs {
   private readonly copy: Int32Array
   private readonly lowBit: Int32Array
   private readonly highBit: Int32Array
+  /**
+   * The mask's words with the first u cards of a kind used, at usedAt[kind] + u (u from 0 to its
+   * count): a check sums one entry per kind instead of one bit per used card (adding up bits card by
+   * card, the checks of a framed 6 × 6 board took 6x the time they took before they were asked
+   * by kind).
+   */
+  private readonly usedAt: Int32Array
+  private readonly usedLow: Int32Array
+  private readonly usedHigh: Int32Array
   /** Steps of the check in progress, and of all so far: its cost. */
   private steps = 0
   totalSteps = 0
@@ -183,6 +192,16 @@ export class FrameArcs {
       b < bits && Math.floor(b / 30) === word ? 2 ** (b % 30) : 0
     this.lowBit = Int32Array.from({ length: bits }, (_, b) => weight(b, 0))
     this.highBit = Int32Array.from({ length: bits }, (_, b) => weight(b, 1))
+    this.usedAt = Int32Array.from(this.copy, (c, k) => c + k)
+    this.usedLow = new Int32Array(bits + kinds.length)
+    this.usedHigh = new Int32Array(bits + kinds.length)
+    this.count.forEach((c, k) => {
+      for (let u = 0; u < c; u++) {
+        const at = this.usedAt[k] + u
+        this.usedLow[at + 1] = this.usedLow[at] + this.lowBit[this.copy[k] + u]
+        this.usedHigh[at + 1] = this.usedHigh[at] + this.highBit[this.copy[k] + u]
+      }
+    })
     this.enteredBy = Array.from({ length: 2 * K }, (_, key) =>
       Int32Array.from(
         first.flatMap((t, k) =>
@@ -222,11 +241,12 @@ export class FrameArcs {
    * answer: then yes). `left` is the search's counts of unused cards per type.
    */
   fits(entry: number, exit: number, cell: number, left: Int32Array): boolean {
-    const { rem, count, copy } = this
+    const { rem, count, borderTypes, kindOf } = this
     rem.fill(0)
     let remaining = 0
-    for (const t of this.borderTypes) {
-      rem[this.kindOf[t]] += left[t]
+    for (let j = 0; j < borderTypes.length; j++) {
+      const t = borderTypes[j]
+      rem[kindOf[t]] += left[t]
       remaining += left[t]
     }
     // Every ring cell takes a border card and every border card a ring cell.
@@ -234,10 +254,9 @@ export class FrameArcs {
     let low = 0
     let high = 0
     for (let k = 0; k < rem.length; k++) {
-      for (let b = copy[k]; b < copy[k] + count[k] - rem[k]; b++) {
-        low += this.lowBit[b]
-        high += this.highBit[b]
-      }
+      const at = this.usedAt[k] + count[k] - rem[k]
+      low += this.usedLow[at]
+      high += this.usedHigh[at]
     }
     if (this.stored > 2 << this.bits && this.bits < MOST_BITS)
       this.table(Math.min(MOST_BITS, this.bits + 2))
