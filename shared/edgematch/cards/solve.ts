@@ -335,6 +335,13 @@ export function solveCards(
  * may the marker lie so; then, on a border cell of a framed puzzle, can the border cards left
  * still close the frame (one table lookup, mostly). `solved` is called on each full board and
  * returns true to stop; so does `progress`, every PROGRESS_NODES nodes.
+ *
+ * The loop runs in calls of CHUNK_NODES nodes (`searchChunk`), its state carried from one to the
+ * next. Solver processes run without on-stack replacement (SOLVER_V8_FLAGS), so a call runs to its
+ * end in the code it began in: one call for a whole search ran unoptimized, or deoptimized midway,
+ * for all of it (a framed 6 × 6 board took 3.9–15 s from run to run; a card count's first parts
+ * ran at a third of the later parts' speed). A new call every few milliseconds takes up the
+ * optimized code as soon as it is ready.
  */
 function search(
   p: Plan,
@@ -348,21 +355,7 @@ function search(
   depth = p.n,
   onPrefix?: (entries: number[]) => void,
 ): CardStats & { complete: boolean } {
-  const { n, eastKey, southKey, start, list, listType, K, cellBase, westOf, northOf } = p
-  const left = Int32Array.from(p.types, (t) => t.cards.length)
-  // The frame arc check (frame.ts): after a card on a cell with arcStart ≥ 0. Without it, none.
-  const arcStart = arcs?.arcStart ?? new Int32Array(n).fill(-1)
-  const entryAt = arcs?.entryAt ?? arcStart
-  const exitAt = arcs?.exitAt ?? arcStart
-  // Without a marker these never match: ways 0 admits no entry, deadline −1 no cell.
-  const mType = marker?.type ?? 0
-  const mFirst = marker?.first ?? 0
-  const mWays = marker?.ways ?? 0
-  const mAllowed = marker?.allowed ?? new Uint8Array(0)
-  const mDeadline = marker?.deadline ?? -1
-  // need[2·pos], need[2·pos + 1]: what the card at board position pos needs east and south of it;
-  // position n is the border.
-  const need = new Int32Array(2 * n + 2).fill(K - 1)
+  const { n, K, cellBase, westOf, northOf, start } = p
   // Per cell: its table base and where in `need` its west and north neighbours' needs are.
   const at = new Int32Array(3 * n)
   for (let c = 0; c < n; c++) {
@@ -370,28 +363,110 @@ function search(
     at[3 * c + 1] = 2 * westOf[c]
     at[3 * c + 2] = 2 * northOf[c] + 1
   }
-  // Per cell on the stack: the list position to try next, the end of its list, the type laid;
-  // and where its list began, for the share of the tree done (`treeFraction`).
-  const stack = new Int32Array(3 * n)
-  const listFrom = new Int32Array(n)
-  const share = new LiveShare(p, marker)
-  let placements = 0
-  let nodes = 0
-  let reported = performance.now()
-  let cell = 0
-  let t = at[0] + need[at[1]] * K + need[at[2]]
-  let i = start[t]
-  let end = start[t + 1]
-  if (prefix.length > 0) [i, end] = forced(list, i, end, prefix[0])
-  listFrom[0] = i
-  placements += end - i
+  // need[2·pos], need[2·pos + 1]: what the card at board position pos needs east and south of it;
+  // position n is the border.
+  const need = new Int32Array(2 * n + 2).fill(K - 1)
+  const t = at[0] + need[at[1]] * K + need[at[2]]
+  let [i, end] = [start[t], start[t + 1]]
+  if (prefix.length > 0) [i, end] = forced(p.list, i, end, prefix[0])
+  const s: SearchState = {
+    p,
+    marker,
+    arcs,
+    board,
+    solved,
+    progress,
+    prefix,
+    depth,
+    onPrefix,
+    left: Int32Array.from(p.types, (type) => type.cards.length),
+    need,
+    at,
+    stack: new Int32Array(3 * n),
+    listFrom: new Int32Array(n).fill(i, 0, 1),
+    share: new LiveShare(p, marker),
+    // The frame arc check (frame.ts): after a card on a cell with arcStart ≥ 0. Without it, none.
+    arcStart: arcs?.arcStart ?? new Int32Array(n).fill(-1),
+    cell: 0,
+    i,
+    end,
+    placements: end - i,
+    nodes: 0,
+    reported: performance.now(),
+    ended: undefined,
+  }
+  while (!s.ended) searchChunk(s, s.nodes + CHUNK_NODES)
+  return { placements: s.placements, nodes: s.nodes, complete: s.ended === 'complete' }
+}
+
+/** Search nodes a call of `searchChunk` goes through at most. */
+const CHUNK_NODES = 1 << 14
+
+/** A search between two calls of `searchChunk`: what it was given, and where it stands. */
+interface SearchState {
+  readonly p: Plan
+  readonly marker: Marker | undefined
+  readonly arcs: FrameArcs | undefined
+  readonly board: Int32Array
+  readonly solved: () => boolean
+  readonly progress: ((nodes: number, fraction: number) => boolean | void) | undefined
+  readonly prefix: readonly number[]
+  readonly depth: number
+  readonly onPrefix: ((entries: number[]) => void) | undefined
+  readonly left: Int32Array
+  readonly need: Int32Array
+  readonly at: Int32Array
+  /**
+   * Per cell on the stack: the list position to try next, the end of its list, the type laid;
+   * and where its list began, for the share of the tree done (`treeFraction`).
+   */
+  readonly stack: Int32Array
+  readonly listFrom: Int32Array
+  readonly share: LiveShare
+  readonly arcStart: Int32Array
+  /** The cell being filled, and its list's entries still to try: i … end. */
+  cell: number
+  i: number
+  end: number
+  placements: number
+  nodes: number
+  /** When progress was last reported. */
+  reported: number
+  ended: 'complete' | 'stopped' | undefined
+}
+
+/** The search's loop, until `pauseAt` nodes or its end (`s.ended`). */
+function searchChunk(s: SearchState, pauseAt: number): void {
+  const { n, eastKey, southKey, start, list, listType, K } = s.p
+  const { arcs, board, solved, progress, prefix, depth, onPrefix } = s
+  const { left, need, at, stack, listFrom, share, arcStart } = s
+  const entryAt = arcs?.entryAt ?? arcStart
+  const exitAt = arcs?.exitAt ?? arcStart
+  // Without a marker these never match: ways 0 admits no entry, deadline −1 no cell.
+  const marker = s.marker
+  const mType = marker?.type ?? 0
+  const mFirst = marker?.first ?? 0
+  const mWays = marker?.ways ?? 0
+  const mAllowed = marker?.allowed ?? NO_MARKER
+  const mDeadline = marker?.deadline ?? -1
+  let { cell, i, end, placements, nodes, reported } = s
+  const save = () => {
+    s.cell = cell
+    s.i = i
+    s.end = end
+    s.placements = placements
+    s.nodes = nodes
+    s.reported = reported
+  }
   /** Stopped early: the entries counted but not tried are taken back. */
   const stopped = () => {
     placements -= end - i
     for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
-    return { placements, nodes, complete: false }
+    save()
+    s.ended = 'stopped'
   }
   for (;;) {
+    if (nodes >= pauseAt) return save()
     if (i < end) {
       const type = listType[i]
       const o = list[i++]
@@ -434,7 +509,7 @@ function search(
       stack[3 * cell + 1] = end
       stack[3 * cell + 2] = type
       cell++
-      t = at[3 * cell] + need[at[3 * cell + 1]] * K + need[at[3 * cell + 2]]
+      const t = at[3 * cell] + need[at[3 * cell + 1]] * K + need[at[3 * cell + 2]]
       i = start[t]
       end = start[t + 1]
       if (cell < prefix.length) [i, end] = forced(list, i, end, prefix[cell])
@@ -448,8 +523,11 @@ function search(
       left[stack[3 * cell + 2]]++
     }
   }
-  return { placements, nodes, complete: true }
+  save()
+  s.ended = 'complete'
 }
+
+const NO_MARKER = new Uint8Array(0)
 
 /**
  * The board as placements of numbered cards. Identical cards are handed out in cell order, each
