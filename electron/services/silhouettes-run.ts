@@ -1,11 +1,9 @@
-import type { Point } from '../../shared/lattice/polygon'
 import type { SetWire } from '../../shared/pieces/solvable'
 import {
   SILHOUETTE_BUDGET,
   SilhouetteTally,
   silhouetteSetProblem,
   type CandidateOutcome,
-  type Silhouette,
   type SilhouetteBudget,
   type SilhouetteProgress,
   type SilhouetteRequest,
@@ -13,7 +11,8 @@ import {
 } from '../../shared/silhouettes/search'
 import type { PieceKind } from '../../shared/tiling/problem'
 import { InputError } from '../../shared/errors'
-import type { SilhouettesInput } from '../worker/protocol'
+import type { PuzzleFigure } from '../../shared/silhouettes/offlattice'
+import type { DrawnFigure, SilhouettesInput } from '../worker/protocol'
 import { runFarm, type FarmTask } from './farm/farm'
 import type { FarmTransport } from './farm/transport'
 
@@ -35,7 +34,7 @@ export interface SilhouettesRunOptions {
   readonly signal?: AbortSignal
   readonly onProgress?: (p: SilhouetteProgress) => void
   /** Every figure the set tiles, as the tally takes it, and whether it is one asked for. */
-  readonly onCandidate?: (s: Silhouette, asked: boolean) => void
+  readonly onCandidate?: (s: PuzzleFigure, asked: boolean) => void
   readonly onNotice?: (line: string) => void
 }
 
@@ -51,17 +50,17 @@ type Task = FarmTask<SilhouettesInput>
 /** The figures found, or undefined when the signal stopped the search. */
 export async function runSilhouettes(
   o: SilhouettesRunOptions,
-): Promise<SilhouetteResult | undefined> {
-  const problem = silhouetteSetProblem(o.pieces)
+): Promise<SilhouetteResult<PuzzleFigure> | undefined> {
+  const problem = silhouetteSetProblem(o.pieces, o.request)
   if (problem) throw new InputError(problem)
   const budget = o.budget ?? SILHOUETTE_BUDGET
   const stop = new AbortController()
-  let tally: SilhouetteTally | undefined
-  let result: SilhouetteResult | undefined
+  let tally: SilhouetteTally<PuzzleFigure> | undefined
+  let result: SilhouetteResult<PuzzleFigure> | undefined
   /** Every draw's figure by its key (undefined: none), and the tally's place among them. */
   const drawn: (string | undefined)[] = []
   let taken = 0
-  const outcomes = new Map<string, CandidateOutcome>()
+  const outcomes = new Map<string, CandidateOutcome<PuzzleFigure>>()
   const asked = new Set<string>()
   /** The keys of each count task's figures. */
   const counting = new Map<string, readonly string[]>()
@@ -85,13 +84,16 @@ export async function runSilhouettes(
       },
     ]
   }
-  const countTasks = (polygons: readonly (readonly Point[])[], keys: readonly string[]) => {
+  const countTasks = (figures: readonly DrawnFigure[]) => {
     const next: Task[] = []
-    for (let from = 0; from < polygons.length; from += COUNT_BATCH) {
+    for (let from = 0; from < figures.length; from += COUNT_BATCH) {
       const id = `count/${tasks++}`
-      counting.set(id, keys.slice(from, from + COUNT_BATCH))
-      const batch = polygons.slice(from, from + COUNT_BATCH)
-      next.push({ id, input: { step: 'count', polygons: batch }, weight: batch.length })
+      const batch = figures.slice(from, from + COUNT_BATCH)
+      counting.set(
+        id,
+        batch.map((f) => f.key),
+      )
+      next.push({ id, input: { step: 'count', figures: batch }, weight: batch.length })
     }
     return next
   }
@@ -115,21 +117,19 @@ export async function runSilhouettes(
       onResult: (task, r) => {
         if (r.step === 'draw') {
           drawing = false
-          tally ??= new SilhouetteTally(o.request, budget, r.outlines, o.onCandidate)
-          const fresh: (readonly Point[])[] = []
-          const keys: string[] = []
+          tally ??= new SilhouetteTally<PuzzleFigure>(o.request, budget, r.outlines, o.onCandidate)
+          const fresh: DrawnFigure[] = []
           for (const figure of r.figures) {
             drawn.push(figure?.key)
             if (figure && !asked.has(figure.key)) {
               asked.add(figure.key)
-              fresh.push(figure.polygon)
-              keys.push(figure.key)
+              fresh.push(figure)
             }
           }
           const more = r.outlines === undefined || r.state < r.outlines
           drawFrom = more && r.figures.length > 0 ? { state: r.state } : undefined
           advance()
-          return { next: [...countTasks(fresh, keys), ...drawTask()] }
+          return { next: [...countTasks(fresh), ...drawTask()] }
         }
         counting.get(task.id)!.forEach((key, i) => outcomes.set(key, r.outcomes[i]))
         advance()
