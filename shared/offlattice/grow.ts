@@ -94,9 +94,10 @@ export function growSilhouette(
  * keys of figures of one set compare.
  */
 export function congruenceKey(parts: readonly OffPart[]): string {
+  // Each ring counter-clockwise, as the images keep it: a mirror image given reads the same.
   const rings = parts
     .flatMap((p) => [p.outline, ...p.holes])
-    .map((r) => scalePolygon(r, SCALE, 'the figure'))
+    .map((r) => scalePolygon(normalizeOrientation(r), SCALE, 'the figure'))
   let least: string | undefined
   for (const g of ISOMETRIES) {
     const key = regionKey(rings.map((r) => polygonImage(g, r))).key

@@ -28,29 +28,14 @@ export type PuzzleFigure = Silhouette | ExactSilhouette
 
 export const isExact = (f: PuzzleFigure): f is ExactSilhouette => 'corners' in f
 
-/** Why a request cannot be searched off the lattice, or undefined. */
+/**
+ * Why a request cannot be searched off the lattice, or undefined. Every set can: a set file's
+ * edges are horizontal, vertical or diagonal already (shared/formats/load.ts), so its pieces turned
+ * by 45° keep edges in the 8 directions the exact search takes.
+ */
 export function offLatticeRequestProblem(request: SilhouetteRequest): string | undefined {
   if (request.turns === 45 && request.kind === 'convex')
     return 'pieces at 45° grow figures at random: choose any figure (--any), not --convex'
-  return undefined
-}
-
-/**
- * Why the set's pieces cannot be turned by 45° (an edge not in one of the 8 directions), in one
- * line naming the piece; undefined if they can.
- */
-export function offLatticeSetProblem(
-  pieces: readonly { readonly name: string; readonly shape: { readonly polygon: readonly Point[] } }[],
-): string | undefined {
-  for (const { name, shape } of pieces)
-    for (let i = 0; i < shape.polygon.length; i++) {
-      const [x0, y0] = shape.polygon[i]
-      const [x1, y1] = shape.polygon[(i + 1) % shape.polygon.length]
-      const dx = Math.abs(x1 - x0)
-      const dy = Math.abs(y1 - y0)
-      if (dx !== 0 && dy !== 0 && dx !== dy)
-        return `piece "${name}" has an edge at an angle that is not a multiple of 45° (from (${x0}, ${y0}) to (${x1}, ${y1})): pieces turned by 45° need sets such as the tangram`
-    }
   return undefined
 }
 
