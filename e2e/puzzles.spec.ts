@@ -73,3 +73,42 @@ test('Puzzles: the tangram’s figures with one solution, two solutions of one w
   await expect(page.getByTestId('puzzles-search')).toBeVisible()
   expect(await page.getByTestId('silhouette').count()).toBeGreaterThan(0)
 })
+
+test('Puzzles with pieces at 45°: figures off the lattice built in one way, a tiling shown, the booklet', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
+  await page.keyboard.press('Alt+p')
+  const summary = page.getByTestId('puzzles-summary')
+  await expect(summary).toHaveAttribute('data-found', '10', { timeout: 60_000 })
+
+  await page.getByTestId('puzzles-turns45').check()
+  // Grown at random only: the convex outlines are the lattice's.
+  await expect(page.getByTestId('puzzles-kind').locator('option[value="convex"]')).toBeDisabled()
+  await page.getByTestId('puzzles-count').fill('3')
+  await page.getByTestId('puzzles-search').click()
+  await expect(summary).toHaveAttribute('data-found', '3', { timeout: 60_000 })
+  await expect(summary).toContainText('3 figures built in exactly one way')
+
+  await page.locator('[data-filter="asked"]').click()
+  const found = page.getByTestId('silhouette')
+  await expect(found).toHaveCount(3)
+  for (const n of await found.evaluateAll((els) =>
+    els.map((e) => e.getAttribute('data-solutions')),
+  ))
+    expect(n).toBe('1')
+  // Its one tiling, the seven pieces in colour.
+  await found.first().click()
+  await expect(page.getByTestId('puzzle-chosen')).toContainText('exactly one solution')
+  await expect(page.getByTestId('puzzle-tilings')).toHaveAttribute('data-shown', '1')
+  await expect(page.getByTestId('puzzle-tiling')).toHaveCount(1)
+
+  await workbench.saveAs('tangram-45', () => page.getByTestId('puzzles-export').click())
+  await expect(page.getByTestId('notice-info').last()).toContainText('Wrote the booklet (2 pages)')
+  const text = execFileSync('pdftotext', ['-raw', join(workbench.files, 'tangram-45.pdf'), '-'], {
+    encoding: 'utf8',
+  })
+  expect(text).toContain('3 figures to build from all 7 pieces, each in exactly one way')
+  expect(text).toContain('Solutions')
+})
