@@ -92,14 +92,14 @@ describe('figures grown with pieces at 45° (shared/offlattice/grow.ts)', () => 
 })
 
 describe('counting a figure grown at 45° (shared/silhouettes/offlattice.ts)', () => {
-  // Four tans, so that the brute force (seconds on four) can count each figure too.
-  const small = [tan('square', 1), tan('parallelogram', 1), tan('small triangle', 2)]
+  // Three tans, so that the brute force (seconds on four) can count each figure too.
+  const small = [tan('square', 1), tan('parallelogram', 1), tan('small triangle', 1)]
 
   it('counts as the independent brute force does, unique ones included, the tiling verified', () => {
     let unique = 0
     let counted = 0
     const draws = exactFigureDraws(small, { ...request, seed: 7 })
-    for (let i = 0; i < 14; i++) {
+    for (let i = 0; i < 12; i++) {
       const f = draws.draw()
       if (!f) continue
       const outline = f.outline.map(pointFromText)
