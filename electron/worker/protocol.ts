@@ -321,8 +321,7 @@ export interface SilhouettesSetup {
  * (`--turns 45`) its outline's exact corners as text (`congruenceKey`).
  */
 export type DrawnFigure = (
-  | { readonly polygon: readonly Point[] }
-  | { readonly outline: RingText }
+  { readonly polygon: readonly Point[] } | { readonly outline: RingText }
 ) & { readonly key: string }
 
 /** Figures drawn, from where the last draw left off (none: the start); or new figures counted. */
