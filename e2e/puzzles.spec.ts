@@ -1,16 +1,23 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-test('Puzzles: the tangram’s figures with one solution, two solutions of one with several side by side, a booklet', async ({
-  workbench,
-}) => {
-  const { page } = workbench
+/** The Puzzles view on the tangram, its first search (ten figures built in one way) done. */
+async function openPuzzles(page: Page) {
   await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
   await page.keyboard.press('Alt+p')
   // Searched at once: ten figures built in exactly one way, by default.
   const summary = page.getByTestId('puzzles-summary')
   await expect(summary).toHaveAttribute('data-found', '10', { timeout: 60_000 })
+  return summary
+}
+
+test('Puzzles: the tangram’s figures with one solution, two solutions of one with several side by side, a booklet', async ({
+  workbench,
+}) => {
+  const { page } = workbench
+  const summary = await openPuzzles(page)
   await expect(summary).toContainText('10 figures built in exactly one way')
   const counted = Number(await summary.getAttribute('data-counted'))
   expect(counted).toBeGreaterThan(10)
@@ -78,11 +85,7 @@ test('Puzzles with pieces at 45°: figures off the lattice built in one way, a t
   workbench,
 }) => {
   const { page } = workbench
-  await expect(page.getByTestId('doc-title')).toHaveText('Tangram')
-  await page.keyboard.press('Alt+p')
-  const summary = page.getByTestId('puzzles-summary')
-  await expect(summary).toHaveAttribute('data-found', '10', { timeout: 60_000 })
-
+  const summary = await openPuzzles(page)
   await page.getByTestId('puzzles-turns45').check()
   // Grown at random only: the convex outlines are the lattice's.
   await expect(page.getByTestId('puzzles-kind').locator('option[value="convex"]')).toBeDisabled()

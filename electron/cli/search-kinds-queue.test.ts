@@ -29,16 +29,31 @@ describe.skipIf(missingRedis !== undefined)('the searches on the queue', () => {
     expect((JSON.parse(queued.out) as { total: number }).total).toBe(53)
   }, 300_000)
 
-  it('puzzles --queue finds what the processes here find', async () => {
-    const args = ['puzzles', 'tangram', '--unique', '--count', '4', '--json', '--no-progress']
-    const [queued, here] = await Promise.all([
-      cliAsync(...args, '--queue', queue.redis.url),
-      cliAsync(...args, '--jobs', '1'),
-    ])
-    expect(queued.err).toBe('')
-    expect(queued.code).toBe(0)
-    expect(JSON.parse(queued.out)).toEqual(JSON.parse(here.out))
-  }, 300_000)
+  // On the lattice, and with pieces at 45° (counted by the exact search).
+  it.each(['90', '45'])(
+    'puzzles --turns %s --queue finds what the processes here find',
+    async (turns) => {
+      const args = [
+        'puzzles',
+        'tangram',
+        '--unique',
+        '--count',
+        '4',
+        '--turns',
+        turns,
+        '--json',
+        '--no-progress',
+      ]
+      const [queued, here] = await Promise.all([
+        cliAsync(...args, '--queue', queue.redis.url),
+        cliAsync(...args, '--jobs', '1'),
+      ])
+      expect(queued.err).toBe('')
+      expect(queued.code).toBe(0)
+      expect(JSON.parse(queued.out)).toEqual(JSON.parse(here.out))
+    },
+    300_000,
+  )
 
   it('sets compared on the queue make the comparison one process makes', async () => {
     const sets = [bundledSet('tangram'), cutTangram()]
