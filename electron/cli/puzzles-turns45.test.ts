@@ -9,7 +9,7 @@ import { OffLatticeSearch } from '../../shared/offlattice/search'
 import { TANGRAM_PIECES } from '../../testing/offlattice-figures'
 import { expectVerified } from '../../testing/offlattice-verify'
 import { needTools } from '../../testing/tools'
-import { startCliAtTerminal } from '../../testing/cli-at-terminal'
+import { interruptedPuzzles } from '../../testing/interrupted-puzzles'
 import { cli, cliAsync } from './run-cli'
 
 /** `puzzles --turns 45` (issue 25 point 5): figures grown with pieces at 45°, counted exactly. */
@@ -88,24 +88,8 @@ describe('puzzles --turns 45', () => {
   }, 300_000)
 
   it('prints what it has found when stopped by Ctrl-C, exiting 130', async () => {
-    const run = startCliAtTerminal(
-      'puzzles',
-      'tangram',
-      '--turns',
-      '45',
-      '--count',
-      '1000',
-      '--unique',
-      '--json',
-    )
-    await run.printed(/[1-9]\d*\/1000 found/)
-    process.kill(run.pid(), 'SIGINT')
-    const { code, out, err } = await run.done
-    expect(code).toBe(130)
-    const { figures } = JSON.parse(out) as { figures: Figure[] }
-    expect(figures.length).toBeGreaterThan(0)
+    const figures = await interruptedPuzzles<Figure>('tangram', '--turns', '45', '--unique')
     expect(figures.every((f) => f.solutions === 1)).toBe(true)
-    expect(err).toContain(`interrupted: ${figures.length} of 1,000 figures found\n`)
   }, 120_000)
 
   it('refuses what pieces at 45° cannot take in one line, exit 1', () => {
