@@ -117,6 +117,10 @@ describe('puzzles --turns 45', () => {
       ],
       [['tangram', '--turns', '30'], /^error: --turns must be 90 or 45, not "30"\n$/],
       [
+        ['pentominoes', '--turns', '45'],
+        /^error: no piece has a diagonal edge: pieces turned by 45° would meet the others only at corners; figures at 45° are grown from sets such as the tangram\n$/,
+      ],
+      [
         [slopes, '--turns', '45'],
         /^error: slopes\.json: piece 1 "slope": edge 2 .* is not horizontal, vertical or diagonal at 45°\n$/,
       ],

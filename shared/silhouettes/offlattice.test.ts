@@ -17,7 +17,7 @@ import {
   offPiecesOf,
   type ExactSilhouette,
 } from './offlattice'
-import { silhouetteSetProblem, type SilhouetteRequest } from './search'
+import { SILHOUETTE_BUDGET, silhouetteSetProblem, type SilhouetteRequest } from './search'
 
 const tangram = parsePieceSet(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram')
 const request: SilhouetteRequest = {
@@ -28,6 +28,7 @@ const request: SilhouetteRequest = {
   seed: 1,
   turns: 45,
 }
+const NODES = SILHOUETTE_BUDGET.figureNodes
 const tan = (name: string, count: number): OffPiece => ({
   name,
   count,
@@ -103,7 +104,7 @@ describe('counting a figure grown at 45° (shared/silhouettes/offlattice.ts)', (
       const f = draws.draw()
       if (!f) continue
       const outline = f.outline.map(pointFromText)
-      const outcome = countExactCandidate(outline, f.key, small, request)
+      const outcome = countExactCandidate(outline, f.key, small, request, NODES)
       expect(outcome.counted).toBe(true)
       if (!outcome.counted) continue
       const s = outcome.silhouette as ExactSilhouette
@@ -135,6 +136,7 @@ describe('counting a figure grown at 45° (shared/silhouettes/offlattice.ts)', (
         f.key,
         TANGRAM_PIECES,
         request,
+        NODES,
       )
       if (outcome.counted && outcome.silhouette?.counts.solutions === 1)
         found.push(outcome.silhouette)
@@ -151,7 +153,41 @@ describe('counting a figure grown at 45° (shared/silhouettes/offlattice.ts)', (
   })
 })
 
+describe('a count past its budget', () => {
+  it('is left undecided, its nodes those spent; with the budget it needs, it is counted', () => {
+    const draws = exactFigureDraws(TANGRAM_PIECES, request)
+    let f = draws.draw()
+    while (!f) f = draws.draw()
+    const outline = f.outline.map(pointFromText)
+    const whole = countExactCandidate(outline, f.key, TANGRAM_PIECES, request, NODES)
+    if (!whole.counted) throw new Error('counted')
+    expect(whole.complete).toBe(true)
+    expect(whole.silhouette?.counts.fixed).toBeGreaterThan(0)
+    const cut = countExactCandidate(outline, f.key, TANGRAM_PIECES, request, whole.nodes - 1)
+    expect(cut).toEqual({
+      counted: true,
+      nodes: whole.nodes,
+      checked: whole.nodes,
+      complete: false,
+    })
+    const enough = countExactCandidate(outline, f.key, TANGRAM_PIECES, request, whole.nodes)
+    expect(enough).toEqual(whole)
+  })
+})
+
 describe('requests pieces at 45° cannot take', () => {
+  it('refuses a set without a diagonal edge (the pentominoes)', () => {
+    const pentominoes = parsePieceSet(
+      readFileSync('resources/sets/pentominoes.json', 'utf8'),
+      'pentominoes',
+    )
+    expect(silhouetteSetProblem(pentominoes.pieces, request)).toBe(
+      'no piece has a diagonal edge: pieces turned by 45° would meet the others only at corners; figures at 45° are grown from sets such as the tangram',
+    )
+    // On the lattice, as before.
+    expect(silhouetteSetProblem(pentominoes.pieces, { ...request, turns: 90 })).toBeUndefined()
+  })
+
   it('refuses convex figures in one line; any figure of the tangram is taken', () => {
     expect(silhouetteSetProblem(tangram.pieces, { ...request, kind: 'convex' })).toBe(
       'pieces at 45° grow figures at random: choose any figure (--any), not --convex',

@@ -28,15 +28,30 @@ export type PuzzleFigure = Silhouette | ExactSilhouette
 
 export const isExact = (f: PuzzleFigure): f is ExactSilhouette => 'corners' in f
 
-/**
- * Why a request cannot be searched off the lattice, or undefined. Every set can: a set file's
- * edges are horizontal, vertical or diagonal already (shared/formats/load.ts), so its pieces turned
- * by 45° keep edges in the 8 directions the exact search takes.
- */
+/** Why a request cannot be searched off the lattice, or undefined. */
 export function offLatticeRequestProblem(request: SilhouetteRequest): string | undefined {
   if (request.turns === 45 && request.kind === 'convex')
     return 'pieces at 45° grow figures at random: choose any figure (--any), not --convex'
   return undefined
+}
+
+/**
+ * Why the set's figures are not grown with pieces at 45°, or undefined. A set file's edges are
+ * horizontal, vertical or diagonal already (shared/formats/load.ts); a set without a diagonal edge
+ * (the polyominoes) is refused: turned by 45°, its pieces would meet the others only at corners,
+ * and the exact search of such figures takes far longer than those of the tangram-like sets.
+ */
+export function offLatticeSetProblem(
+  pieces: readonly { readonly shape: { readonly polygon: readonly Point[] } }[],
+): string | undefined {
+  const diagonal = pieces.some(({ shape: { polygon } }) =>
+    polygon.some(([x0, y0], i) => {
+      const [x1, y1] = polygon[(i + 1) % polygon.length]
+      return x1 !== x0 && y1 !== y0
+    }),
+  )
+  if (diagonal) return undefined
+  return 'no piece has a diagonal edge: pieces turned by 45° would meet the others only at corners; figures at 45° are grown from sets such as the tangram'
 }
 
 /** The set's kinds of piece for the exact search (whole counts: ranges are refused before). */
@@ -93,22 +108,23 @@ function area(p: OffPiece): number {
 }
 
 /**
- * Counts a figure of one outline exhaustively. The exact search of a figure of the set's area
- * takes milliseconds: it is not cut off by a node budget, so every count is complete.
+ * Counts a figure of one outline exhaustively, up to `maxNodes` placements that fitted (a figure
+ * of the tangram takes a few hundred; past the budget it is left undecided, as on the lattice).
  */
 export function countExactCandidate(
   outline: readonly XPoint[],
   key: string,
   pieces: readonly OffPiece[],
   request: SilhouetteRequest,
+  maxNodes: number,
 ): CandidateOutcome<ExactSilhouette> {
   const parts = [{ outline, holes: [] }]
   const search = new OffLatticeSearch(parts, pieces)
   if (request.symmetric && search.group.length < 2) return { counted: false }
-  const r = search.run({ list: 'classes' })
+  const r = search.run({ list: 'classes', maxPlacements: maxNodes })
   const nodes = r.placements
-  const counted = { counted: true as const, nodes, checked: nodes, complete: true }
-  if (r.fixed === 0) return counted
+  const counted = { counted: true as const, nodes, checked: nodes, complete: !r.cutOff }
+  if (r.cutOff || r.fixed === 0) return counted
   const s: ExactSilhouette = {
     key,
     symmetries: r.symmetries,

@@ -15,7 +15,7 @@ import { prepareFigure, ruleOuts, type RuleOuts } from '../tiling/rule-out'
 import { verifyTiling } from '../tiling/verify'
 import { GROWTH_SYMMETRIES, randomFigure } from './arrangement'
 import { plural } from '../plural'
-import { offLatticeRequestProblem } from './offlattice'
+import { offLatticeRequestProblem, offLatticeSetProblem } from './offlattice'
 
 /**
  * Figures a set builds in exactly one way (issue 14): silhouette puzzles. Candidates are the
@@ -145,7 +145,7 @@ export function silhouetteSetProblem(
   if (copies > SILHOUETTE_MAX_PIECES)
     return `${copies} pieces (copies counted) are too many to count every figure exhaustively: at most ${SILHOUETTE_MAX_PIECES}`
   if (request?.turns !== 45) return undefined
-  return offLatticeRequestProblem(request)
+  return offLatticeRequestProblem(request) ?? offLatticeSetProblem(pieces)
 }
 
 /**

@@ -80,6 +80,7 @@ const silhouettes: WorkerKind<'silhouettes', State> = {
               f.key,
               offPieces!,
               setup.request,
+              setup.figureNodes,
             )
           state.rules ??= ruleOuts(pieces)
           return countCandidate(f.polygon, pieces, state.rules, setup.request, setup.figureNodes)

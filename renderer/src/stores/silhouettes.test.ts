@@ -4,7 +4,7 @@ import type { SilhouetteCandidate } from '../../../shared/api/run'
 import { documentFromJson } from '../../../shared/document/document'
 import { mergeCongruent } from '../../../shared/document/merge'
 import { pieceSetFromJson } from '../../../shared/formats/load'
-import { findSilhouettes } from '../../../shared/silhouettes/search'
+import { findSilhouettes, SILHOUETTE_BUDGET } from '../../../shared/silhouettes/search'
 import {
   countExactCandidate,
   exactFigureDraws,
@@ -104,7 +104,13 @@ describe('the Puzzles store', () => {
     while (items.length < 4) {
       const f = draws.draw()
       if (!f) continue
-      const o = countExactCandidate(f.outline.map(pointFromText), f.key, pieces, params.request)
+      const o = countExactCandidate(
+        f.outline.map(pointFromText),
+        f.key,
+        pieces,
+        params.request,
+        SILHOUETTE_BUDGET.figureNodes,
+      )
       if (o.counted && o.silhouette)
         items.push({ ...o.silhouette, asked: o.silhouette.counts.solutions === 1 })
     }
