@@ -41,6 +41,8 @@ describe('puzzles --turns 45', () => {
     expect(new Set(outlines.map((o) => congruenceKey([{ outline: o, holes: [] }]))).size).toBe(3)
     figures.forEach((f, i) => {
       expect(f.solutions).toBe(1)
+      // From its lowest-then-leftmost corner, there at the origin, as the lattice's figures.
+      expect(f.polygon[0]).toEqual([0, 0])
       const parts = [{ outline: outlines[i], holes: [] }]
       // Re-counted here, every fixed tiling listed and verified: one class.
       const all = new OffLatticeSearch(parts, TANGRAM_PIECES).run({ list: 'all' })

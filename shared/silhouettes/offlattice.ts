@@ -1,4 +1,11 @@
-import { fromLattice, transformPolygon, type XPoint } from '../exact/geometry'
+import {
+  comparePoints,
+  fromLattice,
+  transformPolygon,
+  translate,
+  type XPoint,
+} from '../exact/geometry'
+import { neg } from '../exact/root2'
 import type { Point } from '../lattice/polygon'
 import { growSilhouette, congruenceKey } from '../offlattice/grow'
 import { OffLatticeSearch, type OffPiece } from '../offlattice/search'
@@ -87,12 +94,25 @@ export function exactFigureDraws(
     draw: () => {
       const grown = growSilhouette(order, random)
       if (!grown) return undefined
-      return { outline: grown.parts[0].outline.map(pointToText), key: congruenceKey(grown.parts) }
+      const outline = fromOrigin(grown.parts[0].outline)
+      return { outline: outline.map(pointToText), key: congruenceKey(grown.parts) }
     },
     get state() {
       return random.state()
     },
   }
+}
+
+/**
+ * Listed from its lowest-then-leftmost corner, moved there to the origin, as the lattice's figures
+ * are (`normalizePolygon`): the corners printed start at [0, 0].
+ */
+function fromOrigin(outline: readonly XPoint[]): XPoint[] {
+  let s = 0
+  for (let i = 1; i < outline.length; i++) if (comparePoints(outline[i], outline[s]) < 0) s = i
+  const [x, y] = outline[s]
+  const listed = [...outline.slice(s), ...outline.slice(0, s)]
+  return translate(listed, neg(x), neg(y))
 }
 
 /** A piece's area, roughly: only to order the pieces. */
