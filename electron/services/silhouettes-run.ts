@@ -40,6 +40,11 @@ export interface SilhouettesRunOptions {
 
 /** Figures drawn per task: a random draw takes a fraction of a millisecond. */
 const DRAW_BATCH = 256
+/**
+ * The same with pieces at 45°: a figure grown there (its outline taken exactly) takes some
+ * milliseconds, so fewer a task, that the first counts start soon.
+ */
+const EXACT_DRAW_BATCH = 32
 /** New figures counted per task: most are ruled out or counted in a millisecond. */
 const COUNT_BATCH = 8
 /** Draws made ahead of the tally at most: counts beyond where it stops are wasted. */
@@ -71,7 +76,8 @@ export async function runSilhouettes(
 
   const drawTask = (): Task[] => {
     if (drawing || !drawFrom || drawn.length - taken >= AHEAD) return []
-    const draws = Math.min(DRAW_BATCH, budget.draws - drawn.length)
+    const batch = o.request.turns === 45 ? EXACT_DRAW_BATCH : DRAW_BATCH
+    const draws = Math.min(batch, budget.draws - drawn.length)
     if (draws <= 0) return []
     drawing = true
     return [
