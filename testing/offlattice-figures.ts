@@ -1,23 +1,10 @@
-import {
-  applyIsometry,
-  fromLattice,
-  ISOMETRIES,
-  normalizeOrientation,
-  translate,
-  type XPoint,
-} from '../shared/exact/geometry'
-import { sub } from '../shared/exact/root2'
+import { fromLattice } from '../shared/exact/geometry'
 import { seededRandom } from '../shared/random'
-import { outlineOf } from '../shared/offlattice/outline'
-import type { OffPart, OffPiece } from '../shared/offlattice/search'
-import { scalePolygon } from '../shared/offlattice/scale'
-import { overlaps, zpolygon } from '../shared/offlattice/zgeometry'
+import { growFigure as grow, type GrownFigure as Grown } from '../shared/offlattice/grow'
+import type { OffPiece } from '../shared/offlattice/search'
 
 /**
- * Figures grown at random from a few tans, pieces turned by any multiple of 45° and mirrored:
- * each piece after the first laid with one of its corners on a corner of those laid, where it
- * overlaps none of them, and mostly where it touches them along an edge. The figure is the outline of what was laid (a region: pinches and holes
- * may appear), the set the pieces laid.
+ * Figures grown at random from a few tans (shared/offlattice/grow.ts), the set the pieces laid.
  */
 export const TANS: readonly { name: string; polygon: [number, number][] }[] = [
   {
@@ -80,49 +67,25 @@ export const TANS: readonly { name: string; polygon: [number, number][] }[] = [
   },
 ]
 
-export interface GrownFigure {
-  readonly parts: OffPart[]
+export interface GrownFigure extends Grown {
   readonly pieces: OffPiece[]
-  /** The pieces as laid: one tiling of the figure. */
-  readonly laid: { readonly name: string; readonly corners: XPoint[] }[]
 }
 
 /** Grows a figure from the tans chosen (indices into TANS), with `random` in [0, 1). */
 export function growFigure(chosen: readonly number[], random: () => number): GrownFigure {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]
-  const laid: { name: string; corners: XPoint[] }[] = []
-  const zs: ReturnType<typeof zpolygon>[] = []
-  for (const t of chosen) {
-    const tan = TANS[t]
-    const g = pick(ISOMETRIES)
-    const shape = normalizeOrientation(fromLattice(tan.polygon).map((p) => applyIsometry(g, p)))
-    for (let attempt = 0; attempt < 40; attempt++) {
-      let corners = shape
-      if (laid.length > 0) {
-        const target = pick(pick(laid).corners)
-        const own = pick(shape)
-        corners = translate(shape, sub(target[0], own[0]), sub(target[1], own[1]))
-      }
-      // Scale 2 makes every corner of these tans, turned, whole in a + b√2.
-      const z = zpolygon(scalePolygon(corners, 2n, tan.name))
-      if (zs.some((q) => overlaps(z, q))) continue
-      // Mostly pieces that share part of an edge with those laid, as in the tangram books.
-      const joined = [...laid.map((l) => l.corners), corners]
-      if (attempt < 30 && laid.length > 0 && outlineOf(joined).length > 1) continue
-      laid.push({ name: tan.name, corners })
-      zs.push(z)
-      break
-    }
-  }
+  const grown = grow(
+    chosen.map((t) => ({ name: TANS[t].name, corners: fromLattice(TANS[t].polygon) })),
+    random,
+  )
   const counts = new Map<string, number>()
-  for (const l of laid) counts.set(l.name, (counts.get(l.name) ?? 0) + 1)
+  for (const l of grown.laid) counts.set(l.name, (counts.get(l.name) ?? 0) + 1)
   const pieces = [...counts].map(([name, count]) => ({
     name,
     count,
     flip: true,
     corners: fromLattice(TANS.find((t) => t.name === name)!.polygon),
   }))
-  return { parts: outlineOf(laid.map((l) => l.corners)), pieces, laid }
+  return { ...grown, pieces }
 }
 
 /**

@@ -387,6 +387,11 @@ program
   .option('--convex', 'convex figures (every convex outline of the area)')
   .option('--any', 'any simple figure of the area, drawn at random from arrangements (default)')
   .option('--symmetric', 'only figures with a symmetry')
+  .option(
+    '--turns <deg>',
+    '45: figures grown with pieces turned by 45° too (sets such as the tangram), counted exactly; corners in the figure-file notation',
+    '90',
+  )
   .option('--seed <n>', 'random seed (--any)', '1')
   .option(
     '-o, --output <file>',

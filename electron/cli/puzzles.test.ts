@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startCliAtTerminal } from '../../testing/cli-at-terminal'
+import { interruptedPuzzles } from '../../testing/interrupted-puzzles'
 import { needTools } from '../../testing/tools'
 import { bruteForce } from '../../testing/bruteforce'
 import { parsePieceSet } from '../../shared/formats/load'
@@ -121,15 +121,7 @@ describe('puzzles on the command line', () => {
   })
 
   it('prints what it has found when stopped by Ctrl-C, exiting 130', async () => {
-    const run = startCliAtTerminal('puzzles', 'tangram', '--count', '1000', '--unique', '--json')
-    // Some found: its bar counts them.
-    await run.printed(/[1-9]\d*\/1000 found/)
-    process.kill(run.pid(), 'SIGINT')
-    const { code, out, err } = await run.done
-    expect(code).toBe(130)
-    const { figures } = JSON.parse(out) as { figures: Figure[] }
-    expect(figures.length).toBeGreaterThan(0)
-    expect(err).toContain(`interrupted: ${figures.length} of 1,000 figures found\n`)
+    const figures = await interruptedPuzzles<Figure>('tangram', '--unique')
     for (const f of figures.slice(0, 5)) expect(solutions(f.polygon)).toBe(1)
   })
 

@@ -17,28 +17,31 @@ if (missingRedis) console.warn(missingRedis)
 describe.skipIf(missingRedis !== undefined)('the searches on the queue', () => {
   const queue = queueWithWorker('--jobs', '1')
 
-  it('pentagons --queue lists what the processes here list', async () => {
-    const args = ['pentagons', 'tangram', '--json', '--no-progress']
+  /** The command's JSON on the queue, checked to be what one process here prints. */
+  const sameOnQueue = async (...args: string[]): Promise<unknown> => {
     const [queued, here] = await Promise.all([
-      cliAsync(...args, '--queue', queue.redis.url),
-      cliAsync(...args, '--jobs', '1'),
+      cliAsync(...args, '--json', '--no-progress', '--queue', queue.redis.url),
+      cliAsync(...args, '--json', '--no-progress', '--jobs', '1'),
     ])
     expect(queued.err).toBe('')
     expect(queued.code).toBe(0)
     expect(JSON.parse(queued.out)).toEqual(JSON.parse(here.out))
-    expect((JSON.parse(queued.out) as { total: number }).total).toBe(53)
+    return JSON.parse(queued.out)
+  }
+
+  it('pentagons --queue lists what the processes here list', async () => {
+    const listed = (await sameOnQueue('pentagons', 'tangram')) as { total: number }
+    expect(listed.total).toBe(53)
   }, 300_000)
 
-  it('puzzles --queue finds what the processes here find', async () => {
-    const args = ['puzzles', 'tangram', '--unique', '--count', '4', '--json', '--no-progress']
-    const [queued, here] = await Promise.all([
-      cliAsync(...args, '--queue', queue.redis.url),
-      cliAsync(...args, '--jobs', '1'),
-    ])
-    expect(queued.err).toBe('')
-    expect(queued.code).toBe(0)
-    expect(JSON.parse(queued.out)).toEqual(JSON.parse(here.out))
-  }, 300_000)
+  // On the lattice, and with pieces at 45° (counted by the exact search).
+  it.each(['90', '45'])(
+    'puzzles --turns %s --queue finds what the processes here find',
+    async (turns) => {
+      await sameOnQueue('puzzles', 'tangram', '--unique', '--count', '4', '--turns', turns)
+    },
+    300_000,
+  )
 
   it('sets compared on the queue make the comparison one process makes', async () => {
     const sets = [bundledSet('tangram'), cutTangram()]

@@ -1,11 +1,9 @@
-import type { Point } from '../../shared/lattice/polygon'
 import type { SetWire } from '../../shared/pieces/solvable'
 import {
   SILHOUETTE_BUDGET,
   SilhouetteTally,
   silhouetteSetProblem,
   type CandidateOutcome,
-  type Silhouette,
   type SilhouetteBudget,
   type SilhouetteProgress,
   type SilhouetteRequest,
@@ -13,7 +11,8 @@ import {
 } from '../../shared/silhouettes/search'
 import type { PieceKind } from '../../shared/tiling/problem'
 import { InputError } from '../../shared/errors'
-import type { SilhouettesInput } from '../worker/protocol'
+import type { PuzzleFigure } from '../../shared/silhouettes/offlattice'
+import type { DrawnFigure, SilhouettesInput } from '../worker/protocol'
 import { runFarm, type FarmTask } from './farm/farm'
 import type { FarmTransport } from './farm/transport'
 
@@ -35,12 +34,17 @@ export interface SilhouettesRunOptions {
   readonly signal?: AbortSignal
   readonly onProgress?: (p: SilhouetteProgress) => void
   /** Every figure the set tiles, as the tally takes it, and whether it is one asked for. */
-  readonly onCandidate?: (s: Silhouette, asked: boolean) => void
+  readonly onCandidate?: (s: PuzzleFigure, asked: boolean) => void
   readonly onNotice?: (line: string) => void
 }
 
 /** Figures drawn per task: a random draw takes a fraction of a millisecond. */
 const DRAW_BATCH = 256
+/**
+ * The same with pieces at 45°: a figure grown there (its outline taken exactly) takes some
+ * milliseconds, so fewer a task, that the first counts start soon.
+ */
+const EXACT_DRAW_BATCH = 32
 /** New figures counted per task: most are ruled out or counted in a millisecond. */
 const COUNT_BATCH = 8
 /** Draws made ahead of the tally at most: counts beyond where it stops are wasted. */
@@ -51,17 +55,17 @@ type Task = FarmTask<SilhouettesInput>
 /** The figures found, or undefined when the signal stopped the search. */
 export async function runSilhouettes(
   o: SilhouettesRunOptions,
-): Promise<SilhouetteResult | undefined> {
-  const problem = silhouetteSetProblem(o.pieces)
+): Promise<SilhouetteResult<PuzzleFigure> | undefined> {
+  const problem = silhouetteSetProblem(o.pieces, o.request)
   if (problem) throw new InputError(problem)
   const budget = o.budget ?? SILHOUETTE_BUDGET
   const stop = new AbortController()
-  let tally: SilhouetteTally | undefined
-  let result: SilhouetteResult | undefined
+  let tally: SilhouetteTally<PuzzleFigure> | undefined
+  let result: SilhouetteResult<PuzzleFigure> | undefined
   /** Every draw's figure by its key (undefined: none), and the tally's place among them. */
   const drawn: (string | undefined)[] = []
   let taken = 0
-  const outcomes = new Map<string, CandidateOutcome>()
+  const outcomes = new Map<string, CandidateOutcome<PuzzleFigure>>()
   const asked = new Set<string>()
   /** The keys of each count task's figures. */
   const counting = new Map<string, readonly string[]>()
@@ -72,7 +76,8 @@ export async function runSilhouettes(
 
   const drawTask = (): Task[] => {
     if (drawing || !drawFrom || drawn.length - taken >= AHEAD) return []
-    const draws = Math.min(DRAW_BATCH, budget.draws - drawn.length)
+    const batch = o.request.turns === 45 ? EXACT_DRAW_BATCH : DRAW_BATCH
+    const draws = Math.min(batch, budget.draws - drawn.length)
     if (draws <= 0) return []
     drawing = true
     return [
@@ -85,13 +90,16 @@ export async function runSilhouettes(
       },
     ]
   }
-  const countTasks = (polygons: readonly (readonly Point[])[], keys: readonly string[]) => {
+  const countTasks = (figures: readonly DrawnFigure[]) => {
     const next: Task[] = []
-    for (let from = 0; from < polygons.length; from += COUNT_BATCH) {
+    for (let from = 0; from < figures.length; from += COUNT_BATCH) {
       const id = `count/${tasks++}`
-      counting.set(id, keys.slice(from, from + COUNT_BATCH))
-      const batch = polygons.slice(from, from + COUNT_BATCH)
-      next.push({ id, input: { step: 'count', polygons: batch }, weight: batch.length })
+      const batch = figures.slice(from, from + COUNT_BATCH)
+      counting.set(
+        id,
+        batch.map((f) => f.key),
+      )
+      next.push({ id, input: { step: 'count', figures: batch }, weight: batch.length })
     }
     return next
   }
@@ -115,21 +123,19 @@ export async function runSilhouettes(
       onResult: (task, r) => {
         if (r.step === 'draw') {
           drawing = false
-          tally ??= new SilhouetteTally(o.request, budget, r.outlines, o.onCandidate)
-          const fresh: (readonly Point[])[] = []
-          const keys: string[] = []
+          tally ??= new SilhouetteTally<PuzzleFigure>(o.request, budget, r.outlines, o.onCandidate)
+          const fresh: DrawnFigure[] = []
           for (const figure of r.figures) {
             drawn.push(figure?.key)
             if (figure && !asked.has(figure.key)) {
               asked.add(figure.key)
-              fresh.push(figure.polygon)
-              keys.push(figure.key)
+              fresh.push(figure)
             }
           }
           const more = r.outlines === undefined || r.state < r.outlines
           drawFrom = more && r.figures.length > 0 ? { state: r.state } : undefined
           advance()
-          return { next: [...countTasks(fresh, keys), ...drawTask()] }
+          return { next: [...countTasks(fresh), ...drawTask()] }
         }
         counting.get(task.id)!.forEach((key, i) => outcomes.set(key, r.outcomes[i]))
         advance()

@@ -29,6 +29,7 @@ import { runKinds } from './run/kinds'
 import { RunService } from './run/run-service'
 import type { AppWorkers } from './farm/app-workers'
 import { writeBooklet } from './export/booklet'
+import { bookletFigure } from '../../shared/silhouettes/booklet'
 import { solutionsToJson } from '../../shared/formats/solutions'
 import { PUBLISHED } from '../../shared/papers/registry'
 import type { DocumentService } from './documents'
@@ -327,15 +328,7 @@ export function createWorkbench(
     'export.booklet': async (p) => {
       const { result, items } = runs.resultsOf(p.runId, 'silhouettes')
       const counted = new Map(items.map((c) => [c.key, c]))
-      const figures = result.found.map((key) => {
-        const f = counted.get(key)!
-        return {
-          polygon: f.polygon,
-          tiling: f.tilings[0],
-          nodes: f.nodes,
-          solutions: f.counts.solutions,
-        }
-      })
+      const figures = result.found.map((key) => bookletFigure(counted.get(key)!))
       const target = await host.paths.resolve(p.path)
       const { files, pages } = await writeBooklet(target, result.set, figures, fonts)
       return { files, pages }

@@ -12,7 +12,13 @@ import type { SetWire } from '../../shared/pieces/solvable'
 import type { GroupWire, PentagonWire } from '../../shared/pentagons/wire'
 import type { CandidateOutcome, SilhouetteRequest } from '../../shared/silhouettes/search'
 import type { OffOptions } from '../../shared/offlattice/search'
-import type { OffFigureText, OffPieceText, OffResultText } from '../../shared/offlattice/wire'
+import type {
+  OffFigureText,
+  OffPieceText,
+  OffResultText,
+  RingText,
+} from '../../shared/offlattice/wire'
+import type { PuzzleFigure } from '../../shared/silhouettes/offlattice'
 import type { PlacedPiece } from '../../shared/tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../../shared/tiling/search'
 
@@ -310,24 +316,29 @@ export interface SilhouettesSetup {
   readonly figureNodes: number
 }
 
+/**
+ * A figure drawn and its congruence key: on the lattice its polygon (`latticeKey`), off it
+ * (`--turns 45`) its outline's exact corners as text (`congruenceKey`).
+ */
+export type DrawnFigure = (
+  { readonly polygon: readonly Point[] } | { readonly outline: RingText }
+) & { readonly key: string }
+
 /** Figures drawn, from where the last draw left off (none: the start); or new figures counted. */
 export type SilhouettesInput =
   | { readonly step: 'draw'; readonly state?: number; readonly draws: number }
-  | { readonly step: 'count'; readonly polygons: readonly (readonly Point[])[] }
+  | { readonly step: 'count'; readonly figures: readonly DrawnFigure[] }
 
 export type SilhouettesOutput =
   | {
       readonly step: 'draw'
-      /** Per draw, its figure and its key (`latticeKey`), or null when the draw made none. */
-      readonly figures: readonly ({
-        readonly polygon: readonly Point[]
-        readonly key: string
-      } | null)[]
+      /** Per draw, its figure, or null when the draw made none. */
+      readonly figures: readonly (DrawnFigure | null)[]
       readonly state: number
       /** The convex outlines there are to draw, if convex. */
       readonly outlines?: number
     }
-  | { readonly step: 'count'; readonly outcomes: readonly CandidateOutcome[] }
+  | { readonly step: 'count'; readonly outcomes: readonly CandidateOutcome<PuzzleFigure>[] }
 
 /** Figures with exact corners tiled by the search off the lattice (shared/offlattice): the set, what to keep. */
 export interface OffLatticeSetup extends OffOptions {

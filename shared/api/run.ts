@@ -5,7 +5,8 @@ import { LIMITS } from '../limits'
 import type { PentagonProgress } from '../pentagons/pentagons'
 import type { PentagonSet } from '../pentagons/sheet'
 import type { PentagonsText } from '../pentagons/wire'
-import type { Silhouette, SilhouetteProgress } from '../silhouettes/search'
+import type { PuzzleFigure } from '../silhouettes/offlattice'
+import type { SilhouetteProgress } from '../silhouettes/search'
 import type { TaitProgress } from '../tait/count'
 import type { PlacedPiece } from '../tiling/problem'
 import type { SymmetryMode, TilingCounts, TilingStats } from '../tiling/search'
@@ -73,6 +74,8 @@ export const RUN_PARAMS = {
       unique: z.boolean(),
       symmetric: z.boolean(),
       seed: whole(0, 2 ** 31),
+      /** 45: figures grown with pieces turned by 45°, counted by the exact search (issue 25). */
+      turns: z.union([z.literal(90), z.literal(45)]).optional(),
     }),
   }),
   /**
@@ -191,7 +194,7 @@ export type ExactFigureDone = OffResultText & {
 export const EXACT_TILINGS_KEPT = 1000
 
 /** A figure a silhouette search counted, and whether it is one the search asks for. */
-export type SilhouetteCandidate = Silhouette & { readonly asked: boolean }
+export type SilhouetteCandidate = PuzzleFigure & { readonly asked: boolean }
 
 export interface SilhouettesResult {
   readonly progress: SilhouetteProgress

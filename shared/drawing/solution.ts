@@ -55,7 +55,8 @@ export interface DrawOptions {
   readonly gap?: number
 }
 
-const UNKNOWN_COLOR = '#9aa3b2'
+/** A piece the document does not have (a tiling of another set). */
+export const UNKNOWN_COLOR = '#9aa3b2'
 
 /** The polygon a placed piece covers in the figure's coordinates. */
 export function placedPolygon(document: WorkbenchDocument, p: PlacedPiece): Point[] {

@@ -70,11 +70,18 @@ export interface OffResult {
   readonly placements: number
   /** Placements tried. */
   readonly tried: number
+  /** Present when `maxPlacements` stopped the search before it was complete. */
+  readonly cutOff?: true
 }
 
 export interface OffOptions {
   /** Stop at the first tiling. */
   readonly firstOnly?: boolean
+  /**
+   * Stop once more placements than this have fitted: the counts are then of the part searched,
+   * and the result says so (`cutOff`). Unbounded if not given.
+   */
+  readonly maxPlacements?: number
   /** Keep the tilings: 'all' every fixed one, 'classes' one per class, 'none'. */
   readonly list?: 'all' | 'classes' | 'none'
 }
@@ -177,7 +184,7 @@ export class OffLatticeSearch {
   }
 
   run(options: OffOptions = {}): OffResult {
-    const { firstOnly = false, list = 'none' } = options
+    const { firstOnly = false, list = 'none', maxPlacements = Infinity } = options
     const region = this.region
     const orientations = this.orientations
     const byStart = this.byStart
@@ -213,6 +220,7 @@ export class OffLatticeSearch {
     let tried = 0
     let fitted = 0
     let stop = false
+    let cutOff = false
 
     const go = (): void => {
       let best = -1
@@ -240,7 +248,10 @@ export class OffLatticeSearch {
           inFigure.set(key, inside)
         }
         if (!inside || placed.some((Q) => overlaps(P, Q))) continue
-        fitted++
+        if (++fitted > maxPlacements) {
+          cutOff = stop = true
+          return
+        }
         // Place: cover what P covers at every tracked corner, then track P's own corners.
         const undo: number[] = []
         const tracked = fig.length
@@ -306,6 +317,7 @@ export class OffLatticeSearch {
       ),
       placements: fitted,
       tried,
+      ...(cutOff ? { cutOff: true as const } : {}),
     }
   }
 

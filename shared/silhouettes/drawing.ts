@@ -1,5 +1,14 @@
 import type { WorkbenchDocument } from '../document/document'
-import { assembleDrawing, centroid, drawSolution, type SolutionDrawing } from '../drawing/solution'
+import { drawDissection } from '../drawing/dissection'
+import {
+  assembleDrawing,
+  centroid,
+  drawSolution,
+  UNKNOWN_COLOR,
+  type SolutionDrawing,
+} from '../drawing/solution'
+import type { XPoint } from '../exact/geometry'
+import { toNumber } from '../exact/root2'
 import type { Point } from '../lattice/polygon'
 import type { PlacedPiece } from '../tiling/problem'
 
@@ -12,6 +21,33 @@ const SHARED_COLOR = '#e3e6ec'
 export function silhouetteDrawing(polygon: readonly Point[], gap = 0): SolutionDrawing {
   const fill = { piece: -1, name: '', color: SILHOUETTE_COLOR, polygon, label: centroid(polygon) }
   return assembleDrawing(polygon, [fill], [], { gap })
+}
+
+/** A figure off the lattice (pieces at 45°) as a puzzle shows it: its exact outline, drawn. */
+export function exactSilhouetteDrawing(corners: readonly XPoint[], gap = 0): SolutionDrawing {
+  return silhouetteDrawing(
+    corners.map(([x, y]) => [toNumber(x), toNumber(y)]),
+    gap,
+  )
+}
+
+/** A tiling of a figure off the lattice, each piece in its kind's colour (pieces index the set). */
+export function exactTilingDrawing(
+  document: WorkbenchDocument,
+  corners: readonly XPoint[],
+  tiling: readonly { readonly piece: number; readonly corners: readonly XPoint[] }[],
+  gap = 0,
+): SolutionDrawing {
+  const parts = tiling.map((p) => {
+    const source = document.pieces[p.piece]
+    return {
+      piece: p.piece,
+      name: source?.name ?? `piece ${p.piece + 1}`,
+      color: source?.color ?? UNKNOWN_COLOR,
+      corners: p.corners,
+    }
+  })
+  return drawDissection(corners, parts, { gap })
 }
 
 /**

@@ -15,6 +15,7 @@ import { prepareFigure, ruleOuts, type RuleOuts } from '../tiling/rule-out'
 import { verifyTiling } from '../tiling/verify'
 import { GROWTH_SYMMETRIES, randomFigure } from './arrangement'
 import { plural } from '../plural'
+import { offLatticeRequestProblem, offLatticeSetProblem } from './offlattice'
 
 /**
  * Figures a set builds in exactly one way (issue 14): silhouette puzzles. Candidates are the
@@ -34,6 +35,11 @@ export type SilhouetteKind = 'convex' | 'any'
 
 export interface SilhouetteRequest {
   readonly kind: SilhouetteKind
+  /**
+   * The turns the pieces take as figures are grown: 90 (the default) on the lattice; 45 off it,
+   * any figure ('any') grown by shared/offlattice/grow.ts and counted by the exact search.
+   */
+  readonly turns?: 90 | 45
   /** How many figures to find. */
   readonly count: number
   /** Only figures with exactly one tiling; otherwise every figure the set tiles. */
@@ -79,16 +85,20 @@ export const SILHOUETTE_BUDGET: SilhouetteBudget = {
  */
 export const SILHOUETTE_MAX_PIECES = 16
 
-export interface Silhouette {
-  /** Counter-clockwise from its lowest-then-leftmost corner. */
-  readonly polygon: readonly Point[]
+/** A figure counted, as the tally takes it, on the lattice or off it (offlattice.ts). */
+export interface CountedFigure {
   /** Its congruence key: equal for congruent figures. */
   readonly key: string
-  /** Symmetries of the square that map the figure onto itself (1: none but the identity). */
+  /** Symmetries that map the figure onto itself (1: none but the identity). */
   readonly symmetries: number
   readonly counts: TilingCounts
   /** The exhaustive search's nodes (placements that fitted): the difficulty. */
   readonly nodes: number
+}
+
+export interface Silhouette extends CountedFigure {
+  /** Counter-clockwise from its lowest-then-leftmost corner. */
+  readonly polygon: readonly Point[]
   /**
    * Its one tiling; or, with several, the two that differ least (the second turned by the
    * figure's symmetry that matches it best with the first). Pieces index the set's kinds.
@@ -113,9 +123,9 @@ export interface SilhouetteProgress {
   readonly fraction: number
 }
 
-export interface SilhouetteResult {
+export interface SilhouetteResult<S extends CountedFigure = Silhouette> {
   /** The figures found, easiest first (fewest search nodes). */
-  readonly figures: readonly Silhouette[]
+  readonly figures: readonly S[]
   readonly progress: SilhouetteProgress
   /** Why fewer figures than asked were found; undefined if all were. */
   readonly shortfall?: string
@@ -126,12 +136,16 @@ const KEPT_TILINGS = 64
 /** Placements between two checks of a count's budget. */
 const STEP = 20_000
 
-/** Why the set cannot be searched at all; undefined if it can. */
-export function silhouetteSetProblem(pieces: readonly PieceKind[]): string | undefined {
+/** Why the set cannot be searched at all (as the request asks: pieces at 45°); undefined if it can. */
+export function silhouetteSetProblem(
+  pieces: readonly PieceKind[],
+  request?: SilhouetteRequest,
+): string | undefined {
   const copies = pieces.reduce((n, p) => n + p.count, 0)
   if (copies > SILHOUETTE_MAX_PIECES)
     return `${copies} pieces (copies counted) are too many to count every figure exhaustively: at most ${SILHOUETTE_MAX_PIECES}`
-  return undefined
+  if (request?.turns !== 45) return undefined
+  return offLatticeRequestProblem(request) ?? offLatticeSetProblem(pieces)
 }
 
 /**
@@ -146,7 +160,7 @@ export function findSilhouettes(
   budget: SilhouetteBudget = SILHOUETTE_BUDGET,
   onCandidate?: (s: Silhouette, asked: boolean) => void,
 ): SilhouetteResult {
-  const problem = silhouetteSetProblem(pieces)
+  const problem = silhouetteSetProblem(pieces, request)
   if (problem) throw new InputError(problem)
   const rules = ruleOuts(pieces)
   const draws = figureDraws(pieces, request)
@@ -211,7 +225,7 @@ export function figureDraws(
  * no symmetry when one is asked for), or its count: the search's nodes, whether it finished
  * within the nodes it was given, and, if it did and the set builds the figure, the figure.
  */
-export type CandidateOutcome =
+export type CandidateOutcome<S extends CountedFigure = Silhouette> =
   | { readonly counted: false }
   | {
       readonly counted: true
@@ -219,7 +233,7 @@ export type CandidateOutcome =
       /** The placements at the count's last check of its budget (`countFigure`). */
       readonly checked: number
       readonly complete: boolean
-      readonly silhouette?: Silhouette
+      readonly silhouette?: S
     }
 
 /** Counts a figure, exhaustively up to `maxNodes` search nodes. */
@@ -248,8 +262,8 @@ export function countCandidate(
  * counted, the nodes spent, and when to stop (enough found, a budget spent, the set making no
  * more). Fed the same draws and outcomes it ends the same way, wherever the counts were made.
  */
-export class SilhouetteTally {
-  private readonly found: Silhouette[] = []
+export class SilhouetteTally<S extends CountedFigure = Silhouette> {
+  private readonly found: S[] = []
   private readonly seen = new Set<string>()
   private draws = 0
   private nodes = 0
@@ -264,7 +278,7 @@ export class SilhouetteTally {
     private readonly budget: SilhouetteBudget,
     /** The convex outlines to draw, if convex. */
     private readonly outlines = 0,
-    private readonly onCandidate?: (s: Silhouette, asked: boolean) => void,
+    private readonly onCandidate?: (s: S, asked: boolean) => void,
   ) {}
 
   /** Whether a figure (by its key) is new: only a new one is counted. */
@@ -303,7 +317,7 @@ export class SilhouetteTally {
    * The next draw: its figure's key (undefined: the draw made none) and, for a new figure, what
    * counting it found. The result once the search ends.
    */
-  take(key: string | undefined, outcome?: CandidateOutcome): SilhouetteResult | undefined {
+  take(key: string | undefined, outcome?: CandidateOutcome<S>): SilhouetteResult<S> | undefined {
     const { request, budget } = this
     this.draws++
     const before = this.seen.size
@@ -337,7 +351,7 @@ export class SilhouetteTally {
   }
 
   /** A new figure's count taken in; true once enough are found. */
-  private count(outcome: CandidateOutcome): boolean {
+  private count(outcome: CandidateOutcome<S>): boolean {
     if (!outcome.counted) return false
     // A count made with a figure's budget while less of the whole's was left (on the task farm,
     // counted ahead) would have stopped at a check past that: undecided, the whole's budget
@@ -366,7 +380,7 @@ export class SilhouetteTally {
     return `figure${this.kind()}`
   }
 
-  private done(shortfall?: string): SilhouetteResult {
+  private done(shortfall?: string): SilhouetteResult<S> {
     return {
       figures: [...this.found].sort((a, b) => a.nodes - b.nodes),
       progress: this.progress(),
@@ -374,7 +388,7 @@ export class SilhouetteTally {
     }
   }
 
-  private shortOf(reason: string): SilhouetteResult {
+  private shortOf(reason: string): SilhouetteResult<S> {
     if (this.found.length === 0) throw new InputError(`no ${this.what()}: ${reason}`)
     return this.done(`only ${plural(this.found.length, 'figure')}${this.kind()}: ${reason}`)
   }

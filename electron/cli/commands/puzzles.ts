@@ -2,7 +2,11 @@ import { checkWholeCounts } from '../../../shared/pieces/solvable'
 import { join } from 'node:path'
 import { documentFromSet } from '../../../shared/document/document'
 import { InputError } from '../../../shared/errors'
-import type { Silhouette, SilhouetteProgress } from '../../../shared/silhouettes/search'
+import type { SilhouetteProgress } from '../../../shared/silhouettes/search'
+import { isExact, type PuzzleFigure } from '../../../shared/silhouettes/offlattice'
+import { bookletFigure } from '../../../shared/silhouettes/booklet'
+import { writeCoordinate } from '../../../shared/formats/exact-figure'
+import { pointFromText } from '../../../shared/pentagons/wire'
 import { runSilhouettes } from '../../services/silhouettes-run'
 import { renderBooklet, writeBooklet } from '../../services/export/booklet'
 import { formatDuration } from '../../../shared/tiling/estimate'
@@ -19,6 +23,7 @@ export interface PuzzlesOptions {
   convex?: boolean
   any?: boolean
   symmetric?: boolean
+  turns?: string
   seed: string
   output?: string
   unit?: string
@@ -34,6 +39,17 @@ const whole = (name: string, v: string, lo: number, hi: number): number => {
     throw new InputError(`${name} must be a whole number from ${lo} to ${hi}, not "${v}"`)
   return n
 }
+
+/** --turns: 90 (on the lattice) or 45 (pieces turned by 45° too, the exact search). */
+function turnsOf(v: string | undefined): 90 | 45 {
+  if (v === undefined || v.trim() === '90') return 90
+  if (v.trim() === '45') return 45
+  throw new InputError(`--turns must be 90 or 45, not "${v}"`)
+}
+
+/** A figure's corners as figure files write them: whole numbers, or exact text off the lattice. */
+const cornersOut = (f: PuzzleFigure) =>
+  isExact(f) ? f.corners.map((c) => pointFromText(c).map(writeCoordinate)) : f.polygon
 
 /** --unit: mm per lattice unit, as the export's sheet takes it. */
 function bookletUnit(v: string): number {
@@ -62,6 +78,7 @@ export async function puzzlesCommand(
     unique: o.unique === true,
     symmetric: o.symmetric === true,
     seed: whole('--seed', o.seed, 0, 2 ** 31),
+    turns: turnsOf(o.turns),
   }
   const unit = o.unit === undefined ? undefined : bookletUnit(o.unit)
   if (unit !== undefined && !o.output) throw new InputError('--unit sizes the booklet: add -o FILE')
@@ -85,7 +102,7 @@ export async function puzzlesCommand(
     }),
   )
   // What an interrupted search has found: printed all the same.
-  const asked: Silhouette[] = []
+  const asked: PuzzleFigure[] = []
   let last: SilhouetteProgress = {
     draws: 0,
     counted: 0,
@@ -116,12 +133,7 @@ export async function puzzlesCommand(
   if (result.shortfall) stderrLine(result.shortfall)
   const exit = signal.aborted ? 130 : 0
   if (signal.aborted && figures.length === 0) return exit
-  const bookletFigures = figures.map((f) => ({
-    polygon: f.polygon,
-    tiling: f.tilings[0],
-    nodes: f.nodes,
-    solutions: f.counts.solutions,
-  }))
+  const bookletFigures = figures.map(bookletFigure)
   const fonts = join(RESOURCES, 'fonts')
   let booklet: { files: string[]; pages: number } | undefined
   if (isStdout(o.output)) {
@@ -136,11 +148,20 @@ export async function puzzlesCommand(
     say(
       JSON.stringify({
         figures: figures.map((f) => ({
-          polygon: f.polygon,
+          polygon: cornersOut(f),
           solutions: f.counts.solutions,
           fixed: f.counts.fixed,
           nodes: f.nodes,
           symmetries: f.symmetries,
+          // Off the lattice, its tiling in the figure-file notation too: checkable on its own.
+          ...(isExact(f)
+            ? {
+                tiling: f.tiling.map((p) => ({
+                  piece: set.pieces[p.piece].name,
+                  polygon: p.corners.map((c) => pointFromText(c).map(writeCoordinate)),
+                })),
+              }
+            : {}),
         })),
         searched: {
           draws: progress.draws,
@@ -154,9 +175,9 @@ export async function puzzlesCommand(
     return exit
   }
   const what = request.unique ? 'built in exactly one way' : 'the set builds'
-  const rows = figures.map((f: Silhouette, i) => [
+  const rows = figures.map((f, i) => [
     i + 1,
-    f.polygon.length,
+    cornersOut(f).length,
     f.symmetries,
     f.counts.solutions,
     f.counts.fixed,

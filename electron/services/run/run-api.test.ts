@@ -235,6 +235,19 @@ describe('run.start of the piece sets: pentagons, silhouettes, compare', () => {
         request: { ...silhouettes, kind: 'round' },
       }),
     ).toMatch(/^run\.start: bad parameters \(params\.request\.kind: .+\)$/)
+    // Pieces at 45°: figures grown at random only, from sets with a diagonal edge.
+    expect(
+      await refused('silhouettes', {
+        document: tangram,
+        request: { ...silhouettes, kind: 'convex', turns: 45 },
+      }),
+    ).toBe('Tangram: pieces at 45° grow figures at random: choose any figure (--any), not --convex')
+    expect(
+      await refused('silhouettes', {
+        document: tangram,
+        request: { ...silhouettes, turns: 30 },
+      }),
+    ).toMatch(/^run\.start: bad parameters \(params\.request\.turns: .+\)$/)
     expect(await refused('compare', { documents: [tangram] })).toMatch(
       /^run\.start: bad parameters \(params\.documents: .+\)$/,
     )

@@ -31,7 +31,7 @@ const farm = <K extends RunKind>(ctx: RunContext<K>) => ({
 function silhouetteSet(p: RunParams<'silhouettes'>): SolvableSet {
   const set = solvableDocument(p.document)
   checkWholeCounts(set, 'the silhouette search')
-  const problem = silhouetteSetProblem(set.pieces)
+  const problem = silhouetteSetProblem(set.pieces, p.request)
   if (problem) throw new InputError(`${set.name}: ${problem}`)
   return set
 }

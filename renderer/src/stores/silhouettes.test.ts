@@ -4,7 +4,14 @@ import type { SilhouetteCandidate } from '../../../shared/api/run'
 import { documentFromJson } from '../../../shared/document/document'
 import { mergeCongruent } from '../../../shared/document/merge'
 import { pieceSetFromJson } from '../../../shared/formats/load'
-import { findSilhouettes } from '../../../shared/silhouettes/search'
+import { findSilhouettes, SILHOUETTE_BUDGET } from '../../../shared/silhouettes/search'
+import {
+  countExactCandidate,
+  exactFigureDraws,
+  isExact,
+  offPiecesOf,
+} from '../../../shared/silhouettes/offlattice'
+import { pointFromText } from '../../../shared/pentagons/wire'
 import { fakeRuns } from '../../../testing/fake-runs'
 import { host, settled } from '../../../testing/renderer-setup'
 import { useSilhouettes, type SilhouetteRequest } from './silhouettes'
@@ -69,11 +76,54 @@ describe('the Puzzles store', () => {
     expect(s.shown.map((c) => c.key).sort()).toEqual([...found].sort())
     s.filter = 'several'
     expect(s.shown.length).toBe(candidates.filter((c) => c.counts.solutions > 1).length)
-    expect(s.shown.every((c) => c.tilings.length === 2 && c.differ)).toBe(true)
+    expect(s.shown.every((c) => !isExact(c) && c.tilings.length === 2 && c.differ)).toBe(true)
     s.chosen = s.shown[0].key
     expect(s.chosenCandidate?.counts.solutions).toBeGreaterThan(1)
     // The set as searched, merged: its tilings index these pieces.
     expect(s.set).toEqual(set)
+  })
+
+  it('pieces at 45°: asks for turns 45, lists the exact figures as they come, one chosen', async () => {
+    const s = useSilhouettes()
+    s.turns45 = true
+    s.request.count = 2
+    s.search(tangram())
+    const { runId, params } = await started()
+    expect(params.request).toEqual({
+      kind: 'any',
+      count: 2,
+      unique: true,
+      symmetric: false,
+      seed: 1,
+      turns: 45,
+    })
+    // What the host's workers send: figures grown and counted by the shared code itself.
+    const pieces = offPiecesOf(pieceSetFromJson(tangramSet, 'tangram').pieces)
+    const draws = exactFigureDraws(pieces, params.request)
+    const items: SilhouetteCandidate[] = []
+    while (items.length < 4) {
+      const f = draws.draw()
+      if (!f) continue
+      const o = countExactCandidate(
+        f.outline.map(pointFromText),
+        f.key,
+        pieces,
+        params.request,
+        SILHOUETTE_BUDGET.figureNodes,
+      )
+      if (o.counted && o.silhouette)
+        items.push({ ...o.silhouette, asked: o.silhouette.counts.solutions === 1 })
+    }
+    await runs.emit({ type: 'run.items', runId, kind: 'silhouettes', items })
+    expect(s.candidates.map((c) => c.key)).toEqual(items.map((c) => c.key))
+    expect(s.candidates.every(isExact)).toBe(true)
+    s.chosen = items[0].key
+    const chosen = s.chosenCandidate!
+    expect(isExact(chosen) && chosen.tiling).toHaveLength(7)
+    // Off again: the lattice's request, as before.
+    s.turns45 = false
+    s.search(tangram())
+    expect((await started()).params.request.turns).toBe(90)
   })
 
   it('shows only the newest search: a stopped one’s figures are dropped', async () => {

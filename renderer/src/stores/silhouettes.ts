@@ -37,6 +37,13 @@ export const useSilhouettes = defineStore('silhouettes', () => {
     symmetric: false,
     seed: 1,
   })
+  /** Figures grown with pieces turned by 45° too (any figure only): the request's turns. */
+  const turns45 = computed({
+    get: () => request.value.turns === 45,
+    set: (on: boolean) => {
+      request.value = { ...request.value, turns: on ? 45 : 90 }
+    },
+  })
   const run = runStore('silhouettes')
   const { state, items: candidates } = run
   /** The document searched (its pieces). */
@@ -90,6 +97,7 @@ export const useSilhouettes = defineStore('silhouettes', () => {
 
   return {
     request,
+    turns45,
     runId: run.runId,
     searched,
     set,
