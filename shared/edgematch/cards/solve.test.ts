@@ -218,3 +218,38 @@ describe('progress on a slow search', () => {
     }
   })
 })
+
+describe('a search in many calls of its loop', () => {
+  it('counts, lists and stops as in one call, wherever the calls break it off', () => {
+    let crossed = 0
+    let found = 0
+    for (const [size, figures, frame] of [
+      [5, 3, 2],
+      [4, 3, undefined],
+      [5, 4, 2],
+    ] as const) {
+      for (let seed = 1; seed <= 3; seed++) {
+        const { puzzle } = randomCardPuzzle(size, size, figures, frame, seed)
+        const boards = (chunkNodes: number) => {
+          const found: string[] = []
+          const r = solveCards(puzzle, {
+            chunkNodes,
+            onSolution: (b) => void found.push(JSON.stringify(b)),
+          })
+          return { counts: r.counts, stats: r.stats, found }
+        }
+        const once = boards(2 ** 40)
+        crossed += Math.floor(once.stats.nodes / 7)
+        found += once.found.length
+        for (const chunkNodes of [1, 7, 1000]) expect(boards(chunkNodes)).toEqual(once)
+        // Stopped by the limit or by progress: the same point whatever the calls.
+        const stop = (chunkNodes: number) =>
+          solveCards(puzzle, { chunkNodes, limit: 1, onProgress: (n) => n >= 2 * PROGRESS_NODES })
+        expect(stop(7)).toEqual(stop(2 ** 40))
+      }
+    }
+    // Boards found and calls broken off by the thousand.
+    expect(crossed).toBeGreaterThan(10_000)
+    expect(found).toBeGreaterThan(1000)
+  })
+})

@@ -60,6 +60,8 @@ export interface SolveOptions {
    * the first cells: the parts of a split add up to the whole count.
    */
   readonly prefix?: readonly number[]
+  /** Search nodes a call of the search's loop goes through (CHUNK_NODES); the tests vary it. */
+  readonly chunkNodes?: number
 }
 
 /** How often (in search nodes, a power of two) onProgress is called. */
@@ -317,6 +319,9 @@ export function solveCards(
     marker ? solvedWithMarker : solvedByBurnside,
     options.onProgress,
     options.prefix,
+    p.n,
+    undefined,
+    options.chunkNodes,
   )
   return {
     counts: { fixed, upToRotation: marker ? classes : (stabilizers + Gn - 1n) / Gn },
@@ -354,6 +359,7 @@ function search(
   /** With `onPrefix`: instead of going on below this many cells, hand the entries over. */
   depth = p.n,
   onPrefix?: (entries: number[]) => void,
+  chunk = CHUNK_NODES,
 ): CardStats & { complete: boolean } {
   const { n, K, cellBase, westOf, northOf, start } = p
   // Per cell: its table base and where in `need` its west and north neighbours' needs are.
@@ -395,7 +401,7 @@ function search(
     reported: performance.now(),
     ended: undefined,
   }
-  while (!s.ended) searchChunk(s, s.nodes + CHUNK_NODES)
+  while (!s.ended) searchChunk(s, s.nodes + chunk)
   return { placements: s.placements, nodes: s.nodes, complete: s.ended === 'complete' }
 }
 
