@@ -113,6 +113,9 @@ test('Pentagons: a page reloaded mid-solve of a figure file shows the solve agai
   await page.getByTestId('pentagon-figure').getByTestId('figure-solve').click()
   const solved = page.getByTestId('exact-solve')
   await expect(solved).toHaveAttribute('data-state', 'running')
+  // The host has answered with the run's id, which the session keeps (before, the page knows no
+  // run to take up again).
+  await expect(solved).toHaveAttribute('data-run-id', /.+/)
 
   await page.reload()
   await expect(page.locator('.app[data-ready="yes"]')).toBeVisible()
