@@ -165,51 +165,93 @@ export function* latticePolygonSearch(
       const u = STEP[dirs[free]]
       const w = STEP[dirs[free + 1]]
       const det = u[0] * w[1] - u[1] * w[0]
+      // Parallel closing edges close no polygon of positive lengths.
+      if (det === 0) continue
+      const sign = det > 0 ? 1 : -1
+      // |det| is 1 or 2 (unit steps): det·L and det·M are even when it is 2.
+      const even = det === 2 || det === -2 ? 1 : 0
       const lengths = new Array<number>(corners).fill(0)
-      // Chooses the free lengths one by one, keeping the perimeter so far within the bound.
-      const choose = (i: number, sx: number, sy: number, axis: number, diag: number) => {
-        if (i === free) {
-          // L·u + M·w = −(sx, sy), by Cramer's rule.
-          const L = (-sx * w[1] + sy * w[0]) / det
-          const M = (-sy * u[0] + sx * u[1]) / det
-          if (!(L >= 1 && M >= 1 && Number.isInteger(L) && Number.isInteger(M))) return
-          const ua = dirs[free] % 2 === 0
-          const wa = dirs[free + 1] % 2 === 0
-          if (
-            !within(
-              axis + (ua ? L : 0) + (wa ? M : 0),
-              diag + (ua ? 0 : L) + (wa ? 0 : M),
-              perimeter,
-            )
-          )
-            return
-          lengths[free] = L
-          lengths[free + 1] = M
-          const poly: Point[] = [[0, 0]]
-          for (let j = 0; j < corners - 1; j++) {
-            const [x, y] = poly[j]
-            const s = STEP[dirs[j]]
-            poly.push([x + s[0] * lengths[j], y + s[1] * lengths[j]])
-          }
-          if (area2(poly) !== area || !simple(poly)) return
-          const key = latticeKey(poly)
-          if (!found.has(key)) found.set(key, keyPolygon(key))
+      /** The polygon closed by the last two lengths L and M, kept if it is one of the list. */
+      const close = (L: number, M: number, axis: number, diag: number) => {
+        const ua = dirs[free] % 2 === 0
+        const wa = dirs[free + 1] % 2 === 0
+        if (
+          !within(axis + (ua ? L : 0) + (wa ? M : 0), diag + (ua ? 0 : L) + (wa ? 0 : M), perimeter)
+        )
           return
+        lengths[free] = L
+        lengths[free + 1] = M
+        // Twice the area first, without building the polygon: most closed ones fail on it.
+        let twice = 0
+        for (let j = 0, x = 0, y = 0; j < corners - 1; j++) {
+          const s = STEP[dirs[j]]
+          const nx = x + s[0] * lengths[j]
+          const ny = y + s[1] * lengths[j]
+          twice += x * ny - nx * y
+          x = nx
+          y = ny
         }
+        if (twice !== area) return
+        const poly: Point[] = [[0, 0]]
+        for (let j = 0; j < corners - 1; j++) {
+          const [x, y] = poly[j]
+          const s = STEP[dirs[j]]
+          poly.push([x + s[0] * lengths[j], y + s[1] * lengths[j]])
+        }
+        if (!simple(poly)) return
+        const key = latticeKey(poly)
+        if (!found.has(key)) found.set(key, keyPolygon(key))
+      }
+      // Chooses the free lengths one by one, keeping the perimeter so far within the bound. The
+      // last closes the polygon with L·u + M·w = −(x, y): by Cramer's rule det·L and det·M are
+      // whole and linear in that length, so L, M ≥ 1 bound it to a range, taken alone.
+      const choose = (i: number, sx: number, sy: number, axis: number, diag: number) => {
         const s = STEP[dirs[i]]
         const isAxis = dirs[i] % 2 === 0
-        for (let L = 1; L <= (isAxis ? maxAxis : maxDiag); L++) {
-          const a = axis + (isAxis ? L : 0)
-          const d = diag + (isAxis ? 0 : L)
+        let from = 1
+        let to = isAxis ? maxAxis : maxDiag
+        if (i + 1 === free) {
+          // sign·det·L = cL + kL·len ≥ |det|, and the same for M.
+          const l = atLeast(
+            sign * (sy * w[0] - sx * w[1]),
+            sign * (s[1] * w[0] - s[0] * w[1]),
+            sign * det,
+          )
+          const m = atLeast(
+            sign * (sx * u[1] - sy * u[0]),
+            sign * (s[0] * u[1] - s[1] * u[0]),
+            sign * det,
+          )
+          from = Math.max(from, l[0], m[0])
+          to = Math.min(to, l[1], m[1])
+        }
+        for (let len = from; len <= to; len++) {
+          const a = axis + (isAxis ? len : 0)
+          const d = diag + (isAxis ? 0 : len)
           if (!within(a, d, perimeter)) break
-          lengths[i] = L
-          choose(i + 1, sx + s[0] * L, sy + s[1] * L, a, d)
+          lengths[i] = len
+          const x = sx + s[0] * len
+          const y = sy + s[1] * len
+          if (i + 1 < free) {
+            choose(i + 1, x, y, a, d)
+            continue
+          }
+          const detL = y * w[0] - x * w[1]
+          const detM = x * u[1] - y * u[0]
+          if (((detL | detM) & even) === 0) close(detL / det, detM / det, a, d)
         }
       }
       choose(0, 0, 0, 0, 0)
     }
   }
   return [...found.keys()].sort().map((k) => found.get(k)!)
+}
+
+/** The whole n with c + k·n ≥ t, as a range [from, to] (empty when from > to). */
+function atLeast(c: number, k: number, t: number): [number, number] {
+  if (k > 0) return [Math.ceil((t - c) / k), Infinity]
+  if (k < 0) return [-Infinity, Math.floor((c - t) / -k)]
+  return c >= t ? [-Infinity, Infinity] : [Infinity, -Infinity]
 }
 
 function keyPolygon(key: string): Point[] {
