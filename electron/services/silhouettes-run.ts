@@ -39,7 +39,7 @@ export interface SilhouettesRunOptions {
 }
 
 /** Figures drawn per task: a random draw takes a fraction of a millisecond. */
-const DRAW_BATCH = 256
+const DRAW_BATCH = 64
 /**
  * The same with pieces at 45°: a figure grown there (its outline taken exactly) takes some
  * milliseconds, so fewer a task, that the first counts start soon.
@@ -47,8 +47,13 @@ const DRAW_BATCH = 256
 const EXACT_DRAW_BATCH = 32
 /** New figures counted per task: most are ruled out or counted in a millisecond. */
 const COUNT_BATCH = 8
-/** Draws made ahead of the tally at most: counts beyond where it stops are wasted. */
-const AHEAD = 1024
+/**
+ * Draw batches made ahead of the tally at most, per process, besides one: enough to keep the
+ * processes counting (most figures drawn are new, and counting a batch's takes several times
+ * its drawing), and few draws, and counts, past where the tally stops: 20 puzzles of the tangram
+ * take 321 draws, where 1,024 draws ahead made 1,536 and counted some of the rest.
+ */
+const AHEAD_PER_PROCESS = 1
 
 type Task = FarmTask<SilhouettesInput>
 
@@ -74,9 +79,10 @@ export async function runSilhouettes(
   let drawing = false
   let tasks = 0
 
+  const batch = o.request.turns === 45 ? EXACT_DRAW_BATCH : DRAW_BATCH
   const drawTask = (): Task[] => {
-    if (drawing || !drawFrom || drawn.length - taken >= AHEAD) return []
-    const batch = o.request.turns === 45 ? EXACT_DRAW_BATCH : DRAW_BATCH
+    const ahead = batch * (1 + AHEAD_PER_PROCESS * o.transport.workers())
+    if (drawing || !drawFrom || drawn.length - taken >= ahead) return []
     const draws = Math.min(batch, budget.draws - drawn.length)
     if (draws <= 0) return []
     drawing = true
