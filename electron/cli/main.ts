@@ -10,6 +10,7 @@ import { InputError, RunError, SearchTooLargeError } from '../../shared/errors'
 import { printable, SHOWN_NAME_LENGTH, shownName } from '../../shared/printable'
 import { QUEUE_WORKERS } from '../../shared/tiling/estimate'
 import { describeFsError } from '../services/fs-errors'
+import type { KindName } from '../worker/protocol'
 
 const controller = new AbortController()
 let interrupted = false
@@ -60,8 +61,11 @@ let exitCode = 0
 /** Ends the worker processes a command started ahead of its run, if its run did not take them. */
 let closeWorkersAhead = (): void => {}
 /** A farm command's worker processes, started before its code loads (jobs.ts). */
-const workersAhead = async (o: { jobs?: string; queue?: string }): Promise<void> => {
-  closeWorkersAhead = (await import('./jobs')).workersAhead(o)
+const workersAhead = async (
+  o: { jobs?: string; queue?: string },
+  kind: KindName,
+): Promise<void> => {
+  closeWorkersAhead = (await import('./jobs')).workersAhead(o, kind)
 }
 /** A command's output written, or (null) none: Ctrl-C stopped it, exit 130. */
 const said = (text: string | null): number => (text === null ? 130 : (write(text), 0))
@@ -293,7 +297,7 @@ queens
   .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (n: string, opts) => {
-    await workersAhead(opts)
+    await workersAhead(opts, 'queens')
     const { queensCountCommand } = await import('./commands/queens')
     exitCode = await queensCountCommand(n, opts, controller.signal, write)
   })
@@ -372,7 +376,7 @@ program
   .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (set: string, opts) => {
-    await workersAhead(opts)
+    await workersAhead(opts, 'pentagons')
     const { pentagonsCommand } = await import('./commands/pentagons')
     exitCode = await pentagonsCommand(set, opts, controller.signal, write)
   })
@@ -409,7 +413,7 @@ program
   .option('--queue <url>', QUEUE_HELP)
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (set: string, opts) => {
-    await workersAhead(opts)
+    await workersAhead(opts, 'silhouettes')
     const { puzzlesCommand } = await import('./commands/puzzles')
     exitCode = await puzzlesCommand(set, opts, controller.signal, write)
   })

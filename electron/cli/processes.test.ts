@@ -48,7 +48,7 @@ async function ended(pids: number[], ms: number): Promise<number[]> {
 }
 
 describe('the CLI process', () => {
-  it('runs from the build, and starts its workers from the build, never through tsx', async () => {
+  it('runs from the build, and starts its workers from the build (named the kind of the run), never through tsx', async () => {
     const child = spawn(process.execPath, [...CLI, 'queens', 'count', '19', '--jobs', '2'], {
       stdio: 'ignore',
     })
@@ -56,7 +56,11 @@ describe('the CLI process', () => {
     child.kill('SIGINT')
     await new Promise((r) => child.on('exit', r))
     for (const args of [own, ...workers]) expect(args.join(' ')).not.toMatch(/tsx/)
-    for (const args of workers) expect(args.at(-1)).toMatch(/\/out\/main\/farm-worker\.js$/)
+    // Each told the kind of its run, whose code it loads at once.
+    for (const args of workers) {
+      expect(args.at(-2)).toMatch(/\/out\/main\/farm-worker\.js$/)
+      expect(args.at(-1)).toBe('queens')
+    }
   })
 
   // Each command with output: some of it larger than a pipe holds, so that the reader is gone

@@ -17,7 +17,7 @@ function counted(pids: number[]): LaunchWorker {
 describe('worker processes started ahead of a run', () => {
   it('are the run’s: it starts none of its own', async () => {
     const pids: number[] = []
-    startWorkersAhead(2, counted(pids))
+    startWorkersAhead(2, undefined, counted(pids))
     expect(pids).toHaveLength(2)
     const ahead = [...pids]
     const local = runWorkers(2, counted(pids))
@@ -33,7 +33,7 @@ describe('worker processes started ahead of a run', () => {
 
   it('end when no run takes them, and the next run starts its own', async () => {
     const pids: number[] = []
-    startWorkersAhead(2, counted(pids))
+    startWorkersAhead(2, undefined, counted(pids))
     const ahead = [...pids]
     closeWorkersAhead()
     await expect.poll(() => ahead.filter(processRunning)).toEqual([])

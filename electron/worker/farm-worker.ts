@@ -4,14 +4,22 @@
  * other in the order they came, and stays for the next job. A kind's code loads when its first
  * job comes, so the process starts quickly whatever it will run.
  */
+import nodeModule from 'node:module'
 import { InputError } from '../../shared/errors'
 import { exitIfOrphaned, parentChannel, progressSender } from './parent-channel'
 import type { FromFarmWorker, KindName, ToFarmWorker } from './protocol'
 import type { WorkerKind } from './tasks/kind'
 
-/** A kind's module, its state hidden: only its own `run` sees what its `prepare` made. */
+/**
+ * A kind's module, its state hidden: only its own `run` sees what its `prepare` made. Once it is
+ * loaded, Node's compile cache (when the parent enabled it: scripts/cli.mjs) is written: a worker
+ * is killed at the end, so it would never write it at its exit.
+ */
 const kind = <K extends KindName, S>(m: Promise<{ default: WorkerKind<K, S> }>) =>
-  m as Promise<{ default: WorkerKind<K, unknown> }>
+  m.then((loaded) => {
+    flushCompileCache?.()
+    return loaded
+  }) as Promise<{ default: WorkerKind<K, unknown> }>
 
 const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, unknown> }> } = {
   tilings: () => kind(import('./tasks/tilings')),
@@ -28,6 +36,18 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
   silhouettes: () => kind(import('./tasks/silhouettes')),
   offlattice: () => kind(import('./tasks/offlattice')),
 }
+
+/**
+ * A kind named on the command line (`farm-worker.js pentagons`: the command line knows the kind
+ * of the run it starts this process for) loads now, while the parent still reads its input, not
+ * when the job comes.
+ */
+const ahead = process.argv[2]
+if (ahead !== undefined && Object.hasOwn(kinds, ahead))
+  void kinds[ahead as KindName]().catch(() => {})
+
+/** Node 22's (the types here are Node 20's); absent where a runtime has none. */
+const { flushCompileCache } = nodeModule as { flushCompileCache?: () => void }
 
 interface Job {
   readonly kind: WorkerKind<KindName, unknown>

@@ -328,6 +328,8 @@ class FarmRun<K extends KindName, Plan> {
       case 'requeued':
         this.onRequeued(e.tasks, e.why)
         return false
+      case 'wider':
+        return true
       default:
         return this.onAnswer(e)
     }

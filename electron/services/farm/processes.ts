@@ -114,8 +114,9 @@ export function forkWorker(
   entry: string,
   execArgv: readonly string[] = [],
   cwd?: string,
+  args: readonly string[] = [],
 ): WorkerProcess {
-  const child = fork(entry, [], {
+  const child = fork(entry, [...args], {
     ...(SETPRIV
       ? {
           execPath: SETPRIV,

@@ -125,7 +125,8 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal): Promise<
         }
         return
       }
-      if (e.type === 'requeued' || e.type === 'broken' || e.type === 'notice') return
+      if (e.type === 'requeued' || e.type === 'broken' || e.type === 'notice' || e.type === 'wider')
+        return
       const p = state.tasks.get(e.task)
       if (!p) return
       if (e.type === 'progress') p.progress(e.fraction, e.detail)
