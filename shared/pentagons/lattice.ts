@@ -171,17 +171,11 @@ export function* latticePolygonSearch(
       // |det| is 1 or 2 (unit steps): det·L and det·M are even when it is 2.
       const even = det === 2 || det === -2 ? 1 : 0
       const lengths = new Array<number>(corners).fill(0)
-      /** The polygon closed by the last two lengths L and M, kept if it is one of the list. */
-      const close = (L: number, M: number, axis: number, diag: number) => {
-        const ua = dirs[free] % 2 === 0
-        const wa = dirs[free + 1] % 2 === 0
-        if (
-          !within(axis + (ua ? L : 0) + (wa ? M : 0), diag + (ua ? 0 : L) + (wa ? 0 : M), perimeter)
-        )
-          return
-        lengths[free] = L
-        lengths[free + 1] = M
-        // Twice the area first, without building the polygon: most closed ones fail on it.
+      const ua = dirs[free] % 2 === 0
+      const wa = dirs[free + 1] % 2 === 0
+      /** The polygon of the lengths chosen, kept if it has the area and is simple. */
+      const close = () => {
+        // Twice the area first, without building the polygon: most fail on it.
         let twice = 0
         for (let j = 0, x = 0, y = 0; j < corners - 1; j++) {
           const s = STEP[dirs[j]]
@@ -202,43 +196,53 @@ export function* latticePolygonSearch(
         const key = latticeKey(poly)
         if (!found.has(key)) found.set(key, keyPolygon(key))
       }
-      // Chooses the free lengths one by one, keeping the perimeter so far within the bound. The
-      // last closes the polygon with L·u + M·w = −(x, y): by Cramer's rule det·L and det·M are
-      // whole and linear in that length, so L, M ≥ 1 bound it to a range, taken alone.
+      // Chooses the free lengths one by one, keeping the perimeter so far within the bound.
       const choose = (i: number, sx: number, sy: number, axis: number, diag: number) => {
         const s = STEP[dirs[i]]
         const isAxis = dirs[i] % 2 === 0
-        let from = 1
-        let to = isAxis ? maxAxis : maxDiag
-        if (i + 1 === free) {
-          // sign·det·L = cL + kL·len ≥ |det|, and the same for M.
-          const l = atLeast(
-            sign * (sy * w[0] - sx * w[1]),
-            sign * (s[1] * w[0] - s[0] * w[1]),
-            sign * det,
-          )
-          const m = atLeast(
-            sign * (sx * u[1] - sy * u[0]),
-            sign * (s[0] * u[1] - s[1] * u[0]),
-            sign * det,
-          )
-          from = Math.max(from, l[0], m[0])
-          to = Math.min(to, l[1], m[1])
+        const most = isAxis ? maxAxis : maxDiag
+        if (i + 1 < free) {
+          for (let len = 1; len <= most; len++) {
+            const a = axis + (isAxis ? len : 0)
+            const d = diag + (isAxis ? 0 : len)
+            if (!within(a, d, perimeter)) break
+            lengths[i] = len
+            choose(i + 1, sx + s[0] * len, sy + s[1] * len, a, d)
+          }
+          return
         }
-        for (let len = from; len <= to; len++) {
+        // The last free length: then L·u + M·w = −(x, y) closes the polygon, and by Cramer's rule
+        // det·L = cL + kL·len and det·M = cM + kM·len. L, M ≥ 1 bound len to a range; the whole
+        // perimeter is linear in len too, so once past the bound it stays past when it grows.
+        const cL = sy * w[0] - sx * w[1]
+        const kL = s[1] * w[0] - s[0] * w[1]
+        const cM = sx * u[1] - sy * u[0]
+        const kM = s[0] * u[1] - s[1] * u[0]
+        const l = atLeast(sign * cL, sign * kL, sign * det)
+        const m = atLeast(sign * cM, sign * kM, sign * det)
+        const axisSlope = (isAxis ? det : 0) + (ua ? kL : 0) + (wa ? kM : 0)
+        const diagSlope = (isAxis ? 0 : det) + (ua ? 0 : kL) + (wa ? 0 : kM)
+        const grows = sign * (axisSlope + diagSlope * Math.SQRT2) >= 0
+        const to = Math.min(most, l[1], m[1])
+        for (let len = Math.max(1, l[0], m[0]); len <= to; len++) {
           const a = axis + (isAxis ? len : 0)
           const d = diag + (isAxis ? 0 : len)
           if (!within(a, d, perimeter)) break
-          lengths[i] = len
-          const x = sx + s[0] * len
-          const y = sy + s[1] * len
-          if (i + 1 < free) {
-            choose(i + 1, x, y, a, d)
+          const detL = cL + kL * len
+          const detM = cM + kM * len
+          if (((detL | detM) & even) !== 0) continue
+          const L = detL / det
+          const M = detM / det
+          if (
+            !within(a + (ua ? L : 0) + (wa ? M : 0), d + (ua ? 0 : L) + (wa ? 0 : M), perimeter)
+          ) {
+            if (grows) break
             continue
           }
-          const detL = y * w[0] - x * w[1]
-          const detM = x * u[1] - y * u[0]
-          if (((detL | detM) & even) === 0) close(detL / det, detM / det, a, d)
+          lengths[i] = len
+          lengths[free] = L
+          lengths[free + 1] = M
+          close()
         }
       }
       choose(0, 0, 0, 0, 0)
