@@ -228,6 +228,7 @@ export function tiledGroups(pieces: readonly SetPiece[], code: number): Group[] 
     .filter((p) => p.count > 0)
   const found: Group[] = []
   for (const outline of convexOutlines(latticeArea(kinds))) {
+    if (!kinds.every((k) => fitsBox(k.polygon, outline.s2, outline.s4))) continue
     const polygon = outlinePolygon(outline)
     const tiling = firstTiling(polygon, kinds)
     if (!tiling) continue
@@ -240,6 +241,20 @@ export function tiledGroups(pieces: readonly SetPiece[], code: number): Group[] 
     })
   }
   return found
+}
+
+/**
+ * Whether a lattice polygon fits in a w × h box as it is or turned by a quarter turn: on one
+ * lattice a piece turns by quarter turns and mirrors only, so a piece that fits neither way lies
+ * in no tiling of an outline of that box (a fifth of the outlines a part of the tangram is tried
+ * on, each a tiling problem built for nothing).
+ */
+function fitsBox(polygon: readonly Point[], w: number, h: number): boolean {
+  const xs = polygon.map((p) => p[0])
+  const ys = polygon.map((p) => p[1])
+  const pw = Math.max(...xs) - Math.min(...xs)
+  const ph = Math.max(...ys) - Math.min(...ys)
+  return (pw <= w && ph <= h) || (ph <= w && pw <= h)
 }
 
 /** The pentagons joins of two parts' groups make (the first of each key), and the joins tried. */
