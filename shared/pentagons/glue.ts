@@ -23,8 +23,13 @@ import { sub, type Root2 } from '../exact/root2'
  * second figure's position is fixed by it, so these are all the joins.
  */
 export interface Join {
-  /** The union, counter-clockwise, without straight-on vertices. */
+  /** The union, counter-clockwise, without straight-on vertices (made when first read). */
   readonly polygon: XPoint[]
+  /**
+   * Corners the union has at least: every corner of the two off the shared edge stays one (convex
+   * figures on either side of a line), so a join that cannot be a pentagon needs no union made.
+   */
+  readonly leastCorners: number
   /** The isometry applied to the second figure, then the translation. */
   readonly g: Isometry
   readonly dx: Root2
@@ -36,6 +41,7 @@ const OFF_LATTICE = ISOMETRIES.filter((g) => g.turn % 2 === 1)
 
 export function offLatticeJoins(first: XPolygon, second: XPolygon): Join[] {
   const p = normalizeOrientation(first)
+  const leastCorners = p.length - 2 + (normalizeOrientation(second).length - 2)
   const joins: Join[] = []
   for (const g of OFF_LATTICE) {
     const q = transformPolygon(second, g)
@@ -55,8 +61,16 @@ export function offLatticeJoins(first: XPolygon, second: XPolygon): Join[] {
         ] as const) {
           const dx = sub(to[0], from[0])
           const dy = sub(to[1], from[1])
-          const moved = translate(q, dx, dy)
-          joins.push({ polygon: union(p, i, moved, j), g, dx, dy })
+          let polygon: XPoint[] | undefined
+          joins.push({
+            get polygon() {
+              return (polygon ??= union(p, i, translate(q, dx, dy), j))
+            },
+            leastCorners,
+            g,
+            dx,
+            dy,
+          })
         }
       }
     }
