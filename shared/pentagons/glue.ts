@@ -1,5 +1,6 @@
 import {
   direction,
+  edgeLength,
   ISOMETRIES,
   normalizeOrientation,
   pointEq,
@@ -9,7 +10,7 @@ import {
   type XPoint,
   type XPolygon,
 } from '../exact/geometry'
-import { sub, type Root2 } from '../exact/root2'
+import { eq, sub, type Root2 } from '../exact/root2'
 
 /**
  * Two convex figures joined along an edge, the second turned by an odd multiple of 45° against
@@ -25,11 +26,8 @@ import { sub, type Root2 } from '../exact/root2'
 export interface Join {
   /** The union, counter-clockwise, without straight-on vertices (made when first read). */
   readonly polygon: XPoint[]
-  /**
-   * Corners the union has at least: every corner of the two off the shared edge stays one (convex
-   * figures on either side of a line), so a join that cannot be a pentagon needs no union made.
-   */
-  readonly leastCorners: number
+  /** The union's corners, known without making it (`unionCorners`). */
+  readonly corners: number
   /** The isometry applied to the second figure, then the translation. */
   readonly g: Isometry
   readonly dx: Root2
@@ -41,23 +39,24 @@ const OFF_LATTICE = ISOMETRIES.filter((g) => g.turn % 2 === 1)
 
 export function offLatticeJoins(first: XPolygon, second: XPolygon): Join[] {
   const p = normalizeOrientation(first)
-  const leastCorners = p.length - 2 + (normalizeOrientation(second).length - 2)
+  const pDirs = p.map((v, i) => direction(v, p[(i + 1) % p.length])!)
   const joins: Join[] = []
   for (const g of OFF_LATTICE) {
     const q = transformPolygon(second, g)
+    const qDirs = q.map((v, j) => direction(v, q[(j + 1) % q.length])!)
     for (let i = 0; i < p.length; i++) {
       const a = p[i]
       const b = p[(i + 1) % p.length]
-      const along = direction(a, b)!
       for (let j = 0; j < q.length; j++) {
+        if (qDirs[j] !== (pDirs[i] + 4) % 8) continue
         const c = q[j]
         const d = q[(j + 1) % q.length]
-        if (direction(c, d) !== (along + 4) % 8) continue
+        const same = eq(edgeLength(a, b), edgeLength(c, d))
         // The second figure lies on the right of a → b: its edge c → d runs back along it,
         // ending at a, or starting at b.
-        for (const [from, to] of [
-          [d, a],
-          [c, b],
+        for (const [from, to, atStart] of [
+          [d, a, true],
+          [c, b, false],
         ] as const) {
           const dx = sub(to[0], from[0])
           const dy = sub(to[1], from[1])
@@ -66,7 +65,7 @@ export function offLatticeJoins(first: XPolygon, second: XPolygon): Join[] {
             get polygon() {
               return (polygon ??= union(p, i, translate(q, dx, dy), j))
             },
-            leastCorners,
+            corners: unionCorners(pDirs, i, qDirs, j, atStart, same),
             g,
             dx,
             dy,
@@ -76,6 +75,31 @@ export function offLatticeJoins(first: XPolygon, second: XPolygon): Join[] {
     }
   }
   return joins
+}
+
+/** The interior angle at corner k of a convex counter-clockwise polygon, in eighths of a turn. */
+const interior = (dirs: readonly number[], k: number): number =>
+  4 - ((dirs[k % dirs.length] - dirs[(k + dirs.length - 1) % dirs.length] + 8) % 8)
+
+/**
+ * The corners of `union(p, i, q, j)`, from the edges' directions: every corner of the two off
+ * edge i and edge j stays one (convex figures on either side of a line); where the edges' common
+ * end meets, the two corners become one, or none if their angles make a straight line; at the
+ * other ends, the same if the edges are as long, else both stay (one of them reflex). `atStart`:
+ * the common end is p's corner i (q's edge ends there), else p's corner i + 1.
+ */
+function unionCorners(
+  pDirs: readonly number[],
+  i: number,
+  qDirs: readonly number[],
+  j: number,
+  atStart: boolean,
+  sameLength: boolean,
+): number {
+  const meet = (pk: number, qk: number) => (interior(pDirs, pk) + interior(qDirs, qk) === 4 ? 0 : 1)
+  const common = atStart ? meet(i, j + 1) : meet(i + 1, j)
+  const other = !sameLength ? 2 : atStart ? meet(i + 1, j) : meet(i, j + 1)
+  return pDirs.length - 2 + (qDirs.length - 2) + common + other
 }
 
 /**

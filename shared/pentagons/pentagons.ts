@@ -274,7 +274,7 @@ export function joinGroups(first: readonly Group[], second: readonly Group[]): J
     for (const b of second)
       for (const join of offLatticeJoins(a.outline, b.outline)) {
         joins++
-        if (join.leastCorners > 5 || join.polygon.length !== 5) continue
+        if (join.corners !== 5) continue
         if (polygonProblem(join.polygon) !== undefined) continue
         const { key, polygon: corners, placement } = congruenceForm(join.polygon)
         if (found.has(key)) continue
