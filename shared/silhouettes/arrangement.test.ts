@@ -4,7 +4,13 @@ import { parsePieceSet } from '../formats/load'
 import { areaInHalfSquares, latticePolygonProblem } from '../lattice/polygon'
 import { seededRandom } from '../random'
 import { buildTilingProblem } from '../tiling/problem'
-import { GROWTH_SYMMETRIES, quarterNeighbours, randomFigure } from './arrangement'
+import {
+  GROWTH_SYMMETRIES,
+  neighbourOffsets,
+  quarterCode,
+  quarterNeighbours,
+  randomFigure,
+} from './arrangement'
 
 const tangram = parsePieceSet(readFileSync('resources/sets/tangram.json', 'utf8'), 'tangram').pieces
 
@@ -20,6 +26,11 @@ describe('quarter neighbours', () => {
         expect(new Set(around.map((p) => p.join())).size).toBe(3)
         for (const [nx, ny] of around)
           expect(quarterNeighbours(nx, ny).map((p) => p.join())).toContain(`${qx},${qy}`)
+        // The growth's offsets between codes name the same three.
+        const c = quarterCode(qx, qy)
+        expect(neighbourOffsets(c).map((off) => c + off)).toEqual(
+          around.map(([nx, ny]) => quarterCode(nx, ny)),
+        )
       }
   })
 })

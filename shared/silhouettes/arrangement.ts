@@ -50,7 +50,7 @@ export const GROWTH_SYMMETRIES: readonly GrowthSymmetry[] = [
 /** Quarters as numbers: (qx + OFF) · SPAN + (qy + OFF); figures stay far inside ±OFF. */
 const OFF = 1 << 12
 const SPAN = 1 << 13
-const code = (qx: number, qy: number) => (qx + OFF) * SPAN + (qy + OFF)
+export const quarterCode = (qx: number, qy: number) => (qx + OFF) * SPAN + (qy + OFF)
 const codeX = (c: number) => Math.floor(c / SPAN) - OFF
 const codeY = (c: number) => (c % SPAN) - OFF
 
@@ -87,6 +87,20 @@ export function quarterNeighbours(qx: number, qy: number): [number, number][] {
   ]
 }
 
+/**
+ * The same three as code offsets, by the quarter's place in its cell (its code's low bits are
+ * those of its coordinates, OFF and SPAN being multiples of 4): what the growth asks thousands of
+ * times a figure, without making points.
+ */
+const EAST = [1 - SPAN, -1 - SPAN, 2 * SPAN]
+const NORTH = [SPAN - 1, -1 - SPAN, 2]
+const WEST = [SPAN + 1, SPAN - 1, -2 * SPAN]
+const SOUTH = [SPAN + 1, 1 - SPAN, -2]
+export function neighbourOffsets(c: number): readonly number[] {
+  const lx = Math.floor(c / SPAN) & 3
+  return lx === 3 ? EAST : (c & 3) === 3 ? NORTH : lx === 1 ? WEST : SOUTH
+}
+
 /** A figure being grown: its quarters and the free quarters beside them. */
 class Growth {
   readonly union = new Set<number>()
@@ -97,8 +111,7 @@ class Growth {
     let shared = 0
     for (const c of cells) {
       if (this.union.has(c)) return -1
-      for (const [nx, ny] of quarterNeighbours(codeX(c), codeY(c)))
-        if (this.union.has(code(nx, ny))) shared++
+      for (const off of neighbourOffsets(c)) if (this.union.has(c + off)) shared++
     }
     return shared
   }
@@ -109,8 +122,8 @@ class Growth {
       this.frontier.delete(c)
     }
     for (const c of cells)
-      for (const [nx, ny] of quarterNeighbours(codeX(c), codeY(c)))
-        if (!this.union.has(code(nx, ny))) this.frontier.add(code(nx, ny))
+      for (const off of neighbourOffsets(c))
+        if (!this.union.has(c + off)) this.frontier.add(c + off)
   }
 
   /** The figure's outline, if it is one simple polygon. */
@@ -133,7 +146,7 @@ function orbit(q: Quarters, tx: number, ty: number, s: GrowthSymmetry | undefine
     let x = q[k] + 4 * tx
     let y = q[k + 1] + 4 * ty
     for (let i = 0; i < (s?.order ?? 1); i++) {
-      out.add(code(x, y))
+      out.add(quarterCode(x, y))
       if (s) {
         const [gx, gy] = d4Apply(s.g, x, y)
         x = gx + s.shift[0]
@@ -172,8 +185,8 @@ function options(
         if ((q[k] - fx) % 4 !== 0 || (q[k + 1] - fy) % 4 !== 0) continue
         const tx = (fx - q[k]) / 4
         const ty = (fy - q[k + 1]) / 4
-        if (seen.has(code(tx, ty))) continue
-        seen.add(code(tx, ty))
+        if (seen.has(quarterCode(tx, ty))) continue
+        seen.add(quarterCode(tx, ty))
         const cells = orbit(q, tx, ty, s)
         if (cells.length > room) continue
         const c = growth.contact(cells)
