@@ -235,7 +235,10 @@ export function congruenceForm(
   let best: { key: string; polygon: XPoint[]; placement: Placement } | undefined
   const base = normalizeOrientation(poly)
   for (const g of isometries) {
-    const image = transformPolygon(base, g)
+    // What transformPolygon gives, without its tests: the base runs counter-clockwise without
+    // straight-on corners, a turn keeps it so and a mirror image runs clockwise.
+    const image = base.map((p) => applyIsometry(g, p))
+    if (g.mirror) image.reverse()
     const { polygon, dx, dy } = anchored(image)
     const key = polygon.map(pointKey).join('|')
     if (!best || key < best.key) best = { key, polygon, placement: { g, dx, dy } }
