@@ -366,10 +366,20 @@ interface PieceImage {
  * is no symmetry of the count (a tiling's mirror image would need a piece the set lacks).
  */
 function setImage(pieces: readonly PieceKind[], g: D4): PieceImage[][] | undefined {
-  const where = new Map<string, { piece: number; o: number }>()
-  pieces.forEach((p, piece) =>
-    p.shape.orientations.forEach((or, o) => where.set(quartersKey(or.quarters), { piece, o })),
-  )
+  // Every orientation by its raster, made only for a one-sided piece's twin: a free piece is its
+  // own image, and most sets have only those (keying every orientation of every piece cost many a
+  // small figure more than its search).
+  let where: Map<string, { piece: number; o: number }> | undefined
+  const orientationOf = (q: Quarters) => {
+    if (!where) {
+      const made = new Map<string, { piece: number; o: number }>()
+      pieces.forEach((p, piece) =>
+        p.shape.orientations.forEach((or, o) => made.set(quartersKey(or.quarters), { piece, o })),
+      )
+      where = made
+    }
+    return where.get(quartersKey(q))
+  }
   const out: PieceImage[][] = []
   for (const [i, p] of pieces.entries()) {
     const row: PieceImage[] = []
@@ -380,7 +390,7 @@ function setImage(pieces: readonly PieceKind[], g: D4): PieceImage[][] | undefin
         continue
       }
       const t = normalizeQuarters(transformQuarters(or.quarters, g))
-      const twin = where.get(quartersKey(t.quarters))
+      const twin = orientationOf(t.quarters)
       const other = pieces[twin?.piece ?? i]
       if (
         !twin ||
