@@ -10,6 +10,9 @@ import { exitIfOrphaned, parentChannel, progressSender } from './parent-channel'
 import type { FromFarmWorker, KindName, ToFarmWorker } from './protocol'
 import type { WorkerKind } from './tasks/kind'
 
+/** Node 22's (the types here are Node 20's); absent where a runtime has none. */
+const { flushCompileCache } = nodeModule as { flushCompileCache?: () => void }
+
 /**
  * A kind's module, its state hidden: only its own `run` sees what its `prepare` made. Once it is
  * loaded, Node's compile cache (when the parent enabled it: scripts/cli.mjs) is written: a worker
@@ -45,9 +48,6 @@ const kinds: { readonly [K in KindName]: () => Promise<{ default: WorkerKind<K, 
 const ahead = process.argv[2]
 if (ahead !== undefined && Object.hasOwn(kinds, ahead))
   void kinds[ahead as KindName]().catch(() => {})
-
-/** Node 22's (the types here are Node 20's); absent where a runtime has none. */
-const { flushCompileCache } = nodeModule as { flushCompileCache?: () => void }
 
 interface Job {
   readonly kind: WorkerKind<KindName, unknown>

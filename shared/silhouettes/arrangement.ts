@@ -87,15 +87,17 @@ export function quarterNeighbours(qx: number, qy: number): [number, number][] {
   ]
 }
 
+// quarterNeighbours as offsets between codes, for the quarters east, north, west, south in a cell.
+const EAST = [1 - SPAN, -1 - SPAN, 2 * SPAN]
+const NORTH = [SPAN - 1, -1 - SPAN, 2]
+const WEST = [SPAN + 1, SPAN - 1, -2 * SPAN]
+const SOUTH = [SPAN + 1, 1 - SPAN, -2]
+
 /**
  * The same three as code offsets, by the quarter's place in its cell (its code's low bits are
  * those of its coordinates, OFF and SPAN being multiples of 4): what the growth asks thousands of
  * times a figure, without making points.
  */
-const EAST = [1 - SPAN, -1 - SPAN, 2 * SPAN]
-const NORTH = [SPAN - 1, -1 - SPAN, 2]
-const WEST = [SPAN + 1, SPAN - 1, -2 * SPAN]
-const SOUTH = [SPAN + 1, 1 - SPAN, -2]
 export function neighbourOffsets(c: number): readonly number[] {
   const lx = Math.floor(c / SPAN) & 3
   return lx === 3 ? EAST : (c & 3) === 3 ? NORTH : lx === 1 ? WEST : SOUTH
