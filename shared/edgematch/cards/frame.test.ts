@@ -106,7 +106,8 @@ describe('the frame arc check', () => {
         // A border cell in scan order whose open arc is at most 7 cells long.
         const cells = ring.filter((cell) => arcs.arcStart[cell] >= 0 && arcs.arcLength[cell] <= 7)
         const cell = cells[below(cells.length)]
-        const laid = ring.filter((c) => c <= cell)
+        // In scan order, as the search lays them.
+        const laid = ring.filter((c) => c <= cell).sort((a, b) => a - b)
         const arc = ring.slice(arcs.arcStart[cell], arcs.arcStart[cell] + arcs.arcLength[cell])
         expect(laid.length + arc.length).toBe(ring.length)
         const left = count.slice()
@@ -115,7 +116,10 @@ describe('the frame arc check', () => {
         let exit = below(p.K - 1)
         if (planted) {
           // The cards of the board the puzzle was cut from, and the codes they need of the arc.
-          for (const c of laid) left[typeOf[solution[c].card]]--
+          for (const c of laid) {
+            left[typeOf[solution[c].card]]--
+            arcs.lay(c, typeOf[solution[c].card], left)
+          }
           const lying = (c: number) => entryAt(typeOf[solution[c].card], c)
           const cw = ring[arcs.arcStart[cell] - 1]
           const ccw = ring[(arcs.arcStart[cell] + arc.length) % ring.length]
@@ -129,7 +133,9 @@ describe('the frame arc check', () => {
           const sides = pool(false)
           for (const c of laid) {
             const from = cornerCells.includes(c) ? corners : sides
-            left[from.splice(below(from.length), 1)[0]]--
+            const type = from.splice(below(from.length), 1)[0]
+            left[type]--
+            arcs.lay(c, type, left)
           }
         }
         const want = fillsByTrying(p, cols, ring, arc, left.slice(), entry, exit)

@@ -456,23 +456,10 @@ function searchChunk(s: SearchState, pauseAt: number): void {
   const mAllowed = marker?.allowed ?? NO_MARKER
   const mDeadline = marker?.deadline ?? -1
   let { cell, i, end, placements, nodes, reported } = s
-  const save = () => {
-    s.cell = cell
-    s.i = i
-    s.end = end
-    s.placements = placements
-    s.nodes = nodes
-    s.reported = reported
-  }
-  /** Stopped early: the entries counted but not tried are taken back. */
-  const stopped = () => {
-    placements -= end - i
-    for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
-    save()
-    s.ended = 'stopped'
-  }
+  // How the loop left off; no closure reads the loop's locals, which then stay in registers.
+  let ended: SearchState['ended']
   for (;;) {
-    if (nodes >= pauseAt) return save()
+    if (nodes >= pauseAt) break
     if (i < end) {
       const type = listType[i]
       const o = list[i++]
@@ -485,8 +472,10 @@ function searchChunk(s: SearchState, pauseAt: number): void {
         const now = performance.now()
         if ((nodes & (PROGRESS_NODES - 1)) === 0 || now - reported >= PROGRESS_MS) {
           reported = now
-          if (progress(nodes, share.at(stack, listFrom, cell, i, end, left)) === true)
-            return stopped()
+          if (progress(nodes, share.at(stack, listFrom, cell, i, end, left)) === true) {
+            ended = 'stopped'
+            break
+          }
         }
       }
       if (cell + 1 === n || (cell + 1 === mDeadline && left[mType] !== 0)) {
@@ -495,15 +484,21 @@ function searchChunk(s: SearchState, pauseAt: number): void {
           // The board, from the stack: the entry laid on cell c was the one before stack[3c].
           for (let c = 0; c < cell; c++) board[c] = list[stack[3 * c] - 1]
           board[cell] = o
-          if (solved()) return stopped()
+          if (solved()) {
+            ended = 'stopped'
+            break
+          }
         }
         continue
       }
       need[2 * cell] = eastKey[o]
       need[2 * cell + 1] = southKey[o]
-      if (arcStart[cell] >= 0 && !arcs!.fits(need[entryAt[cell]], need[exitAt[cell]], cell, left)) {
-        left[type]++
-        continue
+      if (arcStart[cell] >= 0) {
+        arcs!.lay(cell, type, left)
+        if (!arcs!.fits(need[entryAt[cell]], need[exitAt[cell]], cell, left)) {
+          left[type]++
+          continue
+        }
       }
       if (cell + 1 === depth && onPrefix) {
         left[type]++
@@ -522,15 +517,28 @@ function searchChunk(s: SearchState, pauseAt: number): void {
       listFrom[cell] = i
       placements += end - i
     } else {
-      if (cell === 0) break
+      if (cell === 0) {
+        ended = 'complete'
+        break
+      }
       cell--
       i = stack[3 * cell]
       end = stack[3 * cell + 1]
       left[stack[3 * cell + 2]]++
     }
   }
-  save()
-  s.ended = 'complete'
+  if (ended === 'stopped') {
+    // Stopped early: the entries counted but not tried are taken back.
+    placements -= end - i
+    for (let c = 0; c < cell; c++) placements -= stack[3 * c + 1] - stack[3 * c]
+  }
+  s.ended = ended
+  s.cell = cell
+  s.i = i
+  s.end = end
+  s.placements = placements
+  s.nodes = nodes
+  s.reported = reported
 }
 
 const NO_MARKER = new Uint8Array(0)
