@@ -191,16 +191,11 @@ export class BitCoverPlan {
           const i = r - this.start[f]
           const block = at(tables + fit.at[f] + (i >> 6) * fit.blockBytes) + ((i >> 5) & 1)
           const bit = 1 << (i & 31)
-          const rule = (chunk: number, q: number) => {
-            for (let v = 1 << q; v < 16; v = (v + 1) | (1 << q))
-              I[block + chunk * 32 + v * 2] |= bit
-          }
-          for (const c of cells[order[r]]) if (c - f < 64) rule((c - f) >> 2, (c - f) & 3)
+          for (const c of cells[order[r]])
+            if (c - f < 64) ruleOut(I, block + ((c - f) >> 2) * 32, (c - f) & 3, bit)
           const s = this.slot[r]
-          if (s >= 0 && bitOf.has(s)) {
-            const t = bitOf.get(s)!
-            rule(fit.windowChunks + (t >> 2), t & 3)
-          }
+          const t = s >= 0 ? bitOf.get(s) : undefined
+          if (t !== undefined) ruleOut(I, block + (fit.windowChunks + (t >> 2)) * 32, t & 3, bit)
         }
       }
       I.set(this.slotLast, at(slotLast))
@@ -609,9 +604,14 @@ interface KernelInstance {
 
 /**
  * Instances that searches gave back at their end: a new instance (its memory, the tables copied
- * in) costs more than a small search, and the convex programs run thousands of those.
+ * in) costs more than a small search, and the convex programs run thousands of those. The set
+ * explorer holds a search open per outline (20 for the tangram's area) before it counts them, so
+ * up to IDLE_KERNELS are kept, each of at most IDLE_BYTES of memory: a large search pays for its
+ * own instance many times over.
  */
 const idleKernels: KernelInstance[] = []
+const IDLE_KERNELS = 32
+const IDLE_BYTES = 1 << 18
 
 /** An instance with the plan's tables, idle or new; the search gives it back at its end. */
 function borrowKernel(plan: BitCoverPlan): KernelInstance {
@@ -654,9 +654,10 @@ function newKernel(): KernelInstance {
   }
 }
 
-/** Keeps a few idle instances (a search abandoned before its end keeps its own until collected). */
+/** Keeps idle instances (a search abandoned before its end keeps its own until collected). */
 function giveBack(k: KernelInstance): void {
-  if (idleKernels.length < 4) idleKernels.push(k)
+  if (idleKernels.length < IDLE_KERNELS && k.exports.memory.buffer.byteLength <= IDLE_BYTES)
+    idleKernels.push(k)
 }
 
 /**
@@ -690,6 +691,17 @@ function fitTables(
       bytes += Math.ceil((start[f + 1] - start[f]) / 64) * blockBytes
   }
   return { at, bytes, blockBytes, windowChunks, pieceChunks }
+}
+
+/** The 4-bit values with bit q set, for q = 0 … 3: the entries of a fit table's row it rules. */
+const WITH_BIT = [0, 1, 2, 3].map((q) =>
+  Int32Array.from({ length: 16 }, (_, v) => v).filter((v) => (v & (1 << q)) !== 0),
+)
+
+/** Marks `bit` (an option) in the entries of the fit table row at `row` whose bit q is set. */
+function ruleOut(I: Int32Array, row: number, q: number, bit: number): void {
+  const values = WITH_BIT[q]
+  for (let j = 0; j < values.length; j++) I[row + values[j] * 2] |= bit
 }
 
 function align8(bytes: number): number {
