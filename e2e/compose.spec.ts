@@ -170,6 +170,7 @@ test('Figures: a composed figure solved opens in the Gallery, a card a tiling; a
   await page.getByTestId('gallery-back').click()
   await expect(page.getByTestId('compose-board')).toHaveAttribute('data-on-board', '2')
   await expect(page.getByTestId('compose-silhouette')).toHaveAttribute('data-parts', '1')
+  await expect(page.getByTestId('compose-name')).toHaveValue('diamond')
   await expect(solved).toHaveAttribute('data-state', 'done')
   await expect(count).toHaveAttribute('data-fixed', '2')
   await expect(page.getByTestId('notice-error')).toHaveCount(0)

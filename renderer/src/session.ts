@@ -87,6 +87,7 @@ export function rememberSession(): void {
       () => solver.job?.jobId,
       () => solver.running,
       () => compose.active,
+      () => compose.name,
       () => compose.placed,
       () => compose.poses,
       () => figures.figures,

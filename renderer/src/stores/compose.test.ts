@@ -6,7 +6,7 @@ import { pointKey, type XPoint } from '../../../shared/exact/geometry'
 import { parseRoot2 } from '../../../shared/exact/root2'
 import { host } from '../../../testing/renderer-setup'
 import { useApp } from './app'
-import { composeSessionSchema, useCompose } from './compose'
+import { composeSessionSchema, DEFAULT_FIGURE_NAME, useCompose } from './compose'
 import { useExactFigures } from './exact-figures'
 
 const tangram = () => documentFromJson(tangramSet, 'tangram.json')
@@ -114,6 +114,7 @@ describe('the compose store', () => {
     c.active = true
     diamond(c)
     c.undo()
+    c.name = 'half a square'
     // What a reload keeps: text, read back through the session's schema.
     const kept = () => composeSessionSchema.parse(JSON.parse(JSON.stringify(c.session())))
     const saved = kept()
@@ -123,6 +124,7 @@ describe('the compose store', () => {
     const again = useCompose()
     again.resume(tangram(), saved)
     expect(again.active).toBe(true)
+    expect(again.name).toBe('half a square')
     expect(again.onBoard).toBe(1)
     expect(again.placed).toEqual(before.placed)
     expect(again.poses).toEqual(before.poses)
@@ -146,5 +148,10 @@ describe('the compose store', () => {
     const doc = tangram()
     other.resume({ ...doc, pieces: doc.pieces.slice(1) }, saved)
     expect([other.onBoard, other.canUndo]).toEqual([0, false])
+    // A session saved before the name was kept: the name until one is typed.
+    setActivePinia(createPinia())
+    const older = useCompose()
+    older.resume(tangram(), composeSessionSchema.parse({ ...saved, name: undefined }))
+    expect(older.name).toBe(DEFAULT_FIGURE_NAME)
   })
 })

@@ -55,12 +55,18 @@ const snapshotSchema = z.strictObject({
   placed: z.array(z.strictObject({ g: isometrySchema, dx: exactText, dy: exactText }).nullable()),
   poses: z.array(isometrySchema),
 })
+/** The figure's name until one is typed, and the longest a session keeps. */
+export const DEFAULT_FIGURE_NAME = 'composed figure'
+const NAME_LENGTH = 200
+
 /**
- * The compose mode as a reload brings it back (`session.ts`): on or off, and the pieces where
+ * The compose mode as a reload brings it back (`session.ts`): on or off, the figure's name, and the pieces where
  * they lay, with the history, for the set they were laid from; exact numbers as text.
  */
 export const composeSessionSchema = z.strictObject({
   active: z.boolean(),
+  /** The name typed for the figure (sessions saved before it was kept have none). */
+  name: z.string().max(NAME_LENGTH).optional(),
   set: z.string(),
   now: snapshotSchema,
   past: z.array(snapshotSchema),
@@ -92,6 +98,8 @@ const centre = (corners: readonly XPoint[]): [number, number] => [
 export const useCompose = defineStore('compose', () => {
   /** Compose mode on: the Figures view shows the board instead of the grid editor. */
   const active = ref(false)
+  /** The name "Use as figure" gives the figure (the panel's field). */
+  const name = ref(DEFAULT_FIGURE_NAME)
   const items = shallowRef<readonly ComposeItem[]>([])
   const placed = shallowRef<Composition>([])
   const poses = shallowRef<readonly Isometry[]>([])
@@ -218,6 +226,7 @@ export const useCompose = defineStore('compose', () => {
   function session(): ComposeSession {
     return {
       active: active.value,
+      name: name.value.slice(0, NAME_LENGTH),
       set: loadedKey,
       now: snapshotToText(now()),
       past: past.value.slice(-SESSION_STEPS).map(snapshotToText),
@@ -231,6 +240,7 @@ export const useCompose = defineStore('compose', () => {
    */
   function resume(doc: WorkbenchDocument, s: ComposeSession): void {
     active.value = s.active
+    name.value = s.name ?? DEFAULT_FIGURE_NAME
     load(doc)
     const fits = (t: SnapshotText) =>
       t.placed.length <= items.value.length && t.poses.length === items.value.length
@@ -282,6 +292,7 @@ export const useCompose = defineStore('compose', () => {
 
   return {
     active,
+    name,
     items,
     placed,
     poses,
